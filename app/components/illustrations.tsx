@@ -1,0 +1,111 @@
+/** Tagg's own illustrations: simple, flat, brand pink on soft neutrals. */
+type Props = { className?: string }
+
+export function Illustration404({ className }: Props) {
+	return (
+		<svg viewBox="0 0 240 160" className={className} aria-hidden="true" focusable="false">
+			<ellipse cx="120" cy="142" rx="92" ry="10" fill="#f1eef6" />
+			<rect
+				x="52"
+				y="30"
+				width="136"
+				height="96"
+				rx="14"
+				fill="#fff"
+				stroke="#e8e6ee"
+				strokeWidth="3"
+			/>
+			<rect x="52" y="30" width="136" height="22" rx="14" fill="#fce7f0" />
+			<circle cx="68" cy="41" r="4" fill="#d6246e" />
+			<circle cx="81" cy="41" r="4" fill="#f8a5c8" />
+			<circle cx="94" cy="41" r="4" fill="#fbcfe2" />
+			<path
+				d="M98 82l12 12m0-12l-12 12M130 82l12 12m0-12l-12 12"
+				stroke="#5d5a6b"
+				strokeWidth="4"
+				strokeLinecap="round"
+			/>
+			<path
+				d="M104 112c10-8 22-8 32 0"
+				stroke="#d6246e"
+				strokeWidth="4"
+				fill="none"
+				strokeLinecap="round"
+			/>
+		</svg>
+	)
+}
+
+export function IllustrationWelcome({ className }: Props) {
+	return (
+		<svg viewBox="0 0 320 220" className={className} aria-hidden="true" focusable="false">
+			<ellipse cx="160" cy="200" rx="128" ry="12" fill="#f1eef6" />
+			<rect
+				x="70"
+				y="28"
+				width="180"
+				height="150"
+				rx="20"
+				fill="#fff"
+				stroke="#e8e6ee"
+				strokeWidth="3"
+			/>
+			<circle cx="160" cy="74" r="24" fill="#fce7f0" />
+			<circle cx="160" cy="68" r="9" fill="#d6246e" />
+			<path d="M143 90c4-9 30-9 34 0" fill="#d6246e" />
+			<rect x="110" y="112" width="100" height="9" rx="4.5" fill="#1c1b22" />
+			<rect x="124" y="128" width="72" height="7" rx="3.5" fill="#cfcbdb" />
+			<rect x="100" y="148" width="36" height="14" rx="7" fill="#fce7f0" />
+			<rect x="142" y="148" width="36" height="14" rx="7" fill="#fce7f0" />
+			<rect x="184" y="148" width="36" height="14" rx="7" fill="#fce7f0" />
+			<path d="M236 40l14-14a6 6 0 0 1 8.5 0l13 13a6 6 0 0 1 0 8.5l-14 14z" fill="#d6246e" />
+			<circle cx="252" cy="36" r="3" fill="#fff" />
+			<circle cx="60" cy="64" r="6" fill="#f8a5c8" />
+			<circle cx="270" cy="150" r="5" fill="#fbcfe2" />
+		</svg>
+	)
+}
+
+export function IllustrationClaim({ className }: Props) {
+	return (
+		<svg viewBox="0 0 320 220" className={className} aria-hidden="true" focusable="false">
+			<ellipse cx="160" cy="202" rx="120" ry="11" fill="#f1eef6" />
+			<rect
+				x="48"
+				y="40"
+				width="224"
+				height="54"
+				rx="27"
+				fill="#fff"
+				stroke="#e8e6ee"
+				strokeWidth="3"
+			/>
+			<circle cx="78" cy="67" r="11" fill="#fce7f0" />
+			<path d="M73 67h10M78 62v10" stroke="#d6246e" strokeWidth="3" strokeLinecap="round" />
+			<rect x="100" y="60" width="70" height="14" rx="7" fill="#cfcbdb" />
+			<rect x="176" y="60" width="72" height="14" rx="7" fill="#d6246e" />
+			<rect
+				x="104"
+				y="112"
+				width="112"
+				height="76"
+				rx="14"
+				fill="#fff"
+				stroke="#e8e6ee"
+				strokeWidth="3"
+			/>
+			<g fill="#d6246e">
+				<rect x="120" y="126" width="16" height="16" rx="3" />
+				<rect x="184" y="126" width="16" height="16" rx="3" />
+				<rect x="120" y="158" width="16" height="16" rx="3" />
+				<rect x="146" y="136" width="8" height="8" />
+				<rect x="160" y="150" width="8" height="8" />
+				<rect x="172" y="162" width="8" height="8" />
+				<rect x="188" y="162" width="8" height="8" />
+				<rect x="150" y="164" width="8" height="8" />
+			</g>
+			<circle cx="270" cy="130" r="7" fill="#f8a5c8" />
+			<circle cx="52" cy="150" r="5" fill="#fbcfe2" />
+		</svg>
+	)
+}

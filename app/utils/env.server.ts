@@ -1,0 +1,170 @@
+/**
+ * The environment, parsed once with zod. A bad value stops start-up with one line naming the
+ * variable and what is expected. Defaults make `npm start` work with nothing set.
+ */
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+const booleanString = z
+	.enum(['true', 'false', '1', '0', ''])
+	.optional()
+	.transform((value) => value === 'true' || value === '1')
+
+const optionalUrl = z
+	.string()
+	.trim()
+	.transform((value) => (value === '' ? undefined : value.replace(/\/+$/, '')))
+	.pipe(z.url({ protocol: /^https?$/, error: 'an http(s) URL' }).optional())
+	.optional()
+
+const schema = z.object({
+	NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
+	PORT: z.coerce
+		.number({ error: 'a port number from 1 to 65535' })
+		.int('a port number from 1 to 65535')
+		.min(1, 'a port number from 1 to 65535')
+		.max(65535, 'a port number from 1 to 65535')
+		.default(3000),
+	DATA_DIR: z.string().trim().min(1, 'a directory path').default('./data'),
+	DATABASE_URL: z
+		.string()
+		.trim()
+		.optional()
+		.transform((value) => (value ? value : undefined))
+		.pipe(
+			z
+				.string()
+				.regex(/^postgres(ql)?:\/\//, 'a postgresql:// connection string')
+				.optional(),
+		),
+	PUBLIC_SITE_URL: optionalUrl,
+	JWT_SECRET: z
+		.string()
+		.optional()
+		.transform((value) => (value ? value : undefined))
+		.pipe(z.string().min(32, 'at least 32 characters').optional()),
+	STORAGE_DRIVER: z.enum(['local', 's3'], { error: "'local' or 's3'" }).default('local'),
+	S3_BUCKET: z.string().trim().optional(),
+	S3_REGION: z.string().trim().min(1).default('us-east-1'),
+	S3_ENDPOINT: optionalUrl,
+	S3_FORCE_PATH_STYLE: booleanString,
+	CDN_URL: optionalUrl,
+	LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+})
+
+export type Env = {
+	NODE_ENV: 'production' | 'development' | 'test'
+	isProduction: boolean
+	PORT: number
+	DATA_DIR: string
+	DATABASE_URL: string | undefined
+	PUBLIC_SITE_URL: string
+	JWT_SECRET: string
+	STORAGE_DRIVER: 'local' | 's3'
+	S3_BUCKET: string | undefined
+	S3_REGION: string
+	S3_ENDPOINT: string | undefined
+	S3_FORCE_PATH_STYLE: boolean
+	CDN_URL: string
+	LOG_LEVEL: string
+}
+
+export class EnvError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+	const result = schema.safeParse(source)
+	if (!result.success) {
+		const issue = result.error.issues[0]
+		const name = String(issue?.path[0] ?? 'environment')
+		const got = source[name]
+		throw new EnvError(
+			`Invalid environment variable ${name}: expected ${issue?.message ?? 'a valid value'}${
+				got === undefined ? '' : ` (got ${JSON.stringify(got)})`
+			}`,
+		)
+	}
+	const raw = result.data
+	const isProduction = raw.NODE_ENV === 'production'
+	const dataDir = path.resolve(raw.DATA_DIR)
+	const publicSiteUrl = raw.PUBLIC_SITE_URL ?? `http://localhost:${raw.PORT}`
+
+	let jwtSecret = raw.JWT_SECRET
+	if (!jwtSecret) {
+		if (isProduction) {
+			throw new EnvError(
+				'Invalid environment variable JWT_SECRET: expected at least 32 characters (required in production)',
+			)
+		}
+		jwtSecret = readOrCreateSecret(dataDir)
+	}
+
+	if (raw.STORAGE_DRIVER === 's3' && !raw.S3_BUCKET) {
+		throw new EnvError(
+			"Invalid environment variable S3_BUCKET: expected a bucket name when STORAGE_DRIVER is 's3'",
+		)
+	}
+
+	const cdnUrl =
+		raw.CDN_URL ??
+		(raw.STORAGE_DRIVER === 's3'
+			? bucketUrl(raw.S3_ENDPOINT, raw.S3_BUCKET!, raw.S3_REGION, raw.S3_FORCE_PATH_STYLE)
+			: `${publicSiteUrl}/cdn`)
+
+	return {
+		NODE_ENV: raw.NODE_ENV,
+		isProduction,
+		PORT: raw.PORT,
+		DATA_DIR: dataDir,
+		DATABASE_URL: raw.DATABASE_URL,
+		PUBLIC_SITE_URL: publicSiteUrl,
+		JWT_SECRET: jwtSecret,
+		STORAGE_DRIVER: raw.STORAGE_DRIVER,
+		S3_BUCKET: raw.S3_BUCKET || undefined,
+		S3_REGION: raw.S3_REGION,
+		S3_ENDPOINT: raw.S3_ENDPOINT,
+		S3_FORCE_PATH_STYLE: raw.S3_FORCE_PATH_STYLE,
+		CDN_URL: cdnUrl,
+		LOG_LEVEL: raw.LOG_LEVEL,
+	}
+}
+
+function bucketUrl(
+	endpoint: string | undefined,
+	bucket: string,
+	region: string,
+	pathStyle: boolean,
+) {
+	if (!endpoint) return `https://${bucket}.s3.${region}.amazonaws.com`
+	if (pathStyle) return `${endpoint}/${bucket}`
+	const url = new URL(endpoint)
+	return `${url.protocol}//${bucket}.${url.host}`
+}
+
+function readOrCreateSecret(dataDir: string) {
+	const file = path.join(dataDir, 'jwt-secret')
+	if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim()
+	fs.mkdirSync(dataDir, { recursive: true })
+	const secret = crypto.randomBytes(48).toString('base64url')
+	try {
+		fs.writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' })
+		return secret
+	} catch {
+		// Another process wrote it first: use theirs.
+		return fs.readFileSync(file, 'utf8').trim()
+	}
+}
+
+let cached: Env | undefined
+
+/** The parsed environment (parsed on first use, then cached for the process). */
+export function env(): Env {
+	cached ??= parseEnv()
+	return cached
+}
+
+/** Forget the cached environment (tests that change process.env). */
+export function resetEnv() {
+	cached = undefined
+}

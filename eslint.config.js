@@ -1,0 +1,68 @@
+import js from '@eslint/js'
+import jsxA11y from 'eslint-plugin-jsx-a11y'
+import react from 'eslint-plugin-react'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+export default tseslint.config(
+	{
+		ignores: [
+			'node_modules',
+			'build',
+			'data',
+			'app/generated',
+			'test-results',
+			'playwright-report',
+			'bench/results.json',
+		],
+	},
+	js.configs.recommended,
+	...tseslint.configs.recommended,
+	{
+		files: ['**/*.{ts,tsx}'],
+		languageOptions: { globals: { ...globals.browser, ...globals.node } },
+		rules: {
+			'@typescript-eslint/no-unused-vars': [
+				'error',
+				{ argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+			],
+			'@typescript-eslint/consistent-type-imports': [
+				'error',
+				{ prefer: 'type-imports', fixStyle: 'inline-type-imports' },
+			],
+			'no-restricted-imports': [
+				'error',
+				{
+					patterns: [
+						{
+							group: ['**/generated/prisma/*'],
+							message: 'Import the database through app/models/*.server.ts',
+						},
+					],
+				},
+			],
+		},
+	},
+	{
+		// Only the db module and the models talk to Prisma.
+		files: ['app/utils/db.server.ts', 'app/models/**'],
+		rules: { 'no-restricted-imports': 'off' },
+	},
+	{
+		files: ['app/**/*.tsx'],
+		plugins: { react, 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+		settings: { react: { version: 'detect' } },
+		rules: {
+			...react.configs.recommended.rules,
+			...react.configs['jsx-runtime'].rules,
+			...reactHooks.configs.recommended.rules,
+			...jsxA11y.configs.recommended.rules,
+			'react/prop-types': 'off',
+			'react/no-unescaped-entities': 'off',
+			'react-hooks/set-state-in-effect': 'off',
+			'react-hooks/refs': 'off',
+			'react-hooks/purity': 'off',
+		},
+	},
+)

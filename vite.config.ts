@@ -1,0 +1,34 @@
+import { vitePlugin as remix } from '@remix-run/dev'
+import tailwindcss from '@tailwindcss/vite'
+import { defineConfig } from 'vite'
+import tsconfigPaths from 'vite-tsconfig-paths'
+
+declare module '@remix-run/node' {
+	interface Future {
+		v3_singleFetch: true
+	}
+}
+
+export default defineConfig({
+	build: {
+		// Hashed assets are served with immutable caching; keep them small and split.
+		cssMinify: true,
+	},
+	server: { port: 3000 },
+	plugins: [
+		tailwindcss(),
+		remix({
+			ignoredRouteFiles: ['**/*.test.{ts,tsx}', '**/__*.*'],
+			serverModuleFormat: 'esm',
+			future: {
+				v3_fetcherPersist: true,
+				v3_relativeSplatPath: true,
+				v3_throwAbortReason: true,
+				v3_singleFetch: true,
+				v3_lazyRouteDiscovery: true,
+				v3_routeConfig: true,
+			},
+		}),
+		tsconfigPaths(),
+	],
+})

@@ -1,0 +1,21 @@
+import tsconfigPaths from 'vite-tsconfig-paths'
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+	plugins: [tsconfigPaths()],
+	test: {
+		include: [
+			'app/**/*.test.{ts,tsx}',
+			'server/**/*.test.ts',
+			'scripts/**/*.test.ts',
+			'tests/**/*.test.ts',
+		],
+		exclude: ['tests/e2e/**', 'node_modules/**'],
+		globalSetup: ['./tests/global-setup.ts'],
+		setupFiles: ['./tests/setup-test-env.ts'],
+		pool: 'forks',
+		testTimeout: 20_000,
+		hookTimeout: 60_000,
+		env: { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+	},
+})
