@@ -35,26 +35,31 @@ export function buildIsStale() {
 	return SOURCES.some((source) => newestMtime(path.join(ROOT, source)) > built)
 }
 
-if (buildIsStale()) {
-	console.log('Building Tagg (the build is missing or older than the sources)...')
-	const result = spawnSync('npx', ['remix', 'vite:build'], { cwd: ROOT, stdio: 'inherit' })
-	if (result.status !== 0) process.exit(result.status ?? 1)
-}
+const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)
+if (isMain) await main()
 
-// Serve the production build. An operator who sets NODE_ENV=production must also set
-// JWT_SECRET; a plain `npm start` on a laptop uses the secret generated into DATA_DIR.
-if (!process.env.NODE_ENV) {
-	if (!process.env.JWT_SECRET) {
-		const { parseEnv, EnvError } = await import('../app/utils/env.server')
-		try {
-			process.env.JWT_SECRET = parseEnv({ ...process.env, NODE_ENV: 'development' }).JWT_SECRET
-		} catch (error) {
-			if (!(error instanceof EnvError)) throw error
-			console.error(error.message)
-			process.exit(1)
-		}
+async function main() {
+	if (buildIsStale()) {
+		console.log('Building Tagg (the build is missing or older than the sources)...')
+		const result = spawnSync('npx', ['remix', 'vite:build'], { cwd: ROOT, stdio: 'inherit' })
+		if (result.status !== 0) process.exit(result.status ?? 1)
 	}
-	process.env.NODE_ENV = 'production'
+
+	// Serve the production build. An operator who sets NODE_ENV=production must also set
+	// JWT_SECRET; a plain `npm start` on a laptop uses the secret generated into DATA_DIR.
+	if (!process.env.NODE_ENV) {
+		if (!process.env.JWT_SECRET) {
+			const { parseEnv, EnvError } = await import('../app/utils/env.server')
+			try {
+				process.env.JWT_SECRET = parseEnv({ ...process.env, NODE_ENV: 'development' }).JWT_SECRET
+			} catch (error) {
+				if (!(error instanceof EnvError)) throw error
+				console.error(error.message)
+				process.exit(1)
+			}
+		}
+		process.env.NODE_ENV = 'production'
+	}
+	const { run } = await import('../server/main')
+	await run()
 }
-const { run } = await import('../server/main')
-await run()

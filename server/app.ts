@@ -11,6 +11,8 @@ import express, { type RequestHandler } from 'express'
 import helmet from 'helmet'
 import { pinoHttp } from 'pino-http'
 import { type Env } from '../app/utils/env.server'
+import { REMOTE_ADDRESS_HEADER } from '../app/utils/rate-limit.server'
+import { refreshCookieSession } from '../app/utils/session.server'
 import { logger } from './logger'
 
 type Options = {
@@ -25,7 +27,9 @@ type Options = {
 export function createApp({ env, build, clientDir, viteMiddleware }: Options) {
 	const app = express()
 	app.disable('x-powered-by')
-	app.set('trust proxy', true)
+	// Trust X-Forwarded-For only from proxies on private networks (a load balancer), never from
+	// the open internet, so a client cannot choose the address it is rate-limited by.
+	app.set('trust proxy', 'loopback, linklocal, uniquelocal')
 
 	app.use(
 		pinoHttp({
@@ -117,6 +121,29 @@ export function createApp({ env, build, clientDir, viteMiddleware }: Options) {
 		)
 	}
 
+	const ownOrigins = new Set([new URL(env.PUBLIC_SITE_URL).origin])
+	app.use(async (req, res, next) => {
+		req.headers[REMOTE_ADDRESS_HEADER] = req.ip ?? ''
+		if (!['GET', 'HEAD', 'OPTIONS'].includes(req.method)) {
+			const origin = req.headers.origin
+			const sameHost = origin && req.headers.host && safeHost(origin) === req.headers.host
+			if (origin && !sameHost && !ownOrigins.has(origin)) {
+				res.status(403).json({ status: 403, message: 'Cross-site requests are not allowed' })
+				return
+			}
+		}
+		try {
+			const refreshed = await refreshCookieSession(req.headers.cookie)
+			if (refreshed) {
+				req.headers.cookie = refreshed.cookieHeader
+				res.append('Set-Cookie', refreshed.setCookies)
+			}
+			next()
+		} catch (error) {
+			next(error)
+		}
+	})
+
 	app.all(
 		'*',
 		createRequestHandler({
@@ -127,6 +154,14 @@ export function createApp({ env, build, clientDir, viteMiddleware }: Options) {
 	)
 
 	return app
+}
+
+function safeHost(origin: string) {
+	try {
+		return new URL(origin).host
+	} catch {
+		return null
+	}
 }
 
 function originOf(url: string) {

@@ -1,0 +1,10 @@
+import { type LoaderFunctionArgs } from '@remix-run/node'
+import { getCustomerIdByPath } from '~/models/customer.server'
+import { apiError, apiOk } from '~/utils/api.server'
+
+/** Resolves a public name (case-insensitive) to its owner's id. */
+export async function loader({ params }: LoaderFunctionArgs) {
+	const customerId = await getCustomerIdByPath(params.pname ?? '')
+	if (!customerId) return apiError(404, 'Profile not found')
+	return apiOk({ data: { customer_id: customerId } })
+}

@@ -1,0 +1,19 @@
+import { type ActionFunctionArgs } from '@remix-run/node'
+import { attemptRegister, RegisterSchema } from '~/utils/account.server'
+import { apiError, apiOk, methodNotAllowed, readJsonBody } from '~/utils/api.server'
+import { createSession } from '~/utils/session.server'
+
+export async function action({ request }: ActionFunctionArgs) {
+	const body = await readJsonBody(request, RegisterSchema)
+	const outcome = await attemptRegister(body)
+	if (!outcome.ok) return apiError(outcome.status, outcome.message)
+	const session = await createSession(outcome.customerId)
+	return apiOk({
+		path: false,
+		access_token: session.accessToken,
+		customer_id: outcome.customerId,
+		refresh_token: session.refreshToken,
+	})
+}
+
+export const loader = () => methodNotAllowed()

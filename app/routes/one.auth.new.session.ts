@@ -1,0 +1,9 @@
+import { type LoaderFunctionArgs } from '@remix-run/node'
+import { apiOk } from '~/utils/api.server'
+import { requireApiCustomerId } from '~/utils/auth.server'
+
+/** The builder's session check: 200 with the customer id, or 401. */
+export async function loader({ request }: LoaderFunctionArgs) {
+	const customerId = await requireApiCustomerId(request)
+	return apiOk({ data: { customer_id: customerId } })
+}

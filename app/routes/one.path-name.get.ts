@@ -1,0 +1,9 @@
+import { type LoaderFunctionArgs } from '@remix-run/node'
+import { getCustomerPath } from '~/models/customer.server'
+import { apiOk } from '~/utils/api.server'
+import { requireApiCustomerId } from '~/utils/auth.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const customerId = await requireApiCustomerId(request)
+	return apiOk({ data: { path: await getCustomerPath(customerId) } })
+}

@@ -1,0 +1,41 @@
+/**
+ * One helper for every owner-only loader, action and /one endpoint: accepts either
+ * `Authorization: Bearer <access token>` (API clients) or the httpOnly session cookie (the
+ * builder UI) and throws a Response when there is no valid session.
+ */
+import { redirect } from '@remix-run/node'
+import { customerIsActive } from '~/models/customer.server'
+import { apiError } from './api.server'
+import { verifyAccessToken } from './jwt.server'
+import { readSessionCookies } from './session.server'
+
+/** The signed-in customer's id, or null. Disabled owners have no session. */
+export async function getCustomerId(request: Request): Promise<string | null> {
+	const authorization = request.headers.get('authorization')
+	let token: string | undefined
+	if (authorization) {
+		const match = /^Bearer\s+(\S+)$/i.exec(authorization)
+		if (!match) return null
+		token = match[1]
+	} else {
+		token = readSessionCookies(request.headers.get('cookie')).accessToken
+	}
+	if (!token) return null
+	const customerId = verifyAccessToken(token)
+	if (!customerId) return null
+	return (await customerIsActive(customerId)) ? customerId : null
+}
+
+/** For the /one API: a 401 JSON answer when signed out. */
+export async function requireApiCustomerId(request: Request): Promise<string> {
+	const customerId = await getCustomerId(request)
+	if (!customerId) throw apiError(401, 'Unauthorized')
+	return customerId
+}
+
+/** For builder pages: a redirect to /login when signed out. */
+export async function requireCustomerId(request: Request): Promise<string> {
+	const customerId = await getCustomerId(request)
+	if (!customerId) throw redirect('/login')
+	return customerId
+}

@@ -1,0 +1,75 @@
+/**
+ * The public path (the "Tagg name"): letters and digits in groups joined by single hyphens.
+ * Shared by the client form and the server. Reserved words are every route, static file
+ * and API word, so a claimed name can never shadow a page of the product.
+ */
+export const PATH_PATTERN = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/
+export const PATH_MAX_LENGTH = 40
+export const PATH_HINT = 'Only letters, numbers, and hyphens are allowed. No spaces or special characters.'
+
+export const PATH_MESSAGES = {
+	invalid: PATH_HINT,
+	reserved: 'This name is reserved. Please try something else.',
+	taken: 'Sorry, this Tagg name is already taken. Please try something else.',
+	failed: 'Sorry, we couldn’t secure the Tagg name for you. Please try again later.',
+}
+
+export const RESERVED_PATHS = new Set([
+	'login',
+	'logout',
+	'signup',
+	'register',
+	'set-path',
+	'contact',
+	'builder',
+	'one',
+	'refresh',
+	'cdn',
+	'assets',
+	'build',
+	'public',
+	'static',
+	'healthz',
+	'health',
+	'robots',
+	'robots-txt',
+	'sitemap',
+	'sitemap-xml',
+	'favicon',
+	'favicon-ico',
+	'favicon-svg',
+	'manifest',
+	'admin',
+	'api',
+	'app',
+	'auth',
+	'account',
+	'settings',
+	'portfolio',
+	'profile',
+	'tagg',
+	'www',
+	'about',
+	'help',
+	'support',
+	'terms',
+	'privacy',
+	'security',
+	'status',
+	'null',
+	'undefined',
+	'index',
+])
+
+export type PathCheck = { ok: true; path: string; key: string } | { ok: false; reason: 'invalid' | 'reserved' }
+
+export function checkPath(input: unknown): PathCheck {
+	if (typeof input !== 'string') return { ok: false, reason: 'invalid' }
+	const path = input.trim()
+	if (!path || path.length > PATH_MAX_LENGTH || !PATH_PATTERN.test(path)) {
+		return { ok: false, reason: 'invalid' }
+	}
+	const key = path.toLowerCase()
+	if (RESERVED_PATHS.has(key)) return { ok: false, reason: 'reserved' }
+	return { ok: true, path, key }
+}

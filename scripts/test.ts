@@ -1,0 +1,67 @@
+/**
+ * `npm test`: every test. Unit and integration tests (vitest, real PostgreSQL and s3rver),
+ * then a build when needed, then the browser tests (Playwright in Debian's Chromium).
+ * Ends with one summary line: "Tests: N passed, N failed".
+ */
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { buildIsStale } from './start'
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const RESULTS = path.join(ROOT, 'test-results')
+fs.mkdirSync(RESULTS, { recursive: true })
+const vitestJson = path.join(RESULTS, 'vitest.json')
+const playwrightJson = path.join(RESULTS, 'playwright.json')
+fs.rmSync(vitestJson, { force: true })
+fs.rmSync(playwrightJson, { force: true })
+
+function run(command: string, args: string[], env: Record<string, string> = {}) {
+	const result = spawnSync(command, args, {
+		cwd: ROOT,
+		stdio: 'inherit',
+		env: { ...process.env, ...env },
+	})
+	return result.status ?? 1
+}
+
+const vitestStatus = run('npx', [
+	'vitest',
+	'run',
+	'--reporter=default',
+	'--reporter=json',
+	`--outputFile.json=${vitestJson}`,
+])
+
+let buildStatus = 0
+if (buildIsStale()) {
+	console.log('\nBuilding the app for the browser tests...')
+	buildStatus = run('npx', ['remix', 'vite:build'])
+}
+const playwrightStatus =
+	buildStatus === 0
+		? run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson })
+		: 1
+
+function readJson(file: string): unknown {
+	try {
+		return JSON.parse(fs.readFileSync(file, 'utf8'))
+	} catch {
+		return null
+	}
+}
+
+const vitest = readJson(vitestJson) as { numPassedTests?: number; numFailedTests?: number } | null
+const playwright = readJson(playwrightJson) as {
+	stats?: { expected?: number; unexpected?: number; flaky?: number }
+} | null
+const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0)
+const failed =
+	(vitest?.numFailedTests ?? 0) +
+	(playwright?.stats?.unexpected ?? 0) +
+	(playwright?.stats?.flaky ?? 0)
+
+const ok = vitestStatus === 0 && buildStatus === 0 && playwrightStatus === 0 && passed > 0
+console.log(`\nTests: ${passed} passed, ${ok ? failed : Math.max(failed, 1)} failed`)
+process.exit(ok ? 0 : 1)

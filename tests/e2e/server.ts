@@ -1,0 +1,20 @@
+/** The app as end-to-end tests see it: the production build on a fresh embedded database. */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tagg-e2e-'))
+const port = process.env.E2E_PORT ?? '3210'
+Object.assign(process.env, {
+	NODE_ENV: 'production',
+	PORT: port,
+	DATA_DIR: dataDir,
+	PUBLIC_SITE_URL: `http://localhost:${port}`,
+	JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
+	LOG_LEVEL: 'warn',
+})
+delete process.env.DATABASE_URL
+
+const { run } = await import('../../server/main')
+await run()
+process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }))
