@@ -2,6 +2,7 @@ import { type LinksFunction, type MetaFunction } from '@remix-run/node'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from '@remix-run/react'
 import { type ReactNode } from 'react'
 import { Toaster } from 'react-hot-toast'
+import { CheckingAuthentication } from './components/checking-auth'
 import { GeneralErrorBoundary } from './components/error-boundary'
 import { useNonce } from './utils/nonce-provider'
 import tailwindHref from './styles/tailwind.css?url'
@@ -44,6 +45,7 @@ export default function App() {
 	return (
 		<>
 			<Outlet />
+			<CheckingAuthentication />
 			<Toaster position="bottom-right" />
 		</>
 	)

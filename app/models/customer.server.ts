@@ -6,8 +6,6 @@ import { prisma } from '~/utils/db.server'
 import { checkPath } from '~/utils/path-name'
 
 export const BCRYPT_COST = 10
-export const PASSWORD_MIN_BYTES = 8
-export const PASSWORD_MAX_BYTES = 72
 
 // Compared against when the email is unknown, so both failures take the same time.
 const DUMMY_HASH = bcrypt.hashSync('tagg-timing-equaliser', BCRYPT_COST)
@@ -93,8 +91,7 @@ export async function getCustomerIdByPath(path: string) {
 }
 
 export type ClaimResult =
-	| { ok: true; path: string }
-	| { ok: false; reason: 'invalid' | 'reserved' | 'taken' }
+	{ ok: true; path: string } | { ok: false; reason: 'invalid' | 'reserved' | 'taken' }
 
 /**
  * Claims (or changes) the customer's public path. Uniqueness is enforced by the unique index

@@ -3,7 +3,9 @@ import { z } from 'zod'
 import { getCustomerEmail } from '~/models/customer.server'
 import { apiError, apiOk, readQuery } from '~/utils/api.server'
 
-const Query = z.object({ customerId: z.string({ error: 'is required' }).min(1, 'is required').max(64) })
+const Query = z.object({
+	customerId: z.string({ error: 'is required' }).min(1, 'is required').max(64),
+})
 
 /** The owner's account email, shown on the public Find Me card. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -14,7 +14,9 @@ export async function action({ request }: ActionFunctionArgs) {
 	const outcome = await attemptLogin(request, email, password)
 	if (!outcome.ok) {
 		return apiError(outcome.status, outcome.message, {
-			headers: outcome.retryAfterSeconds ? { 'Retry-After': String(outcome.retryAfterSeconds) } : undefined,
+			headers: outcome.retryAfterSeconds
+				? { 'Retry-After': String(outcome.retryAfterSeconds) }
+				: undefined,
 		})
 	}
 	const session = await createSession(outcome.customerId)

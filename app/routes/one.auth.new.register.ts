@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
-import { attemptRegister, RegisterSchema } from '~/utils/account.server'
+import { RegisterSchema } from '~/utils/account-schemas'
+import { attemptRegister } from '~/utils/account.server'
 import { apiError, apiOk, methodNotAllowed, readJsonBody } from '~/utils/api.server'
 import { createSession } from '~/utils/session.server'
 

@@ -11,7 +11,8 @@ export async function action({ request }: ActionFunctionArgs) {
 	const customerId = await requireApiCustomerId(request)
 	const { path } = await readJsonBody(request, Body)
 	const result = await claimPath(customerId, path)
-	if (!result.ok) return apiError(result.reason === 'taken' ? 409 : 400, PATH_MESSAGES[result.reason])
+	if (!result.ok)
+		return apiError(result.reason === 'taken' ? 409 : 400, PATH_MESSAGES[result.reason])
 	return apiOk({ data: { path: result.path } })
 }
 

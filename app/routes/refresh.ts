@@ -4,7 +4,9 @@ import { rotateRefreshToken } from '~/models/token.server'
 import { apiError, apiOk, methodNotAllowed, readJsonBody } from '~/utils/api.server'
 import { signAccessToken } from '~/utils/jwt.server'
 
-const RefreshBody = z.object({ refresh_token: z.string({ error: 'is required' }).min(1, 'is required') })
+const RefreshBody = z.object({
+	refresh_token: z.string({ error: 'is required' }).min(1, 'is required'),
+})
 
 /** POST /refresh: exchanges a refresh token (spent on use) for a new pair. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -2,15 +2,19 @@
  * Sign-in and registration as the UI and the /one API both use them: throttling, credential
  * checks and the uniform failure answers live here once.
  */
-import { z } from 'zod'
+import { type z } from 'zod'
 import {
 	createCustomer,
 	EmailTakenError,
 	getCustomerPath,
-	PASSWORD_MAX_BYTES,
-	PASSWORD_MIN_BYTES,
 	verifyLogin,
 } from '~/models/customer.server'
+import {
+	byteLength,
+	INVALID_CREDENTIALS,
+	PASSWORD_MAX_BYTES,
+	type RegisterSchema,
+} from './account-schemas'
 import {
 	clientAddress,
 	loginRetryAfterMs,
@@ -19,46 +23,30 @@ import {
 	TOO_MANY_ATTEMPTS,
 } from './rate-limit.server'
 
-export const INVALID_CREDENTIALS = 'Invalid email or password'
-
-const byteLength = (value: string) => new TextEncoder().encode(value).length
-
-export const PasswordSchema = z
-	.string({ error: 'Enter a password' })
-	.refine((value) => byteLength(value) >= PASSWORD_MIN_BYTES, {
-		message: `Password must be at least ${PASSWORD_MIN_BYTES} characters`,
-	})
-	.refine((value) => byteLength(value) <= PASSWORD_MAX_BYTES, {
-		message: `Password must be at most ${PASSWORD_MAX_BYTES} bytes`,
-	})
-
-export const RegisterSchema = z.object({
-	name: z
-		.string({ error: 'Enter your full name' })
-		.trim()
-		.min(1, 'Enter your full name')
-		.max(100, 'Name must be at most 100 characters'),
-	email: z
-		.string({ error: 'Enter your email' })
-		.trim()
-		.max(254, 'Enter a valid email address')
-		.pipe(z.email({ error: 'Enter a valid email address' })),
-	password: PasswordSchema,
-})
-
 export type LoginOutcome =
 	| { ok: true; customerId: string; hasPath: boolean }
 	| { ok: false; status: 401 | 429; message: string; retryAfterSeconds?: number }
 
-export async function attemptLogin(request: Request, email: string, password: string): Promise<LoginOutcome> {
+export async function attemptLogin(
+	request: Request,
+	email: string,
+	password: string,
+): Promise<LoginOutcome> {
 	const address = clientAddress(request)
 	const wait = await loginRetryAfterMs(email, address)
 	if (wait > 0) {
-		return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS, retryAfterSeconds: Math.ceil(wait / 1000) }
+		return {
+			ok: false,
+			status: 429,
+			message: TOO_MANY_ATTEMPTS,
+			retryAfterSeconds: Math.ceil(wait / 1000),
+		}
 	}
 	// bcrypt only ever sees up to 72 bytes; longer input is refused rather than truncated.
 	const customer =
-		byteLength(password) <= PASSWORD_MAX_BYTES && email.length <= 254 ? await verifyLogin(email, password) : null
+		byteLength(password) <= PASSWORD_MAX_BYTES && email.length <= 254
+			? await verifyLogin(email, password)
+			: null
 	if (!customer) {
 		await recordFailedLogin(email, address)
 		return { ok: false, status: 401, message: INVALID_CREDENTIALS }
@@ -68,10 +56,11 @@ export async function attemptLogin(request: Request, email: string, password: st
 }
 
 export type RegisterOutcome =
-	| { ok: true; customerId: string }
-	| { ok: false; status: 409; message: string }
+	{ ok: true; customerId: string } | { ok: false; status: 409; message: string }
 
-export async function attemptRegister(input: z.output<typeof RegisterSchema>): Promise<RegisterOutcome> {
+export async function attemptRegister(
+	input: z.output<typeof RegisterSchema>,
+): Promise<RegisterOutcome> {
 	try {
 		const customer = await createCustomer(input)
 		return { ok: true, customerId: customer.id }

@@ -46,19 +46,28 @@ export async function readJsonBody<Schema extends z.ZodType>(
 	if (!result.success) {
 		const issue = result.error.issues[0]
 		const field = issue?.path.join('.')
-		throw apiError(400, field ? `${field}: ${issue?.message}` : (issue?.message ?? 'Invalid request'))
+		throw apiError(
+			400,
+			field ? `${field}: ${issue?.message}` : (issue?.message ?? 'Invalid request'),
+		)
 	}
 	return result.data
 }
 
 /** Validates query parameters the same way. */
-export function readQuery<Schema extends z.ZodType>(request: Request, schema: Schema): z.output<Schema> {
+export function readQuery<Schema extends z.ZodType>(
+	request: Request,
+	schema: Schema,
+): z.output<Schema> {
 	const params = Object.fromEntries(new URL(request.url).searchParams)
 	const result = schema.safeParse(params)
 	if (!result.success) {
 		const issue = result.error.issues[0]
 		const field = issue?.path.join('.')
-		throw apiError(400, field ? `${field}: ${issue?.message}` : (issue?.message ?? 'Invalid request'))
+		throw apiError(
+			400,
+			field ? `${field}: ${issue?.message}` : (issue?.message ?? 'Invalid request'),
+		)
 	}
 	return result.data
 }

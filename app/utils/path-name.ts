@@ -5,7 +5,8 @@
  */
 export const PATH_PATTERN = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/
 export const PATH_MAX_LENGTH = 40
-export const PATH_HINT = 'Only letters, numbers, and hyphens are allowed. No spaces or special characters.'
+export const PATH_HINT =
+	'Only letters, numbers, and hyphens are allowed. No spaces or special characters.'
 
 export const PATH_MESSAGES = {
 	invalid: PATH_HINT,
@@ -61,7 +62,8 @@ export const RESERVED_PATHS = new Set([
 	'index',
 ])
 
-export type PathCheck = { ok: true; path: string; key: string } | { ok: false; reason: 'invalid' | 'reserved' }
+export type PathCheck =
+	{ ok: true; path: string; key: string } | { ok: false; reason: 'invalid' | 'reserved' }
 
 export function checkPath(input: unknown): PathCheck {
 	if (typeof input !== 'string') return { ok: false, reason: 'invalid' }

@@ -69,7 +69,9 @@ export type CookieRefresh = { cookieHeader: string; setCookies: string[] } | nul
  * refresh token. Returns the cookie header the request should carry on and the Set-Cookie
  * headers for the response; on a failed refresh, clears the cookies (the user is signed out).
  */
-export async function refreshCookieSession(cookieHeader: string | undefined): Promise<CookieRefresh> {
+export async function refreshCookieSession(
+	cookieHeader: string | undefined,
+): Promise<CookieRefresh> {
 	if (!cookieHeader || !cookieHeader.includes(REFRESH_COOKIE)) return null
 	const cookies = parse(cookieHeader)
 	const refreshToken = cookies[REFRESH_COOKIE]

@@ -1,0 +1,108 @@
+/** Small line icons drawn for Tagg (24px grid, currentColor). */
+type IconProps = { className?: string }
+const base = {
+	viewBox: '0 0 24 24',
+	fill: 'none',
+	stroke: 'currentColor',
+	strokeWidth: 1.8,
+	strokeLinecap: 'round' as const,
+	strokeLinejoin: 'round' as const,
+	'aria-hidden': true,
+	focusable: false,
+}
+
+export const HomeIcon = ({ className = 'size-5' }: IconProps) => (
+	<svg {...base} className={className}>
+		<path d="M3 11l9-7 9 7M5 10v10h5v-6h4v6h5V10" />
+	</svg>
+)
+export const GridIcon = ({ className = 'size-5' }: IconProps) => (
+	<svg {...base} className={className}>
+		<rect x="4" y="4" width="7" height="7" rx="1.5" />
+		<rect x="13" y="4" width="7" height="7" rx="1.5" />
+		<rect x="4" y="13" width="7" height="7" rx="1.5" />
+		<rect x="13" y="13" width="7" height="7" rx="1.5" />
+	</svg>
+)
+export const LogoutIcon = ({ className = 'size-5' }: IconProps) => (
+	<svg {...base} className={className}>
+		<path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 16l-4-4 4-4M6 12h10" />
+	</svg>
+)
+export const MenuIcon = ({ className = 'size-6' }: IconProps) => (
+	<svg {...base} className={className}>
+		<path d="M4 7h16M4 12h16M4 17h16" />
+	</svg>
+)
+export const EyeIcon = ({ className = 'size-5' }: IconProps) => (
+	<svg {...base} className={className}>
+		<path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
+		<circle cx="12" cy="12" r="3" />
+	</svg>
+)
+export const PencilIcon = ({ className = 'size-4' }: IconProps) => (
+	<svg {...base} className={className}>
+		<path d="M4 20h4L19 9l-4-4L4 16v4zM13.5 6.5l4 4" />
+	</svg>
+)
+export const ShareIcon = ({ className = 'size-5' }: IconProps) => (
+	<svg {...base} className={className}>
+		<circle cx="18" cy="5" r="2.5" />
+		<circle cx="6" cy="12" r="2.5" />
+		<circle cx="18" cy="19" r="2.5" />
+		<path d="M8.2 10.8l7.6-4.4M8.2 13.2l7.6 4.4" />
+	</svg>
+)
+export const LinkIcon = ({ className = 'size-5' }: IconProps) => (
+	<svg {...base} className={className}>
+		<path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />
+	</svg>
+)
+export const MapPinIcon = ({ className = 'size-4' }: IconProps) => (
+	<svg {...base} className={className}>
+		<path d="M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21z" />
+		<circle cx="12" cy="9.5" r="2.5" />
+	</svg>
+)
+export const PlusIcon = ({ className = 'size-5' }: IconProps) => (
+	<svg {...base} className={className}>
+		<path d="M12 5v14M5 12h14" />
+	</svg>
+)
+export const TrashIcon = ({ className = 'size-4' }: IconProps) => (
+	<svg {...base} className={className}>
+		<path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" />
+	</svg>
+)
+export const ArrowUpIcon = ({ className = 'size-4' }: IconProps) => (
+	<svg {...base} className={className}>
+		<path d="M12 19V5M5 12l7-7 7 7" />
+	</svg>
+)
+export const ArrowDownIcon = ({ className = 'size-4' }: IconProps) => (
+	<svg {...base} className={className}>
+		<path d="M12 5v14M5 12l7 7 7-7" />
+	</svg>
+)
+export const MailIcon = ({ className = 'size-5' }: IconProps) => (
+	<svg {...base} className={className}>
+		<rect x="3" y="5" width="18" height="14" rx="2" />
+		<path d="M3 7l9 6 9-6" />
+	</svg>
+)
+export const PhoneIcon = ({ className = 'size-5' }: IconProps) => (
+	<svg {...base} className={className}>
+		<path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2z" />
+	</svg>
+)
+export const GlobeIcon = ({ className = 'size-5' }: IconProps) => (
+	<svg {...base} className={className}>
+		<circle cx="12" cy="12" r="9" />
+		<path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
+	</svg>
+)
+export const ArrowRightIcon = ({ className = 'size-4' }: IconProps) => (
+	<svg {...base} className={className}>
+		<path d="M5 12h14M13 6l6 6-6 6" />
+	</svg>
+)

@@ -1,0 +1,605 @@
+/**
+ * The profile page, one component for both modes: visitors at /{pname} (read-only, empty
+ * sections hidden) and the owner at /builder (edit buttons, placeholder prompts).
+ */
+import { Link } from '@remix-run/react'
+import { useState, type ReactNode } from 'react'
+import { type ProfileData } from '~/models/profile.server'
+import { type Resume } from '~/models/resume.server'
+import { SOCIAL_FIELDS } from '~/utils/profile-schemas'
+import { cx } from '~/utils/misc'
+import {
+	formatMonth,
+	isOngoing,
+	ratingLabel,
+	ratingToHalves,
+	resumeVisibility,
+	socialHref,
+} from '~/utils/text'
+import { Avatar, Initials } from './avatar'
+import { LinkIcon, MailIcon, MapPinIcon, PencilIcon, ShareIcon } from './icons'
+import { Logo } from './logo'
+import { Modal } from './modal'
+import { SOCIAL_META } from './social-icons'
+
+export type EditSection =
+	| 'picture'
+	| 'name'
+	| 'tagline'
+	| 'social'
+	| 'highlights'
+	| 'bio'
+	| 'workexp'
+	| 'education'
+	| 'skills'
+	| 'certificates'
+	| 'achievements'
+
+type Mode = { kind: 'public' } | { kind: 'builder'; onEdit: (section: EditSection) => void }
+
+export function TopBar({
+	profile,
+	onShare,
+	homeHref,
+}: {
+	profile: Pick<ProfileData, 'name'>
+	onShare: () => void
+	homeHref: string
+}) {
+	return (
+		<header className="border-line/70 sticky top-0 z-20 border-b bg-white/90 backdrop-blur">
+			<div className="mx-auto flex h-16 max-w-3xl items-center justify-between gap-3 px-4">
+				<Link to={homeHref} aria-label="Profile home">
+					<Logo />
+				</Link>
+				<div className="flex items-center gap-2">
+					<button type="button" onClick={onShare} className="btn-secondary min-h-10 py-2">
+						<ShareIcon className="size-4" />
+						Share
+					</button>
+					<Initials firstName={profile.name.firstName} lastName={profile.name.lastName} />
+				</div>
+			</div>
+		</header>
+	)
+}
+
+export function EditButton({
+	label,
+	onClick,
+	className,
+}: {
+	label: string
+	onClick: () => void
+	className?: string
+}) {
+	return (
+		<button
+			type="button"
+			onClick={onClick}
+			aria-label={label}
+			title={label}
+			className={cx(
+				'border-line text-muted hover:border-brand hover:text-brand inline-flex size-10 shrink-0 items-center justify-center rounded-full border bg-white shadow-sm transition-colors',
+				className,
+			)}
+		>
+			<PencilIcon />
+		</button>
+	)
+}
+
+function Section({
+	title,
+	id,
+	action,
+	children,
+}: {
+	title: string
+	id: string
+	action?: ReactNode
+	children: ReactNode
+}) {
+	return (
+		<section aria-labelledby={id} className="card p-5 sm:p-7">
+			<div className="mb-4 flex items-center justify-between gap-3">
+				<h2 id={id} className="text-lg font-bold tracking-tight">
+					{title}
+				</h2>
+				{action}
+			</div>
+			{children}
+		</section>
+	)
+}
+
+/** What the owner sees where a visitor would see nothing. */
+function Placeholder({ children, onClick }: { children: ReactNode; onClick: () => void }) {
+	return (
+		<button
+			type="button"
+			onClick={onClick}
+			className="border-brand-200 bg-brand-50/40 text-brand-700 hover:border-brand hover:bg-brand-50 w-full rounded-xl border-2 border-dashed px-4 py-6 text-sm font-medium transition-colors"
+		>
+			{children}
+		</button>
+	)
+}
+
+export function SocialButtons({ links }: { links: ProfileData['socialLinks'] }) {
+	const present = SOCIAL_FIELDS.filter((field) => field !== 'email' && links[field])
+	if (!present.length) return null
+	return (
+		<ul className="flex flex-wrap justify-center gap-2.5">
+			{present.map((field) => {
+				const { label, Icon } = SOCIAL_META[field]
+				const target = socialHref(links[field])
+				const className =
+					'inline-flex size-12 items-center justify-center rounded-full border border-line bg-white text-ink transition-colors hover:border-brand hover:text-brand'
+				return (
+					<li key={field}>
+						{target.kind === 'url' ? (
+							<a
+								href={target.href}
+								target="_blank"
+								rel="noopener noreferrer"
+								aria-label={label}
+								title={label}
+								className={className}
+							>
+								<Icon className="size-5" />
+							</a>
+						) : target.kind === 'tel' ? (
+							<a
+								href={target.href}
+								aria-label={`Call ${links[field]}`}
+								title={label}
+								className={className}
+							>
+								<Icon className="size-5" />
+							</a>
+						) : (
+							<button
+								type="button"
+								aria-label={label}
+								aria-disabled="true"
+								className={cx(className, 'opacity-50')}
+							>
+								<Icon className="size-5" />
+							</button>
+						)}
+					</li>
+				)
+			})}
+		</ul>
+	)
+}
+
+function FindMeModal({
+	open,
+	onOpenChange,
+	profile,
+	email,
+}: {
+	open: boolean
+	onOpenChange: (open: boolean) => void
+	profile: ProfileData
+	email: string | null
+}) {
+	const name = profile.name.firstName || 'me'
+	const hasSocial = SOCIAL_FIELDS.some((field) => field !== 'email' && profile.socialLinks[field])
+	return (
+		<Modal open={open} onOpenChange={onOpenChange} title="Find Me" size="sm">
+			<div className="flex flex-col items-center gap-5 text-center">
+				<p className="text-muted">Hi there! 👋 Great to see you. Here is how to reach {name}.</p>
+				{email ? (
+					<a href={`mailto:${email}`} className="btn-primary w-full">
+						<MailIcon className="size-4" />
+						{email}
+					</a>
+				) : null}
+				{email && hasSocial ? (
+					<div
+						className="text-muted flex w-full items-center gap-3 text-xs font-semibold"
+						aria-hidden="true"
+					>
+						<span className="bg-line h-px flex-1" />
+						OR
+						<span className="bg-line h-px flex-1" />
+					</div>
+				) : null}
+				<SocialButtons links={profile.socialLinks} />
+			</div>
+		</Modal>
+	)
+}
+
+function ProfileCard({
+	profile,
+	email,
+	mode,
+	onShare,
+}: {
+	profile: ProfileData
+	email: string | null
+	mode: Mode
+	onShare: () => void
+}) {
+	const [findMeOpen, setFindMeOpen] = useState(false)
+	const fullName = [profile.name.firstName, profile.name.lastName].filter(Boolean).join(' ')
+	const location = [profile.city, profile.country].filter(Boolean).join(', ')
+	const builder = mode.kind === 'builder' ? mode : null
+	return (
+		<section aria-label="Profile" className="card overflow-hidden">
+			<div className="h-24 bg-[linear-gradient(120deg,var(--color-brand-100),var(--color-brand-300)_55%,var(--color-brand-500))] sm:h-32" />
+			<div className="flex flex-col items-center px-5 pb-7 text-center sm:px-8">
+				<div className="relative -mt-14 sm:-mt-16">
+					<Avatar
+						src={profile.pictureUrl}
+						firstName={profile.name.firstName}
+						lastName={profile.name.lastName}
+						className="size-28 ring-4 ring-white sm:size-32"
+						priority
+					/>
+					{builder ? (
+						<EditButton
+							label="Edit display picture"
+							onClick={() => builder.onEdit('picture')}
+							className="absolute right-0 bottom-0"
+						/>
+					) : null}
+				</div>
+				<div className="mt-4 flex items-start gap-2">
+					<h1 className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">
+						{fullName || (builder ? 'Add your name' : '')}
+					</h1>
+					{builder ? (
+						<EditButton
+							label="Edit name, designation and location"
+							onClick={() => builder.onEdit('name')}
+						/>
+					) : null}
+				</div>
+				{profile.designation ? (
+					<p className="text-brand-700 mt-1 text-base font-medium">{profile.designation}</p>
+				) : builder ? (
+					<p className="text-muted mt-1 text-sm">Add your designation</p>
+				) : null}
+				{location ? (
+					<p className="text-muted mt-1.5 inline-flex items-center gap-1 text-sm">
+						<MapPinIcon />
+						{location}
+					</p>
+				) : null}
+				<div className="mt-4 flex max-w-xl items-start gap-2">
+					{profile.tagline ? (
+						<p className="text-ink/80 text-pretty">{profile.tagline}</p>
+					) : builder ? (
+						<p className="text-muted text-sm">Add a tagline: one line about what you do best.</p>
+					) : null}
+					{builder ? (
+						<EditButton label="Edit tagline" onClick={() => builder.onEdit('tagline')} />
+					) : null}
+				</div>
+				<div className="mt-6 flex w-full max-w-sm flex-wrap items-center justify-center gap-3">
+					<button type="button" className="btn-primary flex-1" onClick={() => setFindMeOpen(true)}>
+						<LinkIcon className="size-4" />
+						Find Me
+					</button>
+					<button type="button" className="btn-secondary flex-1" onClick={onShare}>
+						<ShareIcon className="size-4" />
+						Share
+					</button>
+					{builder ? (
+						<button
+							type="button"
+							className="btn-ghost text-brand-700 w-full"
+							onClick={() => builder.onEdit('social')}
+						>
+							<PencilIcon />
+							Edit social and contact links
+						</button>
+					) : null}
+				</div>
+			</div>
+			<FindMeModal open={findMeOpen} onOpenChange={setFindMeOpen} profile={profile} email={email} />
+		</section>
+	)
+}
+
+function Highlights({ profile, mode }: { profile: ProfileData; mode: Mode }) {
+	const items = [
+		profile.carHighlights.highOne,
+		profile.carHighlights.highTwo,
+		profile.carHighlights.highThree,
+	].filter((item): item is string => Boolean(item))
+	const builder = mode.kind === 'builder' ? mode : null
+	if (!items.length && !builder) return null
+	return (
+		<Section
+			title="Career Highlights"
+			id="highlights"
+			action={
+				builder ? (
+					<EditButton label="Edit career highlights" onClick={() => builder.onEdit('highlights')} />
+				) : null
+			}
+		>
+			{items.length ? (
+				<ol className="grid gap-3 sm:grid-cols-3">
+					{items.map((item, index) => (
+						<li key={index} className="bg-brand-50/60 rounded-xl p-4">
+							<span className="text-brand text-xs font-bold" aria-hidden="true">
+								{String(index + 1).padStart(2, '0')}
+							</span>
+							<p className="mt-1 text-sm leading-relaxed font-medium">{item}</p>
+						</li>
+					))}
+				</ol>
+			) : (
+				<Placeholder onClick={() => builder!.onEdit('highlights')}>
+					Add up to three career highlights
+				</Placeholder>
+			)}
+		</Section>
+	)
+}
+
+function About({ profile, mode }: { profile: ProfileData; mode: Mode }) {
+	const builder = mode.kind === 'builder' ? mode : null
+	if (!profile.bio.length && !builder) return null
+	return (
+		<Section
+			title="About Me"
+			id="about"
+			action={
+				builder ? <EditButton label="Edit bio" onClick={() => builder.onEdit('bio')} /> : null
+			}
+		>
+			{profile.bio.length ? (
+				<div className="text-ink/85 flex flex-col gap-3 leading-relaxed whitespace-pre-line">
+					{profile.bio.map((paragraph, index) => (
+						<p key={index}>{paragraph}</p>
+					))}
+				</div>
+			) : (
+				<Placeholder onClick={() => builder!.onEdit('bio')}>
+					Tell visitors about yourself
+				</Placeholder>
+			)}
+		</Section>
+	)
+}
+
+export function Stars({ rating }: { rating: number }) {
+	const halves = ratingToHalves(rating) ?? 0
+	return (
+		<span className="inline-flex items-center gap-0.5" role="img" aria-label={ratingLabel(halves)}>
+			{Array.from({ length: 5 }, (_, index) => {
+				const fill = Math.max(0, Math.min(2, halves - index * 2))
+				return (
+					<svg key={index} viewBox="0 0 20 20" className="size-4" aria-hidden="true">
+						<defs>
+							<linearGradient id={`star-${index}-${fill}`}>
+								<stop
+									offset={fill === 2 ? '100%' : fill === 1 ? '50%' : '0%'}
+									stopColor="#d6246e"
+								/>
+								<stop
+									offset={fill === 2 ? '100%' : fill === 1 ? '50%' : '0%'}
+									stopColor="#e8e6ee"
+								/>
+							</linearGradient>
+						</defs>
+						<path
+							d="M10 1.8l2.5 5.2 5.7.8-4.1 4 1 5.7L10 14.8l-5.1 2.7 1-5.7-4.1-4 5.7-.8z"
+							fill={`url(#star-${index}-${fill})`}
+						/>
+					</svg>
+				)
+			})}
+		</span>
+	)
+}
+
+function ResumeBlock({
+	title,
+	id,
+	section,
+	mode,
+	empty,
+	prompt,
+	children,
+}: {
+	title: string
+	id: string
+	section: EditSection
+	mode: Mode
+	empty: boolean
+	prompt: string
+	children: ReactNode
+}) {
+	const builder = mode.kind === 'builder' ? mode : null
+	if (empty && !builder) return null
+	return (
+		<div className="border-line border-t pt-5 first:border-t-0 first:pt-0">
+			<div className="mb-3 flex items-center justify-between gap-3">
+				<h3 id={id} className="text-muted text-sm font-bold tracking-wide uppercase">
+					{title}
+				</h3>
+				{builder ? (
+					<EditButton
+						label={`Edit ${title.toLowerCase()}`}
+						onClick={() => builder.onEdit(section)}
+					/>
+				) : null}
+			</div>
+			{empty ? (
+				<Placeholder onClick={() => builder!.onEdit(section)}>{prompt}</Placeholder>
+			) : (
+				children
+			)}
+		</div>
+	)
+}
+
+function ResumeSection({ resume, mode }: { resume: Resume; mode: Mode }) {
+	const visible = resumeVisibility(resume)
+	if (mode.kind === 'public' && !visible.showResume) return null
+	return (
+		<Section title="Resume" id="resume">
+			<div className="flex flex-col gap-6">
+				<ResumeBlock
+					title="Work Experience"
+					id="work"
+					section="workexp"
+					mode={mode}
+					empty={!resume.workExp.length}
+					prompt="Add your work experience"
+				>
+					<ol className="border-brand-100 relative flex flex-col gap-5 border-l-2 pl-5">
+						{resume.workExp.map((item) => (
+							<li key={item.workId} className="relative">
+								<span
+									className="bg-brand absolute top-1.5 -left-[1.65rem] size-3 rounded-full border-2 border-white"
+									aria-hidden="true"
+								/>
+								<p className="font-semibold">{item.role}</p>
+								<p className="text-ink/80 text-sm">{item.company}</p>
+								<p className="text-muted mt-0.5 text-xs">
+									{[
+										formatMonth(item.startDate),
+										isOngoing(item.endDate) ? 'Present' : formatMonth(item.endDate),
+									]
+										.filter(Boolean)
+										.join(' – ')}
+								</p>
+								{item.experience.length ? (
+									<ul className="text-ink/85 marker:text-brand mt-2 flex list-disc flex-col gap-1 pl-4 text-sm">
+										{item.experience.map((line, index) => (
+											<li key={index}>{line}</li>
+										))}
+									</ul>
+								) : null}
+							</li>
+						))}
+					</ol>
+				</ResumeBlock>
+				<ResumeBlock
+					title="Education"
+					id="education"
+					section="education"
+					mode={mode}
+					empty={!visible.education}
+					prompt="Add your education"
+				>
+					<ul className="flex flex-col gap-3">
+						{resume.education.map((item) => (
+							<li key={item.eduId}>
+								<p className="font-semibold">{item.eduName}</p>
+								<p className="text-ink/80 text-sm">{item.eduInstitution}</p>
+								<p className="text-muted text-xs">
+									{[item.eduStartYear, item.endDate].filter(Boolean).join(' – ')}
+								</p>
+							</li>
+						))}
+					</ul>
+				</ResumeBlock>
+				<ResumeBlock
+					title="Skills"
+					id="skills"
+					section="skills"
+					mode={mode}
+					empty={!visible.skills}
+					prompt="Add your skills"
+				>
+					<ul className="grid gap-2 sm:grid-cols-2">
+						{resume.skills.map((item) => (
+							<li
+								key={item.skillId}
+								className="bg-canvas flex items-center justify-between gap-3 rounded-xl px-3 py-2"
+							>
+								<span className="text-sm font-medium">{item.skillName}</span>
+								<Stars rating={item.rating} />
+							</li>
+						))}
+					</ul>
+				</ResumeBlock>
+				<ResumeBlock
+					title="Certificates"
+					id="certificates"
+					section="certificates"
+					mode={mode}
+					empty={!visible.certificates}
+					prompt="Add your certificates"
+				>
+					<ul className="flex flex-col gap-3">
+						{resume.certificates.map((item) => (
+							<li key={item.crtId} className="flex items-start justify-between gap-3">
+								<div>
+									<p className="font-semibold">{item.crtName}</p>
+									<p className="text-ink/80 text-sm">
+										{[item.crtPlat, item.endDate].filter(Boolean).join(' · ')}
+									</p>
+								</div>
+								{item.crtUrl && socialHref(item.crtUrl).kind === 'url' ? (
+									<a
+										href={item.crtUrl}
+										target="_blank"
+										rel="noopener noreferrer"
+										className="text-brand shrink-0 text-sm font-semibold hover:underline"
+									>
+										View<span className="sr-only"> certificate {item.crtName}</span>
+									</a>
+								) : null}
+							</li>
+						))}
+					</ul>
+				</ResumeBlock>
+				<ResumeBlock
+					title="Achievements"
+					id="achievements"
+					section="achievements"
+					mode={mode}
+					empty={!visible.achievements}
+					prompt="Add your achievements"
+				>
+					<ul className="flex flex-col gap-2">
+						{resume.achievements.map((item, index) => (
+							<li key={index} className="flex gap-2.5 text-sm">
+								<span className="bg-brand mt-1.5 size-2 shrink-0 rounded-full" aria-hidden="true" />
+								{item}
+							</li>
+						))}
+					</ul>
+				</ResumeBlock>
+			</div>
+		</Section>
+	)
+}
+
+export function ProfileView({
+	profile,
+	resume,
+	email,
+	mode,
+	onShare,
+	portfolio,
+}: {
+	profile: ProfileData
+	resume: Resume
+	email: string | null
+	mode: Mode
+	onShare: () => void
+	portfolio?: ReactNode
+}) {
+	return (
+		<main className="mx-auto flex max-w-3xl flex-col gap-5 px-4 py-6 sm:py-8">
+			<ProfileCard profile={profile} email={email} mode={mode} onShare={onShare} />
+			<Highlights profile={profile} mode={mode} />
+			<About profile={profile} mode={mode} />
+			{portfolio}
+			<ResumeSection resume={resume} mode={mode} />
+		</main>
+	)
+}

@@ -1,0 +1,74 @@
+import { describe, expect, test } from 'vitest'
+import {
+	INDUSTRIES,
+	PROJECT_CATEGORIES,
+	SKILLS,
+	isCategory,
+	isIndustry,
+	isSkill,
+	uniqueChoices,
+} from './options'
+
+const lists = { SKILLS, PROJECT_CATEGORIES, INDUSTRIES }
+
+describe('fixed lists', () => {
+	test('have the sizes of the spec', () => {
+		expect(SKILLS.length).toBeGreaterThanOrEqual(140)
+		expect(SKILLS.length).toBeLessThanOrEqual(160)
+		expect(PROJECT_CATEGORIES).toHaveLength(52)
+		expect(INDUSTRIES).toHaveLength(51)
+	})
+
+	test.each(Object.entries(lists))('%s has no empty, padded or duplicate entries', (_, list) => {
+		for (const item of list) {
+			expect(item.trim()).toBe(item)
+			expect(item).not.toBe('')
+		}
+		expect(new Set(list.map((i) => i.toLowerCase())).size).toBe(list.length)
+	})
+
+	test('contain the examples of the spec', () => {
+		for (const s of ['Python', 'React', 'SEO']) expect(SKILLS).toContain(s)
+		for (const c of ['UI/UX Design', 'Web Development']) expect(PROJECT_CATEGORIES).toContain(c)
+		for (const i of ['E-commerce', 'Renewable Energy']) expect(INDUSTRIES).toContain(i)
+	})
+
+	test('the checks match exactly', () => {
+		expect(isSkill('Python')).toBe(true)
+		expect(isSkill('python')).toBe(false)
+		expect(isSkill(' Python')).toBe(false)
+		expect(isSkill('UI/UX Design')).toBe(false)
+		expect(isCategory('UI/UX Design')).toBe(true)
+		expect(isCategory('ui/ux design')).toBe(false)
+		expect(isCategory('E-commerce')).toBe(false)
+		expect(isIndustry('E-commerce')).toBe(true)
+		expect(isIndustry('Renewable Energy')).toBe(true)
+		expect(isIndustry('renewable energy')).toBe(false)
+		expect(isIndustry('')).toBe(false)
+	})
+})
+
+describe('uniqueChoices', () => {
+	test('trims, drops empty and case-insensitive duplicates, keeps first-seen order', () => {
+		expect(uniqueChoices([' Go ', '', '   ', 'rust', 'GO', 'Rust', 'go', 'Zig'])).toEqual([
+			'Go',
+			'rust',
+			'Zig',
+		])
+		expect(uniqueChoices([])).toEqual([])
+	})
+
+	test('with an allowed list drops unknown choices and uses the list spelling', () => {
+		expect(
+			uniqueChoices(['python', 'Cobol-ish', ' React ', 'PYTHON', '', 'seo'], SKILLS),
+		).toEqual(['Python', 'React', 'SEO'])
+		expect(uniqueChoices(['E-commerce', 'Web Development'], INDUSTRIES)).toEqual(['E-commerce'])
+		expect(uniqueChoices(['anything'], [])).toEqual([])
+	})
+
+	test('does not change its input', () => {
+		const input = [' a ', 'A'] as const
+		uniqueChoices(input)
+		expect(input).toEqual([' a ', 'A'])
+	})
+})

@@ -1,0 +1,145 @@
+/**
+ * Profiles: the owner's name, headline, links, highlights and bio, in the /one API's shapes.
+ */
+import { prisma, type Prisma } from '~/utils/db.server'
+import { env } from '~/utils/env.server'
+import { type SocialField } from '~/utils/profile-schemas'
+
+export type SocialLinks = Record<SocialField, string | null>
+
+export type ProfileData = {
+	customerId: string
+	path: string | null
+	name: { firstName: string; lastName: string }
+	designation: string
+	city: string
+	country: string
+	tagline: string
+	siteName: string
+	bio: string[]
+	carHighlights: { highOne: string | null; highTwo: string | null; highThree: string | null }
+	socialLinks: SocialLinks
+	pictureUrl: string | null
+	pictureSmallUrl: string | null
+	updatedAt: string
+}
+
+export const profileSelect = {
+	customerId: true,
+	path: true,
+	firstName: true,
+	lastName: true,
+	designation: true,
+	city: true,
+	country: true,
+	tagline: true,
+	siteName: true,
+	bio: true,
+	highOne: true,
+	highTwo: true,
+	highThree: true,
+	linkedInUrl: true,
+	xUrl: true,
+	igUrl: true,
+	fbUrl: true,
+	ytUrl: true,
+	whatAppBusUrl: true,
+	mobileNumber: true,
+	companySite: true,
+	email: true,
+	pictureVersion: true,
+	updatedAt: true,
+} satisfies Prisma.ProfileSelect
+
+type ProfileRow = Prisma.ProfileGetPayload<{ select: typeof profileSelect }>
+
+export function displayPictureKey(customerId: string, size: 'large' | 'small' = 'large') {
+	return size === 'large'
+		? `${customerId}/display-picture.webp`
+		: `${customerId}/display-picture-small.webp`
+}
+
+export function displayPictureUrl(
+	customerId: string,
+	version: number,
+	size: 'large' | 'small' = 'large',
+) {
+	if (!version) return null
+	return `${env().CDN_URL}/${displayPictureKey(customerId, size)}?v=${version}`
+}
+
+export function toProfileData(row: ProfileRow): ProfileData {
+	return {
+		customerId: row.customerId,
+		path: row.path,
+		name: { firstName: row.firstName ?? '', lastName: row.lastName ?? '' },
+		designation: row.designation ?? '',
+		city: row.city ?? '',
+		country: row.country ?? '',
+		tagline: row.tagline ?? '',
+		siteName: row.siteName ?? '',
+		bio: row.bio,
+		carHighlights: { highOne: row.highOne, highTwo: row.highTwo, highThree: row.highThree },
+		socialLinks: {
+			linkedInUrl: row.linkedInUrl,
+			xUrl: row.xUrl,
+			igUrl: row.igUrl,
+			fbUrl: row.fbUrl,
+			ytUrl: row.ytUrl,
+			whatAppBusUrl: row.whatAppBusUrl,
+			mobileNumber: row.mobileNumber,
+			companySite: row.companySite,
+			email: row.email,
+		},
+		pictureUrl: displayPictureUrl(row.customerId, row.pictureVersion),
+		pictureSmallUrl: displayPictureUrl(row.customerId, row.pictureVersion, 'small'),
+		updatedAt: row.updatedAt.toISOString(),
+	}
+}
+
+/** The profile of an active customer, or null. */
+export async function getProfile(customerId: string): Promise<ProfileData | null> {
+	const row = await prisma().profile.findFirst({
+		where: { customerId, customer: { disabled: false } },
+		select: profileSelect,
+	})
+	return row ? toProfileData(row) : null
+}
+
+type ProfileUpdate = Partial<
+	Pick<
+		Prisma.ProfileUpdateInput,
+		| 'firstName'
+		| 'lastName'
+		| 'designation'
+		| 'city'
+		| 'country'
+		| 'tagline'
+		| 'siteName'
+		| 'bio'
+		| 'highOne'
+		| 'highTwo'
+		| 'highThree'
+		| SocialField
+	>
+>
+
+/** Writes fields of the owner's own profile and returns the whole profile. */
+export async function updateProfile(customerId: string, data: ProfileUpdate): Promise<ProfileData> {
+	const row = await prisma().profile.upsert({
+		where: { customerId },
+		create: { ...(data as Prisma.ProfileUncheckedCreateInput), customerId },
+		update: data,
+		select: profileSelect,
+	})
+	return toProfileData(row)
+}
+
+export async function bumpPictureVersion(customerId: string) {
+	const row = await prisma().profile.update({
+		where: { customerId },
+		data: { pictureVersion: { increment: 1 } },
+		select: { pictureVersion: true },
+	})
+	return row.pictureVersion
+}

@@ -1,0 +1,70 @@
+import {
+	type ActionFunctionArgs,
+	type LoaderFunctionArgs,
+	type MetaFunction,
+} from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { useCallback, useState } from 'react'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { ProfileEditorModal } from '~/components/profile-editors'
+import { ProfileView, type EditSection } from '~/components/profile-view'
+import { ShareModal } from '~/components/share-modal'
+import { getProfilePage } from '~/models/public-page.server'
+import { requireCustomerId } from '~/utils/auth.server'
+import { env } from '~/utils/env.server'
+import { readEditorBody, runProfileEdit } from '~/utils/profile-actions.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const customerId = await requireCustomerId(request)
+	const page = await getProfilePage(customerId)
+	if (!page) throw new Response('Not found', { status: 404 })
+	const path = page.profile.path ?? ''
+	return { ...page, path, profileUrl: `${env().PUBLIC_SITE_URL}/${path}` }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+	const customerId = await requireCustomerId(request)
+	const body = await readEditorBody(request)
+	return runProfileEdit(customerId, body)
+}
+
+export default function BuilderHome() {
+	const { profile, resume, email, path, profileUrl } = useLoaderData<typeof loader>()
+	const [editing, setEditing] = useState<EditSection | null>(null)
+	const [shareOpen, setShareOpen] = useState(false)
+	const close = useCallback(() => setEditing(null), [])
+	const name = [profile.name.firstName, profile.name.lastName].filter(Boolean).join(' ')
+	return (
+		<>
+			<ProfileView
+				profile={profile}
+				resume={resume}
+				email={email}
+				mode={{ kind: 'builder', onEdit: setEditing }}
+				onShare={() => setShareOpen(true)}
+			/>
+			<ProfileEditorModal
+				section={editing === 'picture' ? null : editing}
+				onClose={close}
+				profile={profile}
+				resume={resume}
+			/>
+			<ShareModal
+				open={shareOpen}
+				onOpenChange={setShareOpen}
+				profileUrl={profileUrl}
+				path={path}
+				name={name}
+			/>
+		</>
+	)
+}
+
+export const meta: MetaFunction = () => [
+	{ title: 'Portfolio Home | Tagg' },
+	{ name: 'robots', content: 'noindex' },
+]
+
+export function ErrorBoundary() {
+	return <GeneralErrorBoundary />
+}

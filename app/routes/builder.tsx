@@ -1,0 +1,163 @@
+import * as Dialog from '@radix-ui/react-dialog'
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+	Form,
+	Link,
+	NavLink,
+	Outlet,
+	useLoaderData,
+	useLocation,
+	useNavigation,
+} from '@remix-run/react'
+import { useEffect, useState } from 'react'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { EyeIcon, GridIcon, HomeIcon, LogoutIcon, MenuIcon } from '~/components/icons'
+import { Logo } from '~/components/logo'
+import { getCustomerPath } from '~/models/customer.server'
+import { requireCustomerId } from '~/utils/auth.server'
+import { env } from '~/utils/env.server'
+import { cx } from '~/utils/misc'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const customerId = await requireCustomerId(request)
+	const path = await getCustomerPath(customerId)
+	if (!path) throw redirect('/set-path')
+	return { path, host: new URL(env().PUBLIC_SITE_URL).host }
+}
+
+const NAV = [
+	{ to: '/builder', label: 'Portfolio Home', icon: HomeIcon, end: true },
+	{ to: '/builder/portfolio', label: 'Manage Portfolio', icon: GridIcon, end: false },
+]
+
+function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+	const { path, host } = useLoaderData<typeof loader>()
+	return (
+		<div className="flex h-full flex-col gap-8">
+			<Link to="/builder" aria-label="Tagg builder home" onClick={onNavigate}>
+				<Logo />
+			</Link>
+			<nav aria-label="Builder" className="flex flex-col gap-1">
+				{NAV.map(({ to, label, icon: Icon, end }) => (
+					<NavLink
+						key={to}
+						to={to}
+						end={end}
+						onClick={onNavigate}
+						className={({ isActive }) =>
+							cx(
+								'flex min-h-11 items-center gap-3 rounded-xl px-3 text-sm font-semibold transition-colors',
+								isActive ? 'bg-brand-50 text-brand-700' : 'text-ink hover:bg-canvas',
+							)
+						}
+					>
+						<Icon />
+						{label}
+					</NavLink>
+				))}
+			</nav>
+			<div className="mt-auto flex flex-col gap-3">
+				<div className="bg-canvas text-muted rounded-xl p-3 text-xs">
+					<p className="text-ink font-semibold">Your address</p>
+					<p className="mt-0.5 break-all">
+						{host}/{path}
+					</p>
+					<Link
+						to="/set-path"
+						className="text-brand mt-1.5 inline-block font-semibold hover:underline"
+						onClick={onNavigate}
+					>
+						Change address
+					</Link>
+				</div>
+				<Form method="POST" action="/logout">
+					<button type="submit" className="btn-ghost w-full justify-start px-3">
+						<LogoutIcon />
+						Logout
+					</button>
+				</Form>
+			</div>
+		</div>
+	)
+}
+
+export default function BuilderLayout() {
+	const { path } = useLoaderData<typeof loader>()
+	const [drawerOpen, setDrawerOpen] = useState(false)
+	const location = useLocation()
+	useEffect(() => setDrawerOpen(false), [location.pathname])
+
+	return (
+		<div className="min-h-dvh lg:grid lg:grid-cols-[16rem_1fr]">
+			<aside className="border-line sticky top-0 hidden h-dvh border-r bg-white p-5 lg:block">
+				<SidebarNav />
+			</aside>
+			<div className="min-w-0">
+				<div className="border-brand-200 bg-brand-50/95 sticky top-0 z-30 flex items-center gap-3 border-b px-4 py-2 backdrop-blur sm:px-6">
+					<Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+						<Dialog.Trigger
+							className="btn-ghost -ml-2 size-11 p-0 lg:hidden"
+							aria-label="Open menu"
+						>
+							<MenuIcon />
+						</Dialog.Trigger>
+						<Dialog.Portal>
+							<Dialog.Overlay className="bg-ink/40 fixed inset-0 z-40 lg:hidden" />
+							<Dialog.Content
+								className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] bg-white p-5 shadow-xl focus:outline-none lg:hidden"
+								aria-describedby={undefined}
+							>
+								<Dialog.Title className="sr-only">Menu</Dialog.Title>
+								<SidebarNav onNavigate={() => setDrawerOpen(false)} />
+							</Dialog.Content>
+						</Dialog.Portal>
+					</Dialog.Root>
+					<p className="text-brand-800 flex items-center gap-2 text-sm font-semibold">
+						<span className="bg-brand size-2 rounded-full" aria-hidden="true" />
+						Edit Mode
+					</p>
+					<a
+						href={`/${path}`}
+						target="_blank"
+						rel="noopener noreferrer"
+						className="btn-primary ml-auto min-h-9 py-1.5"
+					>
+						<EyeIcon className="size-4" />
+						View Live
+					</a>
+				</div>
+				<BuilderOutlet />
+			</div>
+		</div>
+	)
+}
+
+/** While a builder page loads its session-checked data, say so instead of showing stale UI. */
+function BuilderOutlet() {
+	const navigation = useNavigation()
+	const location = useLocation()
+	const switching =
+		navigation.state === 'loading' &&
+		navigation.location.pathname.startsWith('/builder') &&
+		navigation.location.pathname !== location.pathname &&
+		!navigation.formMethod
+	return (
+		<div className="relative">
+			{switching ? (
+				<div role="status" className="bg-brand absolute inset-x-0 top-0 z-20 h-0.5 animate-pulse">
+					<span className="sr-only">Loading...</span>
+				</div>
+			) : null}
+			<Outlet />
+		</div>
+	)
+}
+
+export const meta: MetaFunction = () => [
+	{ title: 'Builder | Tagg' },
+	{ name: 'robots', content: 'noindex' },
+]
+
+export function ErrorBoundary() {
+	return <GeneralErrorBoundary />
+}

@@ -1,0 +1,102 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import {
+	redirect,
+	type ActionFunctionArgs,
+	type LoaderFunctionArgs,
+	type MetaFunction,
+} from '@remix-run/node'
+import { Form, Link, useActionData } from '@remix-run/react'
+import { z } from 'zod'
+import { AuthLayout } from '~/components/auth-layout'
+import { Field, FormError } from '~/components/forms'
+import { getCustomerPath } from '~/models/customer.server'
+import { INVALID_CREDENTIALS } from '~/utils/account-schemas'
+import { attemptLogin } from '~/utils/account.server'
+import { getCustomerId } from '~/utils/auth.server'
+import { useIsPending } from '~/utils/misc'
+import { createSession, headersWithCookies } from '~/utils/session.server'
+
+// The spec asks for no client-side validation: any failure reads 'Invalid email or password'.
+const LoginFormSchema = z.object({
+	email: z.string({ error: INVALID_CREDENTIALS }),
+	password: z.string({ error: INVALID_CREDENTIALS }),
+})
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const customerId = await getCustomerId(request)
+	if (customerId) throw redirect((await getCustomerPath(customerId)) ? '/builder' : '/set-path')
+	return null
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+	const formData = await request.formData()
+	const submission = parseWithZod(formData, { schema: LoginFormSchema })
+	if (submission.status !== 'success') {
+		return {
+			result: submission.reply({ formErrors: [INVALID_CREDENTIALS], hideFields: ['password'] }),
+		}
+	}
+	const { email, password } = submission.value
+	const outcome = await attemptLogin(request, email, password)
+	if (!outcome.ok) {
+		return {
+			result: submission.reply({ formErrors: [outcome.message], hideFields: ['password'] }),
+		}
+	}
+	const session = await createSession(outcome.customerId)
+	throw redirect(outcome.hasPath ? '/builder' : '/set-path', {
+		headers: headersWithCookies(session.cookies),
+	})
+}
+
+export default function LoginPage() {
+	const actionData = useActionData<typeof action>()
+	const isPending = useIsPending()
+	const [form, fields] = useForm<z.input<typeof LoginFormSchema>>({
+		id: 'login-form',
+		lastResult: actionData?.result,
+		shouldRevalidate: 'onSubmit',
+	})
+
+	return (
+		<AuthLayout
+			title="Welcome back!"
+			subtitle="Log in to edit your Tagg and see it the way your visitors do."
+		>
+			<Form method="POST" {...getFormProps(form)} className="flex flex-col gap-5">
+				<Field
+					labelProps={{ children: 'Email' }}
+					inputProps={{
+						...getInputProps(fields.email, { type: 'email' }),
+						autoComplete: 'email',
+						autoFocus: true,
+						placeholder: 'you@example.com',
+					}}
+				/>
+				<Field
+					labelProps={{ children: 'Password' }}
+					inputProps={{
+						...getInputProps(fields.password, { type: 'password' }),
+						autoComplete: 'current-password',
+						placeholder: 'Your password',
+					}}
+				/>
+				<FormError id={form.errorId} errors={form.errors} />
+				<button type="submit" className="btn-primary w-full" disabled={isPending}>
+					{isPending ? 'Logging in...' : 'Log In'}
+				</button>
+			</Form>
+			<p className="text-muted mt-8 text-center text-sm">
+				<Link to="/signup" className="text-brand font-semibold hover:underline">
+					Don't have an account? Create one
+				</Link>
+			</p>
+		</AuthLayout>
+	)
+}
+
+export const meta: MetaFunction = () => [
+	{ title: 'Log in | Tagg' },
+	{ name: 'description', content: 'Log in to Tagg to edit your profile, resume and portfolio.' },
+]

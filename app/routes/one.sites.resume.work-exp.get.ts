@@ -1,0 +1,16 @@
+import { type LoaderFunctionArgs } from '@remix-run/node'
+import { z } from 'zod'
+import { customerIsActive } from '~/models/customer.server'
+import { getResume } from '~/models/resume.server'
+import { apiError, apiOk, readQuery } from '~/utils/api.server'
+
+const Query = z.object({
+	customer_id: z.string({ error: 'is required' }).min(1, 'is required').max(64),
+})
+
+/** GET /one/sites/resume/work-exp/get?customer_id= : the whole resume. */
+export async function loader({ request }: LoaderFunctionArgs) {
+	const { customer_id } = readQuery(request, Query)
+	if (!(await customerIsActive(customer_id))) return apiError(404, 'Profile not found')
+	return apiOk({ data: await getResume(customer_id) })
+}

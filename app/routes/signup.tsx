@@ -1,0 +1,133 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import {
+	redirect,
+	type ActionFunctionArgs,
+	type LoaderFunctionArgs,
+	type MetaFunction,
+} from '@remix-run/node'
+import { Form, Link, useActionData } from '@remix-run/react'
+import { z } from 'zod'
+import { AuthLayout } from '~/components/auth-layout'
+import { Field, FormError } from '~/components/forms'
+import { PasswordSchema, RegisterSchema } from '~/utils/account-schemas'
+import { attemptRegister } from '~/utils/account.server'
+import { getCustomerId } from '~/utils/auth.server'
+import { useIsPending } from '~/utils/misc'
+import { createSession, headersWithCookies } from '~/utils/session.server'
+
+export const PASSWORD_MISMATCH = 'The passwords you entered do not match. Please try again.'
+const CREATE_FAILED = "Sorry, we couldn't create your account right now. Please try again later."
+
+/** Client and server share this schema; the mismatch check stops the submission in the browser. */
+const SignupFormSchema = z
+	.object({
+		name: z
+			.string({ error: 'Enter your full name' })
+			.trim()
+			.min(1, 'Enter your full name')
+			.max(100),
+		email: z
+			.string({ error: 'Enter your email' })
+			.trim()
+			.pipe(z.email({ error: 'Enter a valid email address' })),
+		password: z.string({ error: 'Enter a password' }).pipe(PasswordSchema),
+		confirmPassword: z.string({ error: 'Re-enter your password' }),
+	})
+	.superRefine((value, ctx) => {
+		if (value.password !== value.confirmPassword) {
+			ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: PASSWORD_MISMATCH })
+		}
+	})
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	if (await getCustomerId(request)) throw redirect('/builder')
+	return null
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+	const formData = await request.formData()
+	const submission = parseWithZod(formData, { schema: SignupFormSchema })
+	if (submission.status !== 'success') {
+		return { result: submission.reply({ hideFields: ['password', 'confirmPassword'] }) }
+	}
+	const { name, email, password } = submission.value
+	const outcome = await attemptRegister(RegisterSchema.parse({ name, email, password }))
+	if (!outcome.ok) {
+		return {
+			result: submission.reply({
+				formErrors: [CREATE_FAILED],
+				hideFields: ['password', 'confirmPassword'],
+			}),
+		}
+	}
+	const session = await createSession(outcome.customerId)
+	throw redirect('/set-path', { headers: headersWithCookies(session.cookies) })
+}
+
+export default function SignupPage() {
+	const actionData = useActionData<typeof action>()
+	const isPending = useIsPending()
+	const [form, fields] = useForm({
+		id: 'signup-form',
+		lastResult: actionData?.result,
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupFormSchema }),
+		shouldValidate: 'onSubmit',
+		shouldRevalidate: 'onInput',
+	})
+
+	return (
+		<AuthLayout
+			title="Create your Tagg"
+			subtitle="One address for your profile, resume and portfolio. It takes a minute."
+		>
+			<Form method="POST" {...getFormProps(form)} className="flex flex-col gap-5">
+				<Field
+					labelProps={{ children: 'Full Name' }}
+					inputProps={{
+						...getInputProps(fields.name, { type: 'text' }),
+						autoComplete: 'name',
+						autoFocus: true,
+					}}
+					errors={fields.name.errors}
+				/>
+				<Field
+					labelProps={{ children: 'Enter Email' }}
+					inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+					errors={fields.email.errors}
+				/>
+				<Field
+					labelProps={{ children: 'Enter password' }}
+					inputProps={{
+						...getInputProps(fields.password, { type: 'password' }),
+						autoComplete: 'new-password',
+					}}
+					errors={fields.password.errors}
+					hint="At least 8 characters."
+				/>
+				<Field
+					labelProps={{ children: 'Re-enter Password' }}
+					inputProps={{
+						...getInputProps(fields.confirmPassword, { type: 'password' }),
+						autoComplete: 'new-password',
+					}}
+					errors={fields.confirmPassword.errors}
+				/>
+				<FormError id={form.errorId} errors={form.errors} />
+				<button type="submit" className="btn-primary w-full" disabled={isPending}>
+					{isPending ? 'Creating your account...' : 'Create Account'}
+				</button>
+			</Form>
+			<p className="text-muted mt-8 text-center text-sm">
+				<Link to="/login" className="text-brand font-semibold hover:underline">
+					Already have an account? Login
+				</Link>
+			</p>
+		</AuthLayout>
+	)
+}
+
+export const meta: MetaFunction = () => [
+	{ title: 'Create your account | Tagg' },
+	{ name: 'description', content: 'Create a Tagg account and claim your personal address.' },
+]

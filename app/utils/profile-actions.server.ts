@@ -1,0 +1,130 @@
+/**
+ * The builder's profile and resume edits: validate with the shared schemas, write through the
+ * models, answer an EditorResult. Used by the /builder page's action.
+ */
+import { data } from '@remix-run/node'
+import { type z } from 'zod'
+import { updateProfile } from '~/models/profile.server'
+import {
+	replaceAchievements,
+	replaceCertificates,
+	replaceEducation,
+	replaceSkills,
+	replaceWorkExp,
+} from '~/models/resume.server'
+import { EDIT_FAILED, fieldErrorsOf, type EditorResult } from './editor'
+import {
+	AchievementsListSchema,
+	BioSchema,
+	CertificatesListSchema,
+	CitySchema,
+	CountrySchema,
+	DesignationSchema,
+	EducationListSchema,
+	HighlightsSchema,
+	NameSchema,
+	SkillsListSchema,
+	SocialLinksSchema,
+	TaglineSchema,
+	WorkExpListSchema,
+} from './profile-schemas'
+
+export async function readEditorBody(
+	request: Request,
+): Promise<Record<string, unknown> & { intent: string }> {
+	let body: unknown
+	try {
+		body = await request.json()
+	} catch {
+		throw data(failure('unknown', { _form: 'The request body must be valid JSON' }), {
+			status: 400,
+		})
+	}
+	if (
+		typeof body !== 'object' ||
+		body === null ||
+		Array.isArray(body) ||
+		typeof (body as { intent?: unknown }).intent !== 'string'
+	) {
+		throw data(failure('unknown', { _form: 'Missing intent' }), { status: 400 })
+	}
+	return body as Record<string, unknown> & { intent: string }
+}
+
+export const success = (intent: string): EditorResult => ({ ok: true, intent, at: Date.now() })
+export const failure = (
+	intent: string,
+	fieldErrors: Record<string, string> = {},
+): EditorResult => ({
+	ok: false,
+	intent,
+	at: Date.now(),
+	message: EDIT_FAILED,
+	fieldErrors,
+})
+
+function parse<S extends z.ZodType>(schema: S, body: unknown, intent: string): z.output<S> {
+	const result = schema.safeParse(body)
+	if (!result.success) throw data(failure(intent, fieldErrorsOf(result.error)), { status: 400 })
+	return result.data
+}
+
+/** Runs one profile/resume edit; throws a 400 EditorResult for invalid input or an unknown intent. */
+export async function runProfileEdit(
+	customerId: string,
+	body: Record<string, unknown> & { intent: string },
+) {
+	const { intent } = body
+	switch (intent) {
+		case 'name': {
+			// Name, designation, city and country are four writes made together, in parallel.
+			const name = parse(NameSchema, body, intent)
+			const designation = parse(DesignationSchema, body, intent)
+			const city = parse(CitySchema, body, intent)
+			const country = parse(CountrySchema, body, intent)
+			await Promise.all([
+				updateProfile(customerId, name),
+				updateProfile(customerId, designation),
+				updateProfile(customerId, city),
+				updateProfile(customerId, country),
+			])
+			break
+		}
+		case 'tagline':
+			await updateProfile(customerId, parse(TaglineSchema, body, intent))
+			break
+		case 'social':
+			await updateProfile(customerId, parse(SocialLinksSchema, body, intent))
+			break
+		case 'highlights':
+			await updateProfile(customerId, parse(HighlightsSchema, body, intent))
+			break
+		case 'bio':
+			await updateProfile(customerId, parse(BioSchema, body, intent))
+			break
+		case 'workexp':
+			await replaceWorkExp(customerId, parse(WorkExpListSchema, body, intent).workExp)
+			break
+		case 'education':
+			await replaceEducation(customerId, parse(EducationListSchema, body, intent).education)
+			break
+		case 'skills':
+			await replaceSkills(customerId, parse(SkillsListSchema, body, intent).skills)
+			break
+		case 'certificates':
+			await replaceCertificates(
+				customerId,
+				parse(CertificatesListSchema, body, intent).certificates,
+			)
+			break
+		case 'achievements':
+			await replaceAchievements(
+				customerId,
+				parse(AchievementsListSchema, body, intent).achievements,
+			)
+			break
+		default:
+			throw data(failure(intent, { _form: 'Unknown intent' }), { status: 400 })
+	}
+	return success(intent)
+}

@@ -1,0 +1,260 @@
+/**
+ * Validation of every profile and resume write, shared by the builder forms and the /one API.
+ * Stored links are always http(s) URLs, so javascript:, data: and the like never reach a page.
+ */
+import { z } from 'zod'
+import { SKILLS } from '~/data/options'
+import { isSafeHttpUrl, ratingToHalves, splitParagraphs, toMonthDate } from './text'
+
+/** A trimmed optional text: empty becomes null. */
+export const optionalText = (max: number, label = 'This field') =>
+	z
+		.union([z.string(), z.null()])
+		.optional()
+		.transform((value) => (typeof value === 'string' ? value.trim() : ''))
+		.pipe(z.string().max(max, `${label} must be at most ${max} characters`))
+		.transform((value) => (value === '' ? null : value))
+
+export const LINK_ERROR = 'Enter a link starting with http:// or https://'
+export const PHONE_ERROR = 'Enter 7 to 15 digits, optionally starting with +'
+
+const optionalLink = z
+	.union([z.string(), z.null()])
+	.optional()
+	.transform((value) => (typeof value === 'string' ? value.trim() : ''))
+	.pipe(z.string().max(500, 'Links must be at most 500 characters'))
+	.refine((value) => value === '' || isSafeHttpUrl(value), LINK_ERROR)
+	.transform((value) => (value === '' ? null : value))
+
+/** Phone numbers may be typed with spaces, dashes, dots or brackets; they are stored bare. */
+const optionalPhone = z
+	.union([z.string(), z.null()])
+	.optional()
+	.transform((value) => (typeof value === 'string' ? value.trim().replace(/[\s().-]/g, '') : ''))
+	.refine((value) => value === '' || /^\+?\d{7,15}$/.test(value), PHONE_ERROR)
+	.transform((value) => (value === '' ? null : value))
+
+const optionalEmail = z
+	.union([z.string(), z.null()])
+	.optional()
+	.transform((value) => (typeof value === 'string' ? value.trim() : ''))
+	.refine(
+		(value) => value === '' || z.email().safeParse(value).success,
+		'Enter a valid email address',
+	)
+	.transform((value) => (value === '' ? null : value))
+
+export const NameSchema = z.object({
+	firstName: optionalText(60, 'First name'),
+	lastName: optionalText(60, 'Last name'),
+})
+export const DesignationSchema = z.object({ designation: optionalText(100, 'Designation') })
+export const CitySchema = z.object({ city: optionalText(80, 'City') })
+export const CountrySchema = z.object({ country: optionalText(80, 'Country') })
+export const TaglineSchema = z.object({ tagline: optionalText(200, 'Tagline') })
+export const SiteNameSchema = z.object({ siteName: optionalText(100, 'Site name') })
+
+export const SOCIAL_FIELDS = [
+	'linkedInUrl',
+	'xUrl',
+	'igUrl',
+	'fbUrl',
+	'ytUrl',
+	'whatAppBusUrl',
+	'mobileNumber',
+	'companySite',
+	'email',
+] as const
+export type SocialField = (typeof SOCIAL_FIELDS)[number]
+
+export const SocialLinksSchema = z.object({
+	linkedInUrl: optionalLink,
+	xUrl: optionalLink,
+	igUrl: optionalLink,
+	fbUrl: optionalLink,
+	ytUrl: optionalLink,
+	whatAppBusUrl: optionalLink,
+	mobileNumber: optionalPhone,
+	companySite: optionalLink,
+	email: optionalEmail,
+})
+
+export const HighlightsSchema = z.object({
+	highOne: optionalText(200, 'Highlight'),
+	highTwo: optionalText(200, 'Highlight'),
+	highThree: optionalText(200, 'Highlight'),
+})
+
+const BIO_MAX_PARAGRAPHS = 20
+/** The bio arrives as one text (paragraphs separated by a blank line) or as a list. */
+export const BioSchema = z.object({
+	bio: z
+		.union([
+			z.string().max(20_000, 'The bio is too long'),
+			z.array(z.string().max(5_000)).max(BIO_MAX_PARAGRAPHS),
+			z.null(),
+		])
+		.optional()
+		.transform((value) =>
+			Array.isArray(value)
+				? value.flatMap((paragraph) => splitParagraphs(paragraph))
+				: splitParagraphs(value ?? ''),
+		)
+		.pipe(
+			z
+				.array(z.string().max(5_000, 'A paragraph must be at most 5000 characters'))
+				.max(BIO_MAX_PARAGRAPHS, `At most ${BIO_MAX_PARAGRAPHS} paragraphs`),
+		),
+})
+
+// ---------------------------------------------------------------- resume
+
+const lines = (maxItems: number, maxLength: number) =>
+	z
+		.union([z.string(), z.array(z.string()), z.null()])
+		.optional()
+		.transform((value) =>
+			(Array.isArray(value) ? value : (value ?? '').split(/\r?\n/))
+				.map((line) => line.trim())
+				.filter(Boolean),
+		)
+		.pipe(
+			z
+				.array(z.string().max(maxLength, `Each line must be at most ${maxLength} characters`))
+				.max(maxItems, `At most ${maxItems} lines`),
+		)
+
+/** Work dates accept 'Mon YYYY', 'YYYY-MM-DD' or 'Ongoing'; malformed input becomes empty. */
+const workDate = z
+	.union([z.string().max(40), z.null()])
+	.optional()
+	.transform((value) => toMonthDate(value ?? ''))
+
+const year = z
+	.union([z.string(), z.number(), z.null()])
+	.optional()
+	.transform((value) =>
+		value === null || value === undefined || value === '' ? null : Number(value),
+	)
+	.refine(
+		(value) => value === null || (Number.isInteger(value) && value >= 1900 && value <= 2100),
+		'Enter a year between 1900 and 2100',
+	)
+
+export const WorkItemSchema = z
+	.object({
+		company: optionalText(120, 'Company'),
+		role: optionalText(120, 'Role'),
+		startDate: workDate,
+		endDate: workDate,
+		ongoing: z.union([z.boolean(), z.literal('on'), z.literal('true'), z.literal('')]).optional(),
+		experience: lines(30, 500),
+	})
+	.transform((item) => {
+		const ongoing =
+			item.ongoing === true ||
+			item.ongoing === 'on' ||
+			item.ongoing === 'true' ||
+			item.endDate === 'Ongoing'
+		return {
+			company: item.company ?? '',
+			role: item.role ?? '',
+			startDate: item.startDate === 'Ongoing' ? '' : item.startDate,
+			endDate: ongoing ? 'Ongoing' : item.endDate,
+			experience: item.experience,
+		}
+	})
+
+export const EducationItemSchema = z
+	.object({
+		eduName: optionalText(150, 'Degree'),
+		eduInstitution: optionalText(150, 'Institution'),
+		eduStartYear: year,
+		eduEndYear: year,
+		endDate: year,
+	})
+	.transform((item) => ({
+		eduName: item.eduName ?? '',
+		eduInstitution: item.eduInstitution ?? '',
+		eduStartYear: item.eduStartYear,
+		eduEndYear: item.eduEndYear ?? item.endDate,
+	}))
+	.refine(
+		(item) =>
+			item.eduStartYear === null ||
+			item.eduEndYear === null ||
+			item.eduEndYear >= item.eduStartYear,
+		{ message: 'The end year cannot be before the start year', path: ['eduEndYear'] },
+	)
+
+export const SkillItemSchema = z
+	.object({
+		skillName: z.string({ error: 'Choose a skill' }).trim().min(1, 'Choose a skill').max(80),
+		rating: z.union([z.number(), z.string()]),
+	})
+	.transform((item, ctx) => {
+		const halves = ratingToHalves(item.rating)
+		if (halves === null) {
+			ctx.addIssue({
+				code: 'custom',
+				path: ['rating'],
+				message: 'Rate from 0.5 to 5 in half steps',
+			})
+			return z.NEVER
+		}
+		const known = SKILLS.find((skill) => skill.toLowerCase() === item.skillName.toLowerCase())
+		if (!known) {
+			ctx.addIssue({ code: 'custom', path: ['skillName'], message: 'Choose a skill from the list' })
+			return z.NEVER
+		}
+		return { skillName: known as string, halves }
+	})
+
+const optionalUrlField = z
+	.union([z.string(), z.null()])
+	.optional()
+	.transform((value) => (typeof value === 'string' ? value.trim() : ''))
+	.pipe(z.string().max(500))
+	.refine((value) => value === '' || isSafeHttpUrl(value), LINK_ERROR)
+	.transform((value) => (value === '' ? null : value))
+
+export const CertificateItemSchema = z
+	.object({
+		crtName: optionalText(150, 'Certificate'),
+		crtPlat: optionalText(120, 'Platform'),
+		crtUrl: optionalUrlField,
+		crtYear: year,
+		endDate: year,
+	})
+	.transform((item) => ({
+		crtName: item.crtName ?? '',
+		crtPlat: item.crtPlat ?? '',
+		crtUrl: item.crtUrl,
+		crtYear: item.crtYear ?? item.endDate,
+	}))
+
+const MAX_ITEMS = 50
+export const WorkExpListSchema = z.object({ workExp: z.array(WorkItemSchema).max(MAX_ITEMS) })
+export const EducationListSchema = z.object({
+	education: z.array(EducationItemSchema).max(MAX_ITEMS),
+})
+export const SkillsListSchema = z.object({
+	skills: z
+		.array(SkillItemSchema)
+		.max(MAX_ITEMS)
+		.transform((skills) =>
+			skills.filter(
+				(skill, index) =>
+					skills.findIndex((other) => other.skillName === skill.skillName) === index,
+			),
+		),
+})
+export const CertificatesListSchema = z.object({
+	certificates: z.array(CertificateItemSchema).max(MAX_ITEMS),
+})
+export const AchievementsListSchema = z.object({ achievements: lines(MAX_ITEMS, 300) })
+
+export type WorkItemInput = z.output<typeof WorkItemSchema>
+export type EducationItemInput = z.output<typeof EducationItemSchema>
+export type SkillItemInput = z.output<typeof SkillItemSchema>
+export type CertificateItemInput = z.output<typeof CertificateItemSchema>

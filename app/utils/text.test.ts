@@ -1,0 +1,339 @@
+import { describe, expect, test } from 'vitest'
+import {
+	formatMonth,
+	halvesToRating,
+	initials,
+	isOngoing,
+	isSafeHttpUrl,
+	joinParagraphs,
+	listCardName,
+	normaliseLinkInput,
+	profileCardName,
+	ratingLabel,
+	ratingToHalves,
+	resumeVisibility,
+	shortenName,
+	socialHref,
+	splitLines,
+	splitParagraphs,
+	teaser,
+	toMonthDate,
+} from './text'
+
+const chars = (n: number) => 'abcdefghij'.repeat(10).slice(0, n)
+
+describe('shortened names', () => {
+	test('shortenName keeps names up to max and cuts longer ones at cut', () => {
+		expect(shortenName('', 5)).toBe('')
+		expect(shortenName('abcde', 5)).toBe('abcde')
+		expect(shortenName('abcdef', 5)).toBe('abcde...')
+		expect(shortenName('abcdef', 5, 3)).toBe('abc...')
+	})
+
+	test('the profile carousel shortens names longer than 30', () => {
+		expect(profileCardName(chars(30))).toBe(chars(30))
+		expect(profileCardName(chars(31))).toBe(chars(30) + '...')
+		expect(profileCardName(chars(33))).toBe(chars(30) + '...')
+	})
+
+	test('the list page shortens names longer than 32, cut at 30', () => {
+		expect(listCardName(chars(30))).toBe(chars(30))
+		expect(listCardName(chars(31))).toBe(chars(31))
+		expect(listCardName(chars(32))).toBe(chars(32))
+		expect(listCardName(chars(33))).toBe(chars(30) + '...')
+	})
+})
+
+describe('teaser', () => {
+	test('is the first paragraph, cut at 92 characters plus an ellipsis', () => {
+		expect(teaser([])).toBe('')
+		expect(teaser(['Short.', 'Second'])).toBe('Short.')
+		expect(teaser([chars(92)])).toBe(chars(92))
+		expect(teaser([chars(93), 'x'])).toBe(chars(92) + '...')
+	})
+})
+
+describe('social links', () => {
+	test('http and https URLs open', () => {
+		expect(socialHref('https://linkedin.com/in/me')).toEqual({
+			kind: 'url',
+			href: 'https://linkedin.com/in/me',
+		})
+		expect(socialHref(' http://x.com/a?b=1 ')).toEqual({ kind: 'url', href: 'http://x.com/a?b=1' })
+		expect(socialHref('HTTPS://x.com')).toEqual({ kind: 'url', href: 'https://x.com/' })
+	})
+
+	test('7 to 15 digits with an optional leading plus call', () => {
+		expect(socialHref('+1234567')).toEqual({ kind: 'tel', href: 'tel:+1234567' })
+		expect(socialHref('1234567')).toEqual({ kind: 'tel', href: 'tel:1234567' })
+		expect(socialHref(' +123456789012345 ')).toEqual({ kind: 'tel', href: 'tel:+123456789012345' })
+		expect(socialHref('123456')).toEqual({ kind: 'none' })
+		expect(socialHref('+123456')).toEqual({ kind: 'none' })
+		expect(socialHref('1234567890123456')).toEqual({ kind: 'none' })
+		// no internal spaces, dashes, brackets or misplaced plus
+		expect(socialHref('+1 234 5678')).toEqual({ kind: 'none' })
+		expect(socialHref('123-4567-89')).toEqual({ kind: 'none' })
+		expect(socialHref('1234567+')).toEqual({ kind: 'none' })
+		expect(socialHref('++1234567')).toEqual({ kind: 'none' })
+		expect(socialHref('١٢٣٤٥٦٧')).toEqual({ kind: 'none' })
+	})
+
+	test('anything else does nothing', () => {
+		for (const v of [
+			'javascript:alert(1)',
+			' JavaScript:alert(1)',
+			'data:text/html,<b>x</b>',
+			'mailto:me@x.com',
+			'tel:+1234567',
+			'ftp://x.com',
+			'x.com',
+			'//x.com',
+			'hello there',
+			'',
+			'   ',
+			null,
+			undefined,
+		]) {
+			expect(socialHref(v)).toEqual({ kind: 'none' })
+		}
+	})
+
+	test('isSafeHttpUrl accepts only absolute http and https URLs', () => {
+		expect(isSafeHttpUrl('https://x.com')).toBe(true)
+		expect(isSafeHttpUrl('HTTP://x.com/path')).toBe(true)
+		expect(isSafeHttpUrl('javascript:alert(1)')).toBe(false)
+		expect(isSafeHttpUrl('data:text/plain,x')).toBe(false)
+		expect(isSafeHttpUrl('x.com')).toBe(false)
+		expect(isSafeHttpUrl('https://')).toBe(false)
+		expect(isSafeHttpUrl('')).toBe(false)
+	})
+
+	test('normaliseLinkInput trims and turns empty into null', () => {
+		expect(normaliseLinkInput('  https://x.com ')).toBe('https://x.com')
+		expect(normaliseLinkInput('   ')).toBeNull()
+		expect(normaliseLinkInput('')).toBeNull()
+		expect(normaliseLinkInput(null)).toBeNull()
+		expect(normaliseLinkInput(undefined)).toBeNull()
+		expect(normaliseLinkInput(42)).toBeNull()
+	})
+})
+
+describe('work dates', () => {
+	test("'Mon YYYY' becomes the first day of the month", () => {
+		expect(toMonthDate('Jan 2020')).toBe('2020-01-01')
+		expect(toMonthDate('jan 2020')).toBe('2020-01-01')
+		expect(toMonthDate('DEC 1999')).toBe('1999-12-01')
+		expect(toMonthDate(' Sep 2021 ')).toBe('2021-09-01')
+		expect(toMonthDate('Sept 2020')).toBe('2020-09-01')
+		expect(toMonthDate('January 2020')).toBe('2020-01-01')
+		expect(toMonthDate('september 2020')).toBe('2020-09-01')
+		expect(toMonthDate('Jan. 2020')).toBe('2020-01-01')
+	})
+
+	test('ISO dates become the first day of the month', () => {
+		expect(toMonthDate('2020-03-15')).toBe('2020-03-01')
+		expect(toMonthDate('2020-03')).toBe('2020-03-01')
+		expect(toMonthDate('2020-02-29')).toBe('2020-02-01')
+		expect(toMonthDate('1900-01-01')).toBe('1900-01-01')
+		expect(toMonthDate('2100-12-31')).toBe('2100-12-01')
+	})
+
+	test("'Ongoing' is kept in any case", () => {
+		expect(toMonthDate('Ongoing')).toBe('Ongoing')
+		expect(toMonthDate('ongoing')).toBe('Ongoing')
+		expect(toMonthDate(' ONGOING ')).toBe('Ongoing')
+	})
+
+	test('malformed input gives empty', () => {
+		for (const v of [
+			'',
+			'   ',
+			null,
+			undefined,
+			'2020-13-01',
+			'2020-00-01',
+			'2020-13',
+			'2019-02-29',
+			'2020-04-31',
+			'2020-01-00',
+			'2020-1-01',
+			'20-01-01',
+			'2020/01/01',
+			'2020-01-01T00:00:00Z',
+			'Foo 2020',
+			'Ja 2020',
+			'Jan',
+			'Jan 20',
+			'Jan2020',
+			'Jan 1899',
+			'Jan 2101',
+			'1899-12-01',
+			'2101-01-01',
+			'On going',
+			'Present',
+		]) {
+			expect(toMonthDate(v), String(v)).toBe('')
+		}
+	})
+
+	test('isOngoing ignores case', () => {
+		expect(isOngoing('Ongoing')).toBe(true)
+		expect(isOngoing('ONGOING')).toBe(true)
+		expect(isOngoing('ongoing ')).toBe(true)
+		expect(isOngoing('2020-01-01')).toBe(false)
+		expect(isOngoing('')).toBe(false)
+		expect(isOngoing(null)).toBe(false)
+		expect(isOngoing(undefined)).toBe(false)
+	})
+
+	test('formatMonth shows a stored date', () => {
+		expect(formatMonth('2020-01-01')).toBe('Jan 2020')
+		expect(formatMonth('2021-12-01')).toBe('Dec 2021')
+		expect(formatMonth('Ongoing')).toBe('Present')
+		expect(formatMonth('ongoing')).toBe('Present')
+		expect(formatMonth('2020-13-01')).toBe('')
+		expect(formatMonth('')).toBe('')
+		expect(formatMonth(null)).toBe('')
+		expect(formatMonth(undefined)).toBe('')
+		expect(formatMonth('garbage')).toBe('')
+	})
+})
+
+describe('list and paragraph editing', () => {
+	test('splitLines gives one trimmed item per line without empty lines', () => {
+		expect(splitLines('')).toEqual([])
+		expect(splitLines('  one \r\ntwo\n\n  \nthree\rfour\n')).toEqual([
+			'one',
+			'two',
+			'three',
+			'four',
+		])
+	})
+
+	test('splitParagraphs splits on blank lines and keeps single newlines', () => {
+		expect(splitParagraphs('')).toEqual([])
+		expect(splitParagraphs('   \n\n  ')).toEqual([])
+		expect(splitParagraphs('One.')).toEqual(['One.'])
+		expect(splitParagraphs('First line\nsame paragraph\n\nSecond')).toEqual([
+			'First line\nsame paragraph',
+			'Second',
+		])
+		expect(splitParagraphs('\r\n A \r\n\r\n\r\n \t \r\nB\r\nb2\r\n')).toEqual(['A', 'B\nb2'])
+	})
+
+	test('joinParagraphs separates paragraphs by a blank line and round-trips', () => {
+		expect(joinParagraphs([])).toBe('')
+		expect(joinParagraphs([' A ', '', '  ', 'B\nb2'])).toBe('A\n\nB\nb2')
+		const bio = ['Hello there.', 'Line one\nline two', 'Bye.']
+		expect(splitParagraphs(joinParagraphs(bio))).toEqual(bio)
+	})
+})
+
+describe('initials', () => {
+	test('first letter of each name part, upper-cased', () => {
+		expect(initials('ada', 'lovelace')).toBe('AL')
+		expect(initials(' Grace ', ' hopper')).toBe('GH')
+		expect(initials('élodie', 'ørsted')).toBe('ÉØ')
+	})
+
+	test("default to 'T' for the first and 'M' for the last name", () => {
+		expect(initials()).toBe('TM')
+		expect(initials(null, null)).toBe('TM')
+		expect(initials('', '  ')).toBe('TM')
+		expect(initials('Ada', '')).toBe('AM')
+		expect(initials(undefined, 'Lovelace')).toBe('TL')
+	})
+})
+
+describe('resume visibility', () => {
+	const full = {
+		workExp: [{ workId: 1 }],
+		education: [{ eduId: 1 }],
+		skills: [{ skillId: 1 }],
+		certificates: [{ crtId: 1 }],
+		achievements: ['Won a prize'],
+	}
+
+	test('everything shows when all five lists have content', () => {
+		expect(resumeVisibility(full)).toEqual({
+			showResume: true,
+			workExp: true,
+			education: true,
+			skills: true,
+			certificates: true,
+			achievements: true,
+		})
+	})
+
+	test.each(Object.keys(full))('an empty %s hides that block and the whole resume', (key) => {
+		const v = resumeVisibility({ ...full, [key]: [] })
+		expect(v.showResume).toBe(false)
+		expect(v[key as keyof typeof v]).toBe(false)
+		for (const other of Object.keys(full).filter((k) => k !== key)) {
+			expect(v[other as keyof typeof v]).toBe(true)
+		}
+	})
+
+	test('blank achievements and missing lists count as empty', () => {
+		const v = resumeVisibility({ ...full, achievements: ['', '  '] })
+		expect(v.achievements).toBe(false)
+		expect(v.showResume).toBe(false)
+		expect(
+			resumeVisibility({
+				workExp: [],
+				education: [],
+				skills: [],
+				certificates: [],
+				achievements: [],
+			}),
+		).toEqual({
+			showResume: false,
+			workExp: false,
+			education: false,
+			skills: false,
+			certificates: false,
+			achievements: false,
+		})
+		expect(resumeVisibility({}).showResume).toBe(false)
+	})
+})
+
+describe('skill ratings', () => {
+	test('ratingLabel reads half steps', () => {
+		expect(ratingLabel(1)).toBe('0.5 of 5')
+		expect(ratingLabel(7)).toBe('3.5 of 5')
+		expect(ratingLabel(8)).toBe('4 of 5')
+		expect(ratingLabel(10)).toBe('5 of 5')
+		expect(ratingLabel(0)).toBe('')
+		expect(ratingLabel(11)).toBe('')
+		expect(ratingLabel(2.5)).toBe('')
+	})
+
+	test('halvesToRating and ratingToHalves convert 0.5..5 in 0.5 steps', () => {
+		expect(halvesToRating(1)).toBe(0.5)
+		expect(halvesToRating(10)).toBe(5)
+		for (const h of [0, 11, -1, 1.5, Number.NaN, Infinity]) expect(halvesToRating(h)).toBeNull()
+
+		expect(ratingToHalves(0.5)).toBe(1)
+		expect(ratingToHalves(3.5)).toBe(7)
+		expect(ratingToHalves(5)).toBe(10)
+		expect(ratingToHalves('4.5')).toBe(9)
+		for (const r of [
+			0,
+			5.5,
+			0.25,
+			3.3,
+			-1,
+			Number.NaN,
+			Infinity,
+			'',
+			' ',
+			'abc',
+			null,
+			undefined,
+		]) {
+			expect(ratingToHalves(r)).toBeNull()
+		}
+		for (let h = 1; h <= 10; h++) expect(ratingToHalves(halvesToRating(h)!)).toBe(h)
+	})
+})

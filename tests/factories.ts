@@ -1,0 +1,33 @@
+/**
+ * Test data factories, shared by the tests and the seed script. They go through the models,
+ * like every other writer of data.
+ */
+import crypto from 'node:crypto'
+import { claimPath, createCustomer } from '~/models/customer.server'
+import { signAccessToken } from '~/utils/jwt.server'
+
+export const DEFAULT_PASSWORD = 'correct-horse-battery'
+
+export function uniqueEmail(prefix = 'owner') {
+	return `${prefix}-${crypto.randomBytes(5).toString('hex')}@example.com`
+}
+
+export function uniquePath(prefix = 'Owner') {
+	return `${prefix}-${crypto.randomBytes(4).toString('hex')}`
+}
+
+/** A registered owner, optionally with a claimed path, and a valid access token. */
+export async function createOwner(
+	options: { name?: string; email?: string; password?: string; path?: string | null } = {},
+) {
+	const email = options.email ?? uniqueEmail()
+	const password = options.password ?? DEFAULT_PASSWORD
+	const customer = await createCustomer({ email, password, name: options.name ?? 'Jane Doe' })
+	let path: string | null = null
+	if (options.path !== null) {
+		const claim = await claimPath(customer.id, options.path ?? uniquePath())
+		if (!claim.ok) throw new Error(`could not claim path: ${claim.reason}`)
+		path = claim.path
+	}
+	return { id: customer.id, email, password, path, token: signAccessToken(customer.id) }
+}
