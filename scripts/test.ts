@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url'
 import { buildIsStale } from './start'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const RESULTS = path.join(ROOT, 'test-results')
+// Not test-results/: Playwright empties that folder when it starts.
+const RESULTS = path.join(ROOT, 'test-reports')
 fs.mkdirSync(RESULTS, { recursive: true })
 const vitestJson = path.join(RESULTS, 'vitest.json')
 const playwrightJson = path.join(RESULTS, 'playwright.json')
