@@ -55,3 +55,5 @@ try {
 } finally {
 	await embedded?.stop()
 }
+// Exit explicitly: the embedded database's exit hooks would end the process with code 0.
+process.exit(process.exitCode ?? 0)

@@ -19,7 +19,9 @@ if (args.length) fail(`Unknown argument: ${args[0]}`, USAGE)
 
 await withDatabase(async (env) => {
 	const { created } = await seedDemoOwner()
-	console.log(created ? 'Created the demo owner.' : 'The demo owner already exists: nothing changed.')
+	console.log(
+		created ? 'Created the demo owner.' : 'The demo owner already exists: nothing changed.',
+	)
 	console.log(`
   Public page: ${env.PUBLIC_SITE_URL}/${DEMO_OWNER.path}
   Log in at:   ${env.PUBLIC_SITE_URL}/login

@@ -31,3 +31,29 @@ export async function createOwner(
 	}
 	return { id: customer.id, email, password, path, token: signAccessToken(customer.id) }
 }
+
+// ---------------------------------------------------------------- portfolio
+// (imports are hoisted; kept beside the helpers that use them)
+import {
+	addPortfolioImageRecord,
+	createPortfolio as createPortfolioItem,
+} from '~/models/portfolio.server'
+
+/** A portfolio item of `ownerId` (inactive and empty unless `fields` say otherwise). */
+export async function createPortfolio(
+	ownerId: string,
+	fields: Parameters<typeof createPortfolioItem>[1] = {},
+) {
+	return createPortfolioItem(ownerId, fields)
+}
+
+/** An image record of one of the owner's portfolio items (no bytes are stored). */
+export async function createPortfolioImage(
+	ownerId: string,
+	portfolioId: string,
+	image: Parameters<typeof addPortfolioImageRecord>[2] = {},
+) {
+	const record = await addPortfolioImageRecord(ownerId, portfolioId, image)
+	if (!record) throw new Error(`portfolio ${portfolioId} is not owned by ${ownerId}`)
+	return record
+}

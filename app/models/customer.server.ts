@@ -121,3 +121,83 @@ function isUniqueViolation(error: unknown) {
 		(error as { code: unknown }).code === 'P2002'
 	)
 }
+
+// ---------------------------------------------------------------- administration
+
+export type OwnerSummary = {
+	id: string
+	email: string
+	name: string
+	path: string | null
+	disabled: boolean
+	createdAt: Date
+}
+
+/** Every owner, newest first (for `npm run admin -- list`). */
+export async function listCustomers(): Promise<OwnerSummary[]> {
+	const rows = await prisma().customer.findMany({
+		orderBy: { createdAt: 'desc' },
+		select: {
+			id: true,
+			email: true,
+			name: true,
+			disabled: true,
+			createdAt: true,
+			profile: { select: { path: true } },
+		},
+	})
+	return rows.map(({ profile, ...row }) => ({ ...row, path: profile?.path ?? null }))
+}
+
+/** Finds an owner by id, email or claimed path. */
+export async function findCustomer(ref: string) {
+	const byPath = checkPath(ref)
+	return prisma().customer.findFirst({
+		where: {
+			OR: [
+				{ id: ref },
+				{ email: normaliseEmail(ref) },
+				...(byPath.ok ? [{ profile: { pathKey: byPath.key } }] : []),
+			],
+		},
+		select: {
+			id: true,
+			email: true,
+			name: true,
+			disabled: true,
+			profile: { select: { path: true } },
+		},
+	})
+}
+
+/** Disabling hides the owner's pages (404), refuses their login and ends their sessions. */
+export async function setCustomerDisabled(customerId: string, disabled: boolean) {
+	await prisma().$transaction([
+		prisma().customer.update({ where: { id: customerId }, data: { disabled } }),
+		...(disabled
+			? [
+					prisma().refreshToken.updateMany({
+						where: { customerId, revokedAt: null },
+						data: { revokedAt: new Date() },
+					}),
+				]
+			: []),
+	])
+}
+
+/** Sets a new password and ends every session of the owner. */
+export async function resetPassword(customerId: string, password: string) {
+	const passwordHash = await bcrypt.hash(password, BCRYPT_COST)
+	await prisma().$transaction([
+		prisma().customer.update({ where: { id: customerId }, data: { passwordHash } }),
+		prisma().refreshToken.updateMany({
+			where: { customerId, revokedAt: null },
+			data: { revokedAt: new Date() },
+		}),
+	])
+}
+
+/** Frees the owner's public path so someone else can claim it. */
+export async function releasePath(customerId: string) {
+	await prisma().profile.update({ where: { customerId }, data: { path: null, pathKey: null } })
+}

@@ -2,17 +2,26 @@
  * Everything a visitor's profile page shows, read in a fixed number of queries.
  */
 import { getCustomerEmail, getCustomerIdByPath } from './customer.server'
+import { countActivePortfolios, listPortfolios } from './portfolio.server'
 import { getProfile } from './profile.server'
 import { getResume } from './resume.server'
 
 export async function getProfilePage(customerId: string) {
-	const [profile, resume, email] = await Promise.all([
+	const [profile, resume, email, featured, activeCount] = await Promise.all([
 		getProfile(customerId),
 		getResume(customerId),
 		getCustomerEmail(customerId),
+		// 'My Portfolio': up to 3 featured active items, and whether 'View All' shows.
+		listPortfolios(customerId, 'featured'),
+		countActivePortfolios(customerId),
 	])
 	if (!profile) return null
-	return { profile, resume, email: profile.socialLinks.email ?? email }
+	return {
+		profile,
+		resume,
+		email: profile.socialLinks.email ?? email,
+		portfolio: { featured, activeCount },
+	}
 }
 
 export async function getPublicProfilePage(path: string) {

@@ -1,11 +1,13 @@
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { useState } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { MyPortfolio } from '~/components/portfolio-card'
 import { ProfileView, TopBar } from '~/components/profile-view'
 import { ShareModal } from '~/components/share-modal'
 import { getPublicProfilePage } from '~/models/public-page.server'
 import { env } from '~/utils/env.server'
+import { fullName, pageMeta, PUBLIC_PAGE_CACHE } from '~/utils/seo'
 
 export async function loader({ params }: LoaderFunctionArgs) {
 	const page = await getPublicProfilePage(params.pname ?? '')
@@ -15,7 +17,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export default function PublicProfile() {
-	const { profile, resume, email, path, profileUrl } = useLoaderData<typeof loader>()
+	const { profile, resume, email, path, profileUrl, portfolio } = useLoaderData<typeof loader>()
 	const [shareOpen, setShareOpen] = useState(false)
 	const name = [profile.name.firstName, profile.name.lastName].filter(Boolean).join(' ')
 	return (
@@ -27,6 +29,7 @@ export default function PublicProfile() {
 				email={email}
 				mode={{ kind: 'public' }}
 				onShare={() => setShareOpen(true)}
+				portfolio={<MyPortfolio {...portfolio} path={path} builder={false} />}
 			/>
 			<footer className="text-muted py-10 text-center text-xs">
 				Made with{' '}
@@ -46,18 +49,53 @@ export default function PublicProfile() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
-	if (!data) return [{ title: 'Profile not found | Tagg' }]
-	const name =
-		[data.profile.name.firstName, data.profile.name.lastName].filter(Boolean).join(' ') || data.path
+	if (!data) return [{ title: 'Profile not found | Tagg' }, { name: 'robots', content: 'noindex' }]
+	const { profile, path, profileUrl } = data
+	const name = fullName(profile.name) || path
 	const description =
-		data.profile.tagline ||
-		[data.profile.designation, data.profile.city].filter(Boolean).join(' · ') ||
+		profile.tagline ||
+		[profile.designation, [profile.city, profile.country].filter(Boolean).join(', ')]
+			.filter(Boolean)
+			.join(' · ') ||
 		`${name} on Tagg`
-	return [
-		{ title: `${name}${data.profile.designation ? ` – ${data.profile.designation}` : ''} | Tagg` },
-		{ name: 'description', content: description },
-	]
+	const sameAs = Object.entries(profile.socialLinks)
+		.filter(([field, value]) => field !== 'email' && field !== 'mobileNumber' && value)
+		.map(([, value]) => value)
+	return pageMeta({
+		title: `${name}${profile.designation ? ` – ${profile.designation}` : ''} | Tagg`,
+		description,
+		url: profileUrl,
+		type: 'profile',
+		image: `${profileUrl}/og.png`,
+		imageAlt: `${name} on Tagg`,
+		profile: { firstName: profile.name.firstName, lastName: profile.name.lastName, username: path },
+		jsonLd: {
+			'@context': 'https://schema.org',
+			'@type': 'Person',
+			name,
+			url: profileUrl,
+			...(profile.designation ? { jobTitle: profile.designation } : {}),
+			...(profile.tagline ? { description: profile.tagline } : {}),
+			...(profile.pictureUrl ? { image: profile.pictureUrl } : {}),
+			...(profile.city || profile.country
+				? {
+						address: {
+							'@type': 'PostalAddress',
+							...(profile.city ? { addressLocality: profile.city } : {}),
+							...(profile.country ? { addressCountry: profile.country } : {}),
+						},
+					}
+				: {}),
+			...(sameAs.length ? { sameAs } : {}),
+		},
+	})
 }
+
+/** Public pages may be served by a CDN for a few seconds, so an owner's edit shows quickly. */
+export const headers: HeadersFunction = ({ errorHeaders }) =>
+	errorHeaders
+		? { 'Cache-Control': 'public, max-age=0, s-maxage=10' }
+		: { 'Cache-Control': PUBLIC_PAGE_CACHE }
 
 export function ErrorBoundary() {
 	return <GeneralErrorBoundary />

@@ -6,9 +6,11 @@ import {
 import { useLoaderData } from '@remix-run/react'
 import { useCallback, useState } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { MyPortfolio } from '~/components/portfolio-card'
 import { ProfileEditorModal } from '~/components/profile-editors'
 import { ProfileView, type EditSection } from '~/components/profile-view'
 import { ShareModal } from '~/components/share-modal'
+import { DisplayPictureModal } from '~/components/upload-modals'
 import { getProfilePage } from '~/models/public-page.server'
 import { requireCustomerId } from '~/utils/auth.server'
 import { env } from '~/utils/env.server'
@@ -29,7 +31,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function BuilderHome() {
-	const { profile, resume, email, path, profileUrl } = useLoaderData<typeof loader>()
+	const { profile, resume, email, path, profileUrl, portfolio } = useLoaderData<typeof loader>()
 	const [editing, setEditing] = useState<EditSection | null>(null)
 	const [shareOpen, setShareOpen] = useState(false)
 	const close = useCallback(() => setEditing(null), [])
@@ -42,6 +44,12 @@ export default function BuilderHome() {
 				email={email}
 				mode={{ kind: 'builder', onEdit: setEditing }}
 				onShare={() => setShareOpen(true)}
+				portfolio={<MyPortfolio {...portfolio} path={path} builder />}
+			/>
+			<DisplayPictureModal
+				open={editing === 'picture'}
+				onOpenChange={(open) => (open ? null : close())}
+				currentUrl={profile.pictureUrl}
 			/>
 			<ProfileEditorModal
 				section={editing === 'picture' ? null : editing}

@@ -19,11 +19,45 @@ function createClient() {
 	const adapter = new PrismaPg({
 		connectionString,
 		max: 10,
-		// Fail fast instead of hanging when the database is unreachable.
+		// Fail fast instead of hanging when the database is unreachable or stuck.
 		connectionTimeoutMillis: 2000,
 		idleTimeoutMillis: 30_000,
+		query_timeout: 10_000,
 	})
-	return new PrismaClient({ adapter })
+	return new PrismaClient({ adapter }).$extends({
+		query: {
+			async $allOperations({ args, query }) {
+				try {
+					return await query(args)
+				} catch (error) {
+					if (isUnavailable(error)) throw databaseUnavailable()
+					throw error
+				}
+			},
+		},
+	}) as unknown as PrismaClient
+}
+
+const UNAVAILABLE_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024'])
+const UNAVAILABLE_MESSAGE =
+	/can't reach database server|connection terminated|timeout exceeded when trying to connect|ECONNREFUSED|ECONNRESET|the database system is (shutting down|starting up)|terminating connection/i
+
+function isUnavailable(error: unknown) {
+	if (typeof error !== 'object' || error === null) return false
+	const code = (error as { code?: unknown }).code
+	if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true
+	return UNAVAILABLE_MESSAGE.test(String((error as { message?: unknown }).message ?? ''))
+}
+
+/**
+ * Thrown when the database cannot be reached: pages show the friendly 503 page, the /one API
+ * answers `{ status: 503, message }`, and nothing hangs.
+ */
+export function databaseUnavailable() {
+	return Response.json(
+		{ status: 503, message: 'Tagg is temporarily unavailable. Please try again in a few seconds.' },
+		{ status: 503, headers: { 'Retry-After': '5', 'Cache-Control': 'no-store' } },
+	)
 }
 
 /** The shared client; created lazily so importing this module never connects. */

@@ -346,27 +346,30 @@ export function createS3Storage(opts: {
 
 let memo: { env: Env; storage: Storage } | undefined
 
+/** A storage for one driver, configured from a parsed environment (storage:migrate uses both). */
+export function createStorageFromEnv(e: Env, driver: 'local' | 's3' = e.STORAGE_DRIVER): Storage {
+	if (driver === 's3') {
+		if (!e.S3_BUCKET) throw new Error('S3_BUCKET is required for the s3 driver')
+		return createS3Storage({
+			bucket: e.S3_BUCKET,
+			region: e.S3_REGION,
+			endpoint: e.S3_ENDPOINT,
+			forcePathStyle: e.S3_FORCE_PATH_STYLE,
+			publicBaseUrl: e.CDN_URL,
+		})
+	}
+	return createLocalStorage({
+		rootDir: path.join(e.DATA_DIR, 'uploads'),
+		publicBaseUrl: e.STORAGE_DRIVER === 'local' ? e.CDN_URL : `${e.PUBLIC_SITE_URL}/cdn`,
+	})
+}
+
 /**
  * The configured storage: `local` (DATA_DIR/uploads) or `s3`, with public URLs under CDN_URL.
  * Created on first use and kept while env() returns the same parsed environment.
  */
 export function storage(): Storage {
 	const e = env()
-	if (memo?.env !== e) {
-		const instance =
-			e.STORAGE_DRIVER === 's3'
-				? createS3Storage({
-						bucket: e.S3_BUCKET!,
-						region: e.S3_REGION,
-						endpoint: e.S3_ENDPOINT,
-						forcePathStyle: e.S3_FORCE_PATH_STYLE,
-						publicBaseUrl: e.CDN_URL,
-					})
-				: createLocalStorage({
-						rootDir: path.join(e.DATA_DIR, 'uploads'),
-						publicBaseUrl: e.CDN_URL,
-					})
-		memo = { env: e, storage: instance }
-	}
+	if (memo?.env !== e) memo = { env: e, storage: createStorageFromEnv(e) }
 	return memo.storage
 }

@@ -7,7 +7,32 @@ import { EnvError, parseEnv, type Env } from '../../app/utils/env.server'
 import { startEmbeddedDatabase } from '../../server/embedded-db'
 import { migrate } from '../../server/migrations'
 
-export async function withDatabase<T>(job: (env: Env) => Promise<T>): Promise<T> {
+/** A failure to report to the person at the terminal, with the exit code to end on. */
+export class CliError extends Error {
+	constructor(
+		message: string,
+		public code = 1,
+	) {
+		super(message)
+	}
+}
+
+/**
+ * Runs the job, cleans up, then exits the process with the job's outcome. (The embedded
+ * database's exit hooks would otherwise end the process with code 0 whatever happened.)
+ */
+export async function withDatabase(job: (env: Env) => Promise<void>): Promise<never> {
+	let code = 0
+	try {
+		await runWithDatabase(job)
+	} catch (error) {
+		code = error instanceof CliError ? error.code : 1
+		console.error(error instanceof CliError ? error.message : error)
+	}
+	process.exit(code)
+}
+
+async function runWithDatabase<T>(job: (env: Env) => Promise<T>): Promise<T> {
 	let env: Env
 	try {
 		env = parseEnv({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' })

@@ -1,0 +1,312 @@
+/**
+ * The project detail page, one component for both modes (like profile-view.tsx): visitors at
+ * /{pname}/portfolio/{id} (read-only, empty sections hidden) and the owner at
+ * /builder/portfolio/{id} (edit buttons, placeholder prompts, 'Manage Images').
+ */
+import { Link } from '@remix-run/react'
+import { type ReactNode } from 'react'
+import { type PortfolioItem } from '~/models/portfolio.server'
+import { type PortfolioSection } from '~/utils/portfolio-schemas'
+import { ArrowRightIcon, PencilIcon } from './icons'
+import { PlaceholderGallery } from './placeholder-gallery'
+import { MISSING_TITLE } from './portfolio-card'
+import { EditButton } from './profile-view'
+
+type Mode = { kind: 'public' } | { kind: 'builder'; onEdit: (section: PortfolioSection) => void }
+
+/** What the owner sees where a visitor would see nothing. */
+function Placeholder({ children, onClick }: { children: ReactNode; onClick: () => void }) {
+	return (
+		<button
+			type="button"
+			onClick={onClick}
+			className="border-brand-200 bg-brand-50/40 text-brand-700 hover:border-brand hover:bg-brand-50 w-full rounded-xl border-2 border-dashed px-4 py-6 text-sm font-medium transition-colors"
+		>
+			{children}
+		</button>
+	)
+}
+
+function Section({
+	title,
+	id,
+	action,
+	children,
+}: {
+	title: string
+	id: string
+	action?: ReactNode
+	children: ReactNode
+}) {
+	return (
+		<section aria-labelledby={id} className="card p-5 sm:p-7">
+			<div className="mb-4 flex items-center justify-between gap-3">
+				<h2 id={id} className="text-lg font-bold tracking-tight">
+					{title}
+				</h2>
+				{action}
+			</div>
+			{children}
+		</section>
+	)
+}
+
+function Badges({ items }: { items: string[] }) {
+	return (
+		<ul className="flex flex-wrap gap-2">
+			{items.map((item) => (
+				<li
+					key={item}
+					className="bg-brand-50 text-brand-800 border-brand-100 rounded-full border px-3 py-1 text-sm font-medium"
+				>
+					{item}
+				</li>
+			))}
+		</ul>
+	)
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+	return (
+		<div className="bg-canvas rounded-xl px-4 py-3">
+			<dt className="text-muted text-xs font-semibold tracking-wide uppercase">{label}</dt>
+			<dd className="mt-0.5 text-sm font-medium">{children}</dd>
+		</div>
+	)
+}
+
+function Head({ item, mode }: { item: PortfolioItem; mode: Mode }) {
+	const builder = mode.kind === 'builder' ? mode : null
+	const facts = [
+		{ label: 'Agency Name', value: item.company },
+		{ label: 'Role', value: item.role },
+		{ label: 'Duration', value: item.duration },
+		{ label: 'Industries', value: item.industries.join(', ') },
+	].filter((fact) => fact.value || builder)
+	return (
+		<section aria-label="Project" className="card overflow-hidden">
+			<div className="h-3 bg-[linear-gradient(120deg,var(--color-brand-100),var(--color-brand-300)_55%,var(--color-brand-500))]" />
+			<div className="flex flex-col gap-5 p-5 sm:p-7">
+				<div className="flex items-start justify-between gap-3">
+					<h1 className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">
+						{item.productName ? (
+							item.productName
+						) : builder ? (
+							<span className="text-muted">Add Product Name</span>
+						) : (
+							MISSING_TITLE
+						)}
+					</h1>
+					{builder ? (
+						<EditButton label="Edit product details" onClick={() => builder.onEdit('head')} />
+					) : null}
+				</div>
+				{facts.length ? (
+					<dl className="grid gap-2.5 sm:grid-cols-2">
+						{facts.map((fact) => (
+							<Fact key={fact.label} label={fact.label}>
+								{fact.value || <span className="text-muted font-normal">Not added yet</span>}
+							</Fact>
+						))}
+					</dl>
+				) : null}
+				{item.projectSummary.length ? (
+					<div className="text-ink/85 flex flex-col gap-3 leading-relaxed">
+						{item.projectSummary.map((paragraph, index) => (
+							<p key={index}>{paragraph}</p>
+						))}
+					</div>
+				) : builder ? (
+					<Placeholder onClick={() => builder.onEdit('head')}>Add Product Description</Placeholder>
+				) : null}
+				{item.categories.length || builder ? (
+					<div>
+						<h2 className="text-muted mb-2 text-sm font-bold tracking-wide uppercase">
+							Project Categories
+						</h2>
+						{item.categories.length ? (
+							<Badges items={item.categories} />
+						) : (
+							<p className="text-muted text-sm">No categories yet.</p>
+						)}
+					</div>
+				) : null}
+			</div>
+		</section>
+	)
+}
+
+function Gallery({ item, mode }: { item: PortfolioItem; mode: Mode }) {
+	const images = item.displayImages.filter((image) => image.active)
+	const builder = mode.kind === 'builder'
+	const name = item.productName || 'Project'
+	return (
+		<Section
+			title="Gallery"
+			id="gallery"
+			action={
+				builder ? (
+					<Link
+						to={`/builder/portfolio/manage-images/${item.portfolioId}`}
+						className="btn-secondary min-h-10 py-2"
+					>
+						<PencilIcon />
+						Manage Images
+					</Link>
+				) : null
+			}
+		>
+			{images.length ? (
+				<ul className="grid grid-cols-2 gap-3">
+					{images.map((image, index) => (
+						<li
+							key={image.pProductImageId}
+							className={
+								index === 0 || (images.length % 2 === 0 && index === images.length - 1)
+									? 'col-span-2'
+									: undefined
+							}
+						>
+							<img
+								src={image.pProductImageUrl}
+								alt={`${name} (${index + 1} of ${images.length})`}
+								loading={index === 0 ? 'eager' : 'lazy'}
+								decoding="async"
+								width={1600}
+								height={900}
+								className="bg-canvas aspect-video w-full rounded-xl object-cover"
+							/>
+						</li>
+					))}
+				</ul>
+			) : (
+				<PlaceholderGallery />
+			)}
+		</Section>
+	)
+}
+
+function ListSection({
+	title,
+	id,
+	items,
+	section,
+	prompt,
+	mode,
+}: {
+	title: string
+	id: string
+	items: string[]
+	section: PortfolioSection
+	prompt: string
+	mode: Mode
+}) {
+	const builder = mode.kind === 'builder' ? mode : null
+	if (!items.length && !builder) return null
+	return (
+		<Section
+			title={title}
+			id={id}
+			action={
+				builder ? (
+					<EditButton
+						label={`Edit ${title.toLowerCase()}`}
+						onClick={() => builder.onEdit(section)}
+					/>
+				) : null
+			}
+		>
+			{items.length ? (
+				<ul className="flex flex-col gap-2.5">
+					{items.map((line, index) => (
+						<li key={index} className="text-ink/85 flex gap-3 leading-relaxed">
+							<span className="bg-brand mt-2.5 size-2 shrink-0 rounded-full" aria-hidden="true" />
+							<span>{line}</span>
+						</li>
+					))}
+				</ul>
+			) : (
+				<Placeholder onClick={() => builder!.onEdit(section)}>{prompt}</Placeholder>
+			)}
+		</Section>
+	)
+}
+
+function Skills({ item, mode }: { item: PortfolioItem; mode: Mode }) {
+	const builder = mode.kind === 'builder' ? mode : null
+	if (!item.skills.length && !builder) return null
+	return (
+		<Section
+			title="Skills And Expertise"
+			id="skills"
+			action={
+				builder ? (
+					<EditButton label="Edit skills and expertise" onClick={() => builder.onEdit('skills')} />
+				) : null
+			}
+		>
+			{item.skills.length ? (
+				<Badges items={item.skills} />
+			) : (
+				<Placeholder onClick={() => builder!.onEdit('skills')}>
+					Add the skills and expertise this project used
+				</Placeholder>
+			)}
+		</Section>
+	)
+}
+
+export function PortfolioView({
+	item,
+	mode,
+	backHref,
+	backLabel,
+	toolbar,
+}: {
+	item: PortfolioItem
+	mode: Mode
+	backHref: string
+	backLabel: string
+	/** Shown under the back link (the builder's status switches). */
+	toolbar?: ReactNode
+}) {
+	return (
+		<main className="mx-auto flex max-w-3xl flex-col gap-5 px-4 py-6 sm:py-8">
+			<Link
+				to={backHref}
+				className="text-muted hover:text-brand inline-flex items-center gap-1.5 self-start text-sm font-semibold"
+			>
+				<ArrowRightIcon className="size-4 rotate-180" />
+				{backLabel}
+			</Link>
+			{toolbar}
+			<Head item={item} mode={mode} />
+			<Skills item={item} mode={mode} />
+			<Gallery item={item} mode={mode} />
+			<ListSection
+				title="Challenges"
+				id="challenges"
+				items={item.challenges}
+				section="challenges"
+				prompt="Add project challenges here..."
+				mode={mode}
+			/>
+			<ListSection
+				title="Solutions"
+				id="solutions"
+				items={item.solution}
+				section="solutions"
+				prompt="Add project solutions here..."
+				mode={mode}
+			/>
+			<ListSection
+				title="Result"
+				id="result"
+				items={item.results}
+				section="result"
+				prompt="Add project results here..."
+				mode={mode}
+			/>
+		</main>
+	)
+}

@@ -1,0 +1,33 @@
+import { type LoaderFunctionArgs } from '@remix-run/node'
+import { getCustomerEmail } from '~/models/customer.server'
+import { getShareProfile, readDisplayPicture } from '~/models/share.server'
+import { env } from '~/utils/env.server'
+import { profileVCard } from '~/utils/vcard.server'
+
+/** GET /{pname}/contact.vcf: the owner's contact card (vCard 3.0), as contact.vcf. */
+export async function loader({ params }: LoaderFunctionArgs) {
+	const profile = await getShareProfile(params.pname ?? '')
+	if (!profile?.path) throw new Response('Not found', { status: 404 })
+	const [email, photo] = await Promise.all([
+		profile.socialLinks.email
+			? Promise.resolve(profile.socialLinks.email)
+			: getCustomerEmail(profile.customerId),
+		readDisplayPicture(profile.customerId, Boolean(profile.pictureUrl)),
+	])
+	const card = await profileVCard({
+		firstName: profile.name.firstName,
+		lastName: profile.name.lastName,
+		designation: profile.designation,
+		...profile.socialLinks,
+		email,
+		companySite: profile.socialLinks.companySite ?? `${env().PUBLIC_SITE_URL}/${profile.path}`,
+		photo,
+	})
+	return new Response(card, {
+		headers: {
+			'Content-Type': 'text/vcard; charset=utf-8',
+			'Content-Disposition': 'attachment; filename="contact.vcf"',
+			'Cache-Control': 'public, max-age=0, s-maxage=30, stale-while-revalidate=300',
+		},
+	})
+}

@@ -1,0 +1,27 @@
+import { type LoaderFunctionArgs } from '@remix-run/node'
+import { getShareProfile, readDisplayPicture } from '~/models/share.server'
+import { env } from '~/utils/env.server'
+import { profileOgPng } from '~/utils/og-image.server'
+
+/** GET /{pname}/og.png: the 1200 x 630 link-preview card. */
+export async function loader({ params }: LoaderFunctionArgs) {
+	const profile = await getShareProfile(params.pname ?? '')
+	if (!profile?.path) throw new Response('Not found', { status: 404 })
+	const picture = await readDisplayPicture(profile.customerId, Boolean(profile.pictureUrl))
+	const png = await profileOgPng({
+		firstName: profile.name.firstName,
+		lastName: profile.name.lastName,
+		designation: profile.designation,
+		city: profile.city,
+		country: profile.country,
+		picture,
+		siteUrl: `${env().PUBLIC_SITE_URL}/${profile.path}`,
+	})
+	return new Response(new Uint8Array(png), {
+		headers: {
+			'Content-Type': 'image/png',
+			'Content-Length': String(png.length),
+			'Cache-Control': 'public, max-age=300, s-maxage=3600, stale-while-revalidate=86400',
+		},
+	})
+}

@@ -1,0 +1,117 @@
+import {
+	data,
+	type ActionFunctionArgs,
+	type LoaderFunctionArgs,
+	type MetaFunction,
+} from '@remix-run/node'
+import { useLoaderData, type ClientActionFunctionArgs } from '@remix-run/react'
+import { useCallback, useState } from 'react'
+import { type z } from 'zod'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { EyeIcon } from '~/components/icons'
+import { PortfolioEditorModal, StatusSwitch } from '~/components/portfolio-editors'
+import { PortfolioView } from '~/components/portfolio-view'
+import { getCustomerPath } from '~/models/customer.server'
+import { getPortfolio, updatePortfolio } from '~/models/portfolio.server'
+import { requireCustomerId } from '~/utils/auth.server'
+import { EDIT_FAILED, fieldErrorsOf, type EditorResult } from '~/utils/editor'
+import {
+	isPortfolioSection,
+	SECTION_SCHEMAS,
+	type PortfolioChanges,
+	type PortfolioSection,
+} from '~/utils/portfolio-schemas'
+import { failure, readEditorBody, success } from '~/utils/profile-actions.server'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+	const customerId = await requireCustomerId(request)
+	const [item, path] = await Promise.all([
+		getPortfolio(customerId, params.id ?? '', 'owner'),
+		getCustomerPath(customerId),
+	])
+	if (!item) throw new Response('Not found', { status: 404 })
+	return { item, path: path ?? '' }
+}
+
+/** One intent per section: head, skills, challenges, solutions, result. */
+export async function action({ request, params }: ActionFunctionArgs) {
+	const customerId = await requireCustomerId(request)
+	const body = await readEditorBody(request)
+	const { intent } = body
+	if (!isPortfolioSection(intent)) {
+		return data(failure(intent, { _form: 'Unknown intent' }), { status: 400 })
+	}
+	const schema: z.ZodType<{ portfolioId: string; changes: PortfolioChanges }> =
+		SECTION_SCHEMAS[intent]
+	// The item is the one in the URL, whatever the form carried.
+	const parsed = schema.safeParse({ ...body, portfolioId: params.id })
+	if (!parsed.success) {
+		return data(failure(intent, fieldErrorsOf(parsed.error)), { status: 400 })
+	}
+	const item = await updatePortfolio(customerId, parsed.data.portfolioId, parsed.data.changes)
+	if (!item) return data(failure(intent, { _form: 'Portfolio not found' }), { status: 404 })
+	return success(intent)
+}
+
+/** A call that does not arrive is an edit failure ('Please try again'), not an error page. */
+export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
+	try {
+		return await serverAction<typeof action>()
+	} catch (error) {
+		if (error instanceof Response) throw error
+		return {
+			ok: false,
+			intent: 'unknown',
+			at: Date.now(),
+			message: EDIT_FAILED,
+			fieldErrors: {},
+		} satisfies EditorResult
+	}
+}
+
+export default function BuilderProject() {
+	const { item, path } = useLoaderData<typeof loader>()
+	const [editing, setEditing] = useState<PortfolioSection | null>(null)
+	const close = useCallback(() => setEditing(null), [])
+	return (
+		<>
+			<PortfolioView
+				item={item}
+				mode={{ kind: 'builder', onEdit: setEditing }}
+				backHref="/builder/portfolio"
+				backLabel="Back to Manage Portfolio"
+				toolbar={
+					<div className="card flex flex-wrap items-center justify-between gap-x-5 gap-y-3 px-4 py-3">
+						<div className="flex flex-wrap gap-x-5 gap-y-2">
+							<StatusSwitch item={item} field="active" />
+							<StatusSwitch item={item} field="featured" />
+						</div>
+						{item.active && path ? (
+							<a
+								href={`/${path}/portfolio/${item.portfolioId}`}
+								target="_blank"
+								rel="noopener noreferrer"
+								className="btn-ghost text-brand-700 min-h-10 py-2"
+							>
+								<EyeIcon className="size-4" />
+								View live
+							</a>
+						) : (
+							<p className="text-muted text-sm">Hidden from visitors until active</p>
+						)}
+					</div>
+				}
+			/>
+			<PortfolioEditorModal section={editing} onClose={close} item={item} />
+		</>
+	)
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+	{ title: `${data?.item.productName || 'Project'} | Tagg builder` },
+	{ name: 'robots', content: 'noindex' },
+]
+
+export function ErrorBoundary() {
+	return <GeneralErrorBoundary />
+}

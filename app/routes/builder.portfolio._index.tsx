@@ -1,0 +1,395 @@
+import {
+	data,
+	redirect,
+	type ActionFunctionArgs,
+	type LoaderFunctionArgs,
+	type MetaFunction,
+} from '@remix-run/node'
+import { Link, useFetcher, useLoaderData, type ClientActionFunctionArgs } from '@remix-run/react'
+import { useEffect, useRef, useState } from 'react'
+import toast from 'react-hot-toast'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import {
+	ArrowDownIcon,
+	ArrowUpIcon,
+	EyeIcon,
+	PencilIcon,
+	PlusIcon,
+	TrashIcon,
+} from '~/components/icons'
+import { Modal, ModalClose } from '~/components/modal'
+import { PlaceholderImage } from '~/components/placeholder-gallery'
+import { StatusSwitch, type StatusResult } from '~/components/portfolio-editors'
+import { getCustomerPath } from '~/models/customer.server'
+import {
+	createPortfolio,
+	deletePortfolio,
+	listPortfolios,
+	reorderPortfolios,
+	setPortfolioStatus,
+	type PortfolioItem,
+} from '~/models/portfolio.server'
+import { requireCustomerId } from '~/utils/auth.server'
+import { fieldErrorsOf, type EditorResult } from '~/utils/editor'
+import { cx } from '~/utils/misc'
+import { DeleteSchema, ReorderSchema, StatusSchema } from '~/utils/portfolio-schemas'
+import { failure, readEditorBody, success } from '~/utils/profile-actions.server'
+
+const CREATE_FAILED = "Sorry, we couldn't add a new product. Please try again later."
+const DELETE_FAILED = "Sorry, we couldn't delete the project. Please try again."
+const REORDER_FAILED = "Sorry, we couldn't save the new order. Please try again."
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const customerId = await requireCustomerId(request)
+	const [items, path] = await Promise.all([
+		listPortfolios(customerId, 'all'),
+		getCustomerPath(customerId),
+	])
+	return { items, path: path ?? '' }
+}
+
+/** 'create' (redirects to the new item), 'status', 'delete' and 'reorder'. */
+export async function action({ request }: ActionFunctionArgs) {
+	const customerId = await requireCustomerId(request)
+	const body = await readEditorBody(request)
+	const { intent } = body
+	switch (intent) {
+		case 'create': {
+			const item = await createPortfolio(customerId)
+			return redirect(`/builder/portfolio/${item.portfolioId}`)
+		}
+		case 'status': {
+			const parsed = StatusSchema.safeParse(body)
+			if (!parsed.success) return invalid(intent, parsed.error)
+			const { portfolioId, status } = parsed.data
+			const item = await setPortfolioStatus(customerId, portfolioId, status)
+			if (!item) return notFound(intent)
+			const field = 'active' in status ? 'active' : 'featured'
+			const value = 'active' in status ? status.active : status.featured
+			return { ok: true, intent, at: Date.now(), field, value } satisfies StatusResult
+		}
+		case 'delete': {
+			const parsed = DeleteSchema.safeParse(body)
+			if (!parsed.success) return invalid(intent, parsed.error)
+			if (!(await deletePortfolio(customerId, parsed.data.portfolioId))) return notFound(intent)
+			return success(intent)
+		}
+		case 'reorder': {
+			const parsed = ReorderSchema.safeParse(body)
+			if (!parsed.success) return invalid(intent, parsed.error)
+			const result = await reorderPortfolios(customerId, parsed.data.portfolioIds)
+			if (result === 'not-found') return notFound(intent)
+			if (result === 'incomplete') {
+				return data(failure(intent, { portfolioIds: 'List each project once' }), { status: 400 })
+			}
+			return success(intent)
+		}
+		default:
+			return data(failure(intent, { _form: 'Unknown intent' }), { status: 400 })
+	}
+}
+
+function invalid(intent: string, error: Parameters<typeof fieldErrorsOf>[0]) {
+	return data(failure(intent, fieldErrorsOf(error)), { status: 400 })
+}
+
+function notFound(intent: string) {
+	return data(failure(intent, { portfolioId: 'Portfolio not found' }), { status: 404 })
+}
+
+/**
+ * A call that does not arrive (network down, server error) is a failure like any other: the page
+ * toasts and shows the server's state again instead of an error page. Redirects pass through.
+ */
+export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
+	try {
+		return await serverAction<typeof action>()
+	} catch (error) {
+		if (error instanceof Response) throw error
+		return {
+			ok: false,
+			intent: 'unknown',
+			at: Date.now(),
+			message: 'Please try again',
+			fieldErrors: {},
+		} satisfies EditorResult
+	}
+}
+
+/** Answers of this page's fetchers that are new since the component mounted. */
+function useNewResult<T extends { at: number }>(
+	fetcher: { state: string; data?: T },
+	onResult: (data: T) => void,
+) {
+	const handled = useRef(fetcher.data?.at ?? 0)
+	const callback = useRef(onResult)
+	callback.current = onResult
+	useEffect(() => {
+		const result = fetcher.data
+		if (fetcher.state !== 'idle' || !result || handled.current === result.at) return
+		handled.current = result.at
+		callback.current(result)
+	}, [fetcher.state, fetcher.data])
+}
+
+export default function ManagePortfolio() {
+	const { items, path } = useLoaderData<typeof loader>()
+	const create = useFetcher<EditorResult>({ key: 'portfolio-create' })
+	const reorder = useFetcher<EditorResult>({ key: 'portfolio-reorder' })
+	const [deleting, setDeleting] = useState<PortfolioItem | null>(null)
+
+	useNewResult(create, (result) => {
+		if (!result.ok) toast.error(CREATE_FAILED)
+	})
+	useNewResult(reorder, (result) => {
+		if (!result.ok) toast.error(REORDER_FAILED)
+	})
+
+	// While a new order is being saved, show it.
+	const pendingOrder = (reorder.json as { portfolioIds?: string[] } | undefined)?.portfolioIds
+	const ordered = pendingOrder
+		? pendingOrder
+				.map((id) => items.find((item) => item.portfolioId === id))
+				.filter((item): item is PortfolioItem => Boolean(item))
+		: items
+
+	const move = (index: number, to: number) => {
+		const ids = ordered.map((item) => item.portfolioId)
+		const [moved] = ids.splice(index, 1)
+		ids.splice(to, 0, moved!)
+		reorder.submit(
+			{ intent: 'reorder', portfolioIds: ids },
+			{ method: 'POST', encType: 'application/json' },
+		)
+	}
+
+	const adding = create.state !== 'idle'
+	const addNew = () =>
+		create.submit({ intent: 'create' }, { method: 'POST', encType: 'application/json' })
+
+	return (
+		<main className="mx-auto flex max-w-3xl flex-col gap-5 px-4 py-6 sm:py-8">
+			<header className="flex flex-wrap items-end justify-between gap-4">
+				<div>
+					<h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Manage Portfolio</h1>
+					<p className="text-muted mt-1 max-w-lg text-sm">
+						Active projects appear on your public portfolio. Up to 3 that are active and featured
+						show on your profile.
+					</p>
+				</div>
+				<div className="flex flex-wrap gap-2">
+					{path ? (
+						<a
+							href={`/${path}/portfolio`}
+							target="_blank"
+							rel="noopener noreferrer"
+							className="btn-secondary"
+						>
+							<EyeIcon className="size-4" />
+							View public list
+						</a>
+					) : null}
+					<button type="button" className="btn-primary" onClick={addNew} disabled={adding}>
+						<PlusIcon className="size-4" />
+						{adding ? 'Adding...' : 'Add New'}
+					</button>
+				</div>
+			</header>
+
+			{ordered.length ? (
+				<ol className="flex flex-col gap-3" aria-label="Your projects">
+					{ordered.map((item, index) => (
+						<PortfolioRow
+							key={item.portfolioId}
+							item={item}
+							index={index}
+							count={ordered.length}
+							onMove={move}
+							onDelete={() => setDeleting(item)}
+							moving={reorder.state !== 'idle'}
+						/>
+					))}
+				</ol>
+			) : (
+				<section className="card flex flex-col items-center gap-4 px-6 py-10 text-center">
+					<PlaceholderImage variant={1} className="max-w-64 rounded-xl" />
+					<h2 className="text-lg font-bold">No projects yet</h2>
+					<p className="text-muted max-w-sm text-sm">
+						Add your first case study: what you built, your role, the challenges and the results.
+					</p>
+					<button type="button" className="btn-primary" onClick={addNew} disabled={adding}>
+						<PlusIcon className="size-4" />
+						{adding ? 'Adding...' : 'Add New'}
+					</button>
+				</section>
+			)}
+
+			<DeleteDialog item={deleting} onClose={() => setDeleting(null)} />
+		</main>
+	)
+}
+
+function PortfolioRow({
+	item,
+	index,
+	count,
+	onMove,
+	onDelete,
+	moving,
+}: {
+	item: PortfolioItem
+	index: number
+	count: number
+	onMove: (from: number, to: number) => void
+	onDelete: () => void
+	moving: boolean
+}) {
+	const name = item.productName || 'Untitled project'
+	const href = `/builder/portfolio/${item.portfolioId}`
+	return (
+		<li className="card grid grid-cols-[6rem_minmax(0,1fr)] items-center gap-x-4 gap-y-3 p-4 sm:grid-cols-[9rem_minmax(0,1fr)]">
+			<Link
+				to={href}
+				tabIndex={-1}
+				aria-hidden="true"
+				className="bg-canvas aspect-video overflow-hidden rounded-xl sm:row-span-2"
+			>
+				{item.coverImage ? (
+					<img
+						src={item.coverImage}
+						alt=""
+						loading="lazy"
+						width={288}
+						height={162}
+						className="size-full object-cover"
+					/>
+				) : (
+					<PlaceholderImage variant={index} className="size-full" />
+				)}
+			</Link>
+			<div className="flex min-w-0 items-start justify-between gap-3">
+				<div className="min-w-0">
+					<h2 className="line-clamp-2 text-base leading-snug font-bold">
+						<Link to={href} className="hover:text-brand">
+							{item.productName || <span className="text-muted">Add Product Name</span>}
+						</Link>
+					</h2>
+					<p className="text-muted truncate text-sm">
+						{[item.company, item.role].filter(Boolean).join(' · ') || 'No details yet'}
+					</p>
+				</div>
+				<span
+					className={cx(
+						'shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold',
+						item.active ? 'bg-emerald-50 text-emerald-800' : 'bg-canvas text-muted',
+					)}
+				>
+					{item.active ? 'Visible' : 'Hidden'}
+				</span>
+			</div>
+			<div className="col-span-2 flex flex-wrap items-center justify-between gap-x-5 gap-y-2 sm:col-span-1 sm:col-start-2">
+				<div className="flex flex-wrap gap-x-5 gap-y-2">
+					<StatusSwitch item={item} field="active" />
+					<StatusSwitch item={item} field="featured" />
+				</div>
+				<div className="-mr-1 flex items-center gap-0.5">
+					<button
+						type="button"
+						className="btn-ghost size-10 min-h-10 p-0"
+						aria-label={`Move ${name} up`}
+						title="Move up"
+						disabled={index === 0 || moving}
+						onClick={() => onMove(index, index - 1)}
+					>
+						<ArrowUpIcon />
+					</button>
+					<button
+						type="button"
+						className="btn-ghost size-10 min-h-10 p-0"
+						aria-label={`Move ${name} down`}
+						title="Move down"
+						disabled={index === count - 1 || moving}
+						onClick={() => onMove(index, index + 1)}
+					>
+						<ArrowDownIcon />
+					</button>
+					<Link
+						to={href}
+						className="btn-ghost size-10 min-h-10 p-0"
+						aria-label={`Edit ${name}`}
+						title="Edit"
+					>
+						<PencilIcon />
+					</Link>
+					<button
+						type="button"
+						className="btn-ghost size-10 min-h-10 p-0 text-red-700 hover:bg-red-50"
+						aria-label={`Delete ${name}`}
+						title="Delete"
+						onClick={onDelete}
+					>
+						<TrashIcon />
+					</button>
+				</div>
+			</div>
+		</li>
+	)
+}
+
+function DeleteDialog({ item, onClose }: { item: PortfolioItem | null; onClose: () => void }) {
+	const fetcher = useFetcher<EditorResult>({ key: 'portfolio-delete' })
+	const busy = fetcher.state !== 'idle'
+	// Keep the last item while the dialog animates closed.
+	const [shown, setShown] = useState(item)
+	if (item && item !== shown) setShown(item)
+	useNewResult(fetcher, (result) => {
+		if (result.ok) {
+			toast.success('Project deleted')
+			onClose()
+		} else {
+			toast.error(DELETE_FAILED)
+		}
+	})
+	const name = shown?.productName || 'Untitled project'
+	return (
+		<Modal
+			open={item !== null}
+			onOpenChange={(open) => (open || busy ? null : onClose())}
+			title="Delete this project?"
+			size="sm"
+		>
+			<p className="text-ink/80 text-sm leading-relaxed">
+				“{name}” and all its images will be deleted for good. This can’t be undone.
+			</p>
+			<div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+				<ModalClose className="btn-secondary" disabled={busy}>
+					Cancel
+				</ModalClose>
+				<button
+					type="button"
+					className="btn bg-red-700 text-white hover:bg-red-800"
+					disabled={busy}
+					onClick={() =>
+						shown &&
+						fetcher.submit(
+							{ intent: 'delete', portfolioId: shown.portfolioId },
+							{ method: 'POST', encType: 'application/json' },
+						)
+					}
+				>
+					<TrashIcon />
+					{busy ? 'Deleting...' : 'Delete'}
+				</button>
+			</div>
+		</Modal>
+	)
+}
+
+export const meta: MetaFunction = () => [
+	{ title: 'Manage Portfolio | Tagg' },
+	{ name: 'robots', content: 'noindex' },
+]
+
+export function ErrorBoundary() {
+	return <GeneralErrorBoundary />
+}

@@ -1,0 +1,254 @@
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData, useRevalidator } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+import toast from 'react-hot-toast'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { ArrowDownIcon, ArrowUpIcon, PlusIcon, TrashIcon } from '~/components/icons'
+import { Modal } from '~/components/modal'
+import { Switch } from '~/components/switch'
+import { ProjectImagesModal } from '~/components/upload-modals'
+import { getPortfolio, type DisplayImage } from '~/models/portfolio.server'
+import { requireCustomerId } from '~/utils/auth.server'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+	const customerId = await requireCustomerId(request)
+	const item = await getPortfolio(customerId, params.id ?? '', 'owner')
+	if (!item) throw new Response('Not found', { status: 404 })
+	return { item }
+}
+
+async function post(url: string, body?: unknown) {
+	const response = await fetch(url, {
+		method: 'POST',
+		headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	})
+	return response.status === 200
+}
+
+function ImageCard({
+	image,
+	productId,
+	index,
+	count,
+	onMove,
+	onDelete,
+}: {
+	image: DisplayImage
+	productId: string
+	index: number
+	count: number
+	onMove: (from: number, to: number) => void
+	onDelete: (image: DisplayImage) => void
+}) {
+	const [active, setActive] = useState(image.active)
+	const [featured, setFeatured] = useState(image.featured)
+	useEffect(() => setActive(image.active), [image.active])
+	useEffect(() => setFeatured(image.featured), [image.featured])
+	const revalidator = useRevalidator()
+
+	async function toggle(key: 'Active' | 'Featured', value: boolean) {
+		const label = key === 'Active' ? 'Is Active' : 'Is Featured'
+		const set = key === 'Active' ? setActive : setFeatured
+		set(value)
+		const query = `key=${key}&productId=${encodeURIComponent(productId)}&imageId=${encodeURIComponent(image.pProductImageId)}`
+		let ok = false
+		try {
+			ok = await post(
+				`/one/sites/images/update/image/status?${query}`,
+				key === 'Active' ? { active: value } : { featured: value },
+			)
+		} catch {
+			ok = false
+		}
+		if (ok) {
+			toast.success(`${label} ${value ? 'enabled' : 'disabled'}`)
+			revalidator.revalidate()
+		} else {
+			set(!value)
+			toast.error('Failed to update status')
+		}
+	}
+
+	const name = `image ${index + 1}`
+	return (
+		<li className="card overflow-hidden">
+			<img
+				src={image.pProductImageUrl}
+				alt={`Project ${name}`}
+				loading="lazy"
+				className="bg-canvas aspect-video w-full object-cover"
+			/>
+			<div className="flex flex-col gap-3 p-4">
+				<Switch
+					label="Is Active"
+					accessibleName={`Is Active: ${name}`}
+					checked={active}
+					onCheckedChange={(value) => toggle('Active', value)}
+				/>
+				<Switch
+					label="Is Featured"
+					accessibleName={`Is Featured: ${name}`}
+					checked={featured}
+					onCheckedChange={(value) => toggle('Featured', value)}
+				/>
+				<div className="border-line flex items-center justify-end gap-1 border-t pt-3">
+					<button
+						type="button"
+						className="btn-ghost size-10 p-0"
+						aria-label={`Move ${name} earlier`}
+						disabled={index === 0}
+						onClick={() => onMove(index, index - 1)}
+					>
+						<ArrowUpIcon className="size-4 -rotate-90" />
+					</button>
+					<button
+						type="button"
+						className="btn-ghost size-10 p-0"
+						aria-label={`Move ${name} later`}
+						disabled={index === count - 1}
+						onClick={() => onMove(index, index + 1)}
+					>
+						<ArrowDownIcon className="size-4 -rotate-90" />
+					</button>
+					<button
+						type="button"
+						className="btn-ghost min-h-10 text-red-700"
+						onClick={() => onDelete(image)}
+					>
+						<TrashIcon />
+						Delete<span className="sr-only"> {name}</span>
+					</button>
+				</div>
+			</div>
+		</li>
+	)
+}
+
+export default function ManageImages() {
+	const { item } = useLoaderData<typeof loader>()
+	const [uploadOpen, setUploadOpen] = useState(false)
+	const [images, setImages] = useState(item.displayImages)
+	const [deleting, setDeleting] = useState<DisplayImage | null>(null)
+	const [busy, setBusy] = useState(false)
+	const revalidator = useRevalidator()
+	useEffect(() => setImages(item.displayImages), [item.displayImages])
+
+	async function move(from: number, to: number) {
+		const next = [...images]
+		const [moved] = next.splice(from, 1)
+		next.splice(to, 0, moved!)
+		setImages(next)
+		const ok = await post(
+			`/one/sites/images/reorder?productId=${encodeURIComponent(item.portfolioId)}`,
+			{
+				imageIds: next.map((image) => image.pProductImageId),
+			},
+		).catch(() => false)
+		if (!ok) {
+			setImages(images)
+			toast.error('Failed to update the order')
+		}
+	}
+
+	async function confirmDelete() {
+		if (!deleting) return
+		setBusy(true)
+		const ok = await post(
+			`/one/sites/images/delete?productId=${encodeURIComponent(item.portfolioId)}&imageId=${encodeURIComponent(deleting.pProductImageId)}`,
+		).catch(() => false)
+		setBusy(false)
+		setDeleting(null)
+		if (ok) {
+			toast.success('Image deleted')
+			revalidator.revalidate()
+		} else toast.error('Failed to delete the image')
+	}
+
+	return (
+		<main className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8">
+			<div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+				<div>
+					<Link
+						to={`/builder/portfolio/${item.portfolioId}`}
+						className="text-brand text-sm font-semibold hover:underline"
+					>
+						← Back to the project
+					</Link>
+					<h1 className="mt-2 text-2xl font-bold tracking-tight">Manage Product Images</h1>
+					<p className="text-muted mt-1">
+						Active Product: {item.productName || 'Untitled project'}
+					</p>
+				</div>
+				<button type="button" className="btn-primary" onClick={() => setUploadOpen(true)}>
+					<PlusIcon className="size-4" />
+					Update Product Images
+				</button>
+			</div>
+			{images.length ? (
+				<ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+					{images.map((image, index) => (
+						<ImageCard
+							key={image.pProductImageId}
+							image={image}
+							productId={item.portfolioId}
+							index={index}
+							count={images.length}
+							onMove={move}
+							onDelete={setDeleting}
+						/>
+					))}
+				</ul>
+			) : (
+				<div className="card flex flex-col items-center gap-3 p-10 text-center">
+					<p className="font-semibold">No images yet</p>
+					<p className="text-muted max-w-sm text-sm">
+						Upload 16:9 screenshots or photos of the project. Visitors see the active ones in the
+						gallery.
+					</p>
+					<button type="button" className="btn-secondary" onClick={() => setUploadOpen(true)}>
+						Update Product Images
+					</button>
+				</div>
+			)}
+			<ProjectImagesModal
+				open={uploadOpen}
+				onOpenChange={setUploadOpen}
+				productId={item.portfolioId}
+				productName={item.productName}
+			/>
+			<Modal
+				open={deleting !== null}
+				onOpenChange={(open) => (open ? null : setDeleting(null))}
+				title="Delete this image?"
+				size="sm"
+			>
+				<p className="text-muted text-sm">
+					The image is removed from the project and from storage. This cannot be undone.
+				</p>
+				<div className="mt-5 flex gap-3">
+					<button type="button" className="btn-secondary flex-1" onClick={() => setDeleting(null)}>
+						Cancel
+					</button>
+					<button
+						type="button"
+						className="btn flex-1 bg-red-700 text-white hover:bg-red-800"
+						disabled={busy}
+						onClick={confirmDelete}
+					>
+						{busy ? 'Deleting...' : 'Delete'}
+					</button>
+				</div>
+			</Modal>
+		</main>
+	)
+}
+
+export const meta: MetaFunction = () => [
+	{ title: 'Manage Product Images | Tagg' },
+	{ name: 'robots', content: 'noindex' },
+]
+
+export function ErrorBoundary() {
+	return <GeneralErrorBoundary />
+}

@@ -1,0 +1,21 @@
+import { type ActionFunctionArgs } from '@remix-run/node'
+import { z } from 'zod'
+import { deletePortfolioImage } from '~/models/image.server'
+import { apiError, apiOk, methodNotAllowed, readQuery } from '~/utils/api.server'
+import { requireApiCustomerId } from '~/utils/auth.server'
+
+const Query = z.object({
+	productId: z.string({ error: 'is required' }).min(1, 'is required').max(64),
+	imageId: z.string({ error: 'is required' }).min(1, 'is required').max(64),
+})
+
+/** POST ?productId=&imageId= : deletes the image and its stored objects. */
+export async function action({ request }: ActionFunctionArgs) {
+	const customerId = await requireApiCustomerId(request)
+	const { productId, imageId } = readQuery(request, Query)
+	if (!(await deletePortfolioImage(customerId, productId, imageId)))
+		return apiError(404, 'Image not found')
+	return apiOk({ message: 'Image deleted' })
+}
+
+export const loader = () => methodNotAllowed()

@@ -1,0 +1,22 @@
+import { type ActionFunctionArgs } from '@remix-run/node'
+import { replaceDisplayPicture } from '~/models/image.server'
+import { apiError, apiOk, methodNotAllowed } from '~/utils/api.server'
+import { requireApiCustomerId } from '~/utils/auth.server'
+import { uploadFailure } from '~/utils/image-api.server'
+import { readUploadedFiles } from '~/utils/upload.server'
+
+/** POST multipart `display_picture`: a square 512 px WebP (and a small one), versioned URL. */
+export async function action({ request }: ActionFunctionArgs) {
+	const customerId = await requireApiCustomerId(request)
+	try {
+		const files = await readUploadedFiles(request, 'display_picture', 1)
+		const file = files[0]
+		if (!file) return apiError(400, 'Please select a file before submitting.')
+		const url = await replaceDisplayPicture(customerId, file.data)
+		return apiOk({ data: { url } })
+	} catch (error) {
+		return uploadFailure(error)
+	}
+}
+
+export const loader = () => methodNotAllowed()

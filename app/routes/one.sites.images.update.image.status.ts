@@ -1,0 +1,30 @@
+import { type ActionFunctionArgs } from '@remix-run/node'
+import { z } from 'zod'
+import { setImageStatus } from '~/models/image.server'
+import { apiError, apiOk, methodNotAllowed, readJsonBody, readQuery } from '~/utils/api.server'
+import { requireApiCustomerId } from '~/utils/auth.server'
+
+const Query = z.object({
+	key: z.enum(['Active', 'Featured'], { error: "must be 'Active' or 'Featured'" }),
+	productId: z.string({ error: 'is required' }).min(1, 'is required').max(64),
+	imageId: z.string({ error: 'is required' }).min(1, 'is required').max(64),
+})
+const ActiveBody = z.object({ active: z.boolean({ error: 'must be true or false' }) })
+const FeaturedBody = z.object({ featured: z.boolean({ error: 'must be true or false' }) })
+
+/** POST ?key=Active|Featured&productId=&imageId= with `{active}` or `{featured}`. */
+export async function action({ request }: ActionFunctionArgs) {
+	const customerId = await requireApiCustomerId(request)
+	const { key, productId, imageId } = readQuery(request, Query)
+	const change =
+		key === 'Active'
+			? await readJsonBody(request, ActiveBody)
+			: await readJsonBody(request, FeaturedBody)
+	const image = await setImageStatus(customerId, productId, imageId, change)
+	if (!image) return apiError(404, 'Image not found')
+	return apiOk({
+		data: { pProductImageId: image.id, active: image.active, featured: image.featured },
+	})
+}
+
+export const loader = () => methodNotAllowed()

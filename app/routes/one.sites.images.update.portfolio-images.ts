@@ -1,0 +1,34 @@
+import { type ActionFunctionArgs } from '@remix-run/node'
+import { z } from 'zod'
+import { addPortfolioImages, ownsPortfolio } from '~/models/image.server'
+import { getPortfolio } from '~/models/portfolio.server'
+import { apiError, apiOk, methodNotAllowed, readQuery } from '~/utils/api.server'
+import { requireApiCustomerId } from '~/utils/auth.server'
+import { uploadFailure } from '~/utils/image-api.server'
+import { readUploadedFiles, UPLOAD_MESSAGES } from '~/utils/upload.server'
+
+const Query = z.object({
+	productId: z.string({ error: 'is required' }).min(1, 'is required').max(64),
+})
+
+/** POST ?productId= multipart `product_images` (one or more): 16:9 WebP, answers the item. */
+export async function action({ request }: ActionFunctionArgs) {
+	const customerId = await requireApiCustomerId(request)
+	const { productId } = readQuery(request, Query)
+	if (!(await ownsPortfolio(customerId, productId)))
+		return apiError(404, 'Portfolio item not found')
+	try {
+		const files = await readUploadedFiles(request, 'product_images')
+		if (!files.length) return apiError(400, UPLOAD_MESSAGES.none)
+		await addPortfolioImages(
+			customerId,
+			productId,
+			files.map((file) => file.data),
+		)
+	} catch (error) {
+		return uploadFailure(error)
+	}
+	return apiOk({ data: await getPortfolio(customerId, productId, 'owner') })
+}
+
+export const loader = () => methodNotAllowed()

@@ -1,0 +1,17 @@
+import { type ActionFunctionArgs } from '@remix-run/node'
+import { deletePortfolio } from '~/models/portfolio.server'
+import { apiError, apiOk, methodNotAllowed, readJsonBody } from '~/utils/api.server'
+import { requireApiCustomerId } from '~/utils/auth.server'
+import { DeleteSchema } from '~/utils/portfolio-schemas'
+
+/** POST /one/sites/portfolio/data/delete {portfolioId}: deletes the item and its images. */
+export async function action({ request }: ActionFunctionArgs) {
+	const customerId = await requireApiCustomerId(request)
+	const { portfolioId } = await readJsonBody(request, DeleteSchema)
+	if (!(await deletePortfolio(customerId, portfolioId))) {
+		return apiError(404, 'Portfolio not found')
+	}
+	return apiOk()
+}
+
+export const loader = () => methodNotAllowed()

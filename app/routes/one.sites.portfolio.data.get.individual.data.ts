@@ -1,0 +1,22 @@
+import { type LoaderFunctionArgs } from '@remix-run/node'
+import { z } from 'zod'
+import { getPortfolio } from '~/models/portfolio.server'
+import { apiError, apiOk, readQuery } from '~/utils/api.server'
+import { getCustomerId } from '~/utils/auth.server'
+
+const Query = z.object({
+	customer_id: z.string({ error: 'is required' }).min(1, 'is required').max(64),
+	portfolioId: z.string({ error: 'is required' }).min(1, 'is required').max(64),
+})
+
+/**
+ * GET /one/sites/portfolio/data/get/individual/data?customer_id=&portfolioId= : one item. An
+ * inactive item (and an inactive image) exists only for its owner; visitors get 404.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+	const { customer_id, portfolioId } = readQuery(request, Query)
+	const viewer = (await getCustomerId(request)) === customer_id ? 'owner' : 'visitor'
+	const item = await getPortfolio(customer_id, portfolioId, viewer)
+	if (!item) return apiError(404, 'Portfolio not found')
+	return apiOk({ data: item })
+}

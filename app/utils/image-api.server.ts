@@ -1,0 +1,21 @@
+/**
+ * Turns failures of an upload into the /one API's answers: the pipeline's and the parser's
+ * clear 4xx messages, 503 when storage is unreachable.
+ */
+import { StorageUnavailableError } from '~/models/image.server'
+import { apiError } from './api.server'
+import { ImageError } from './images.server'
+import { UploadError } from './upload.server'
+
+export const STORAGE_FAILED = 'The images could not be stored right now. Please try again later.'
+
+export function uploadFailure(error: unknown): Response {
+	if (error instanceof Response) return error
+	if (error instanceof UploadError || error instanceof ImageError)
+		return apiError(error.status, error.message)
+	if (error instanceof StorageUnavailableError) {
+		console.warn(`storage unavailable during an upload: ${error.message}`)
+		return apiError(503, STORAGE_FAILED)
+	}
+	throw error
+}

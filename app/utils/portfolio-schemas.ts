@@ -1,0 +1,176 @@
+/**
+ * Validation of every portfolio write, shared by the builder's edit forms and the /one API.
+ * List fields arrive as one text (one item per line) or as a list; tag fields as a list of
+ * choices from the fixed lists (empty and repeated choices are ignored, spelling is the list's).
+ */
+import { z } from 'zod'
+import { INDUSTRIES, PROJECT_CATEGORIES, SKILLS } from '~/data/options'
+import { splitLines } from './text'
+
+export const PORTFOLIO_SECTIONS = ['head', 'skills', 'challenges', 'solutions', 'result'] as const
+export type PortfolioSection = (typeof PORTFOLIO_SECTIONS)[number]
+
+export function isPortfolioSection(value: unknown): value is PortfolioSection {
+	return PORTFOLIO_SECTIONS.includes(value as PortfolioSection)
+}
+
+/** The writable text fields of an item, as stored. */
+export type PortfolioChanges = {
+	productName?: string
+	company?: string
+	role?: string
+	projectSummary?: string[]
+	duration?: string
+	industries?: string[]
+	categories?: string[]
+	skills?: string[]
+	challenges?: string[]
+	solution?: string[]
+	results?: string[]
+}
+
+export const PortfolioIdSchema = z
+	.string({ error: 'is required' })
+	.trim()
+	.min(1, 'is required')
+	.max(64, 'is too long')
+
+/** A trimmed single-line text; null or empty clears it. */
+const text = (max: number, label: string) =>
+	z
+		.union([z.string(), z.null()], { error: 'must be text' })
+		.transform((value) => (value ?? '').trim())
+		.pipe(z.string().max(max, `${label} must be at most ${max} characters`))
+
+/** One item per line (or a list): trimmed, empty lines dropped. */
+const lines = (maxItems: number, maxLength: number) =>
+	z
+		.union([z.string().max(100_000), z.array(z.string().max(100_000)).max(1_000), z.null()], {
+			error: 'must be text or a list of lines',
+		})
+		.transform((value) =>
+			Array.isArray(value) ? value.flatMap((line) => splitLines(line)) : splitLines(value ?? ''),
+		)
+		.pipe(
+			z
+				.array(z.string().max(maxLength, `Each line must be at most ${maxLength} characters`))
+				.max(maxItems, `At most ${maxItems} lines`),
+		)
+
+/**
+ * Choices from a fixed list (a list, or one per line): trimmed, empty and repeated ones (any case)
+ * ignored, each in the list's own spelling. A choice that is not in the list is refused.
+ */
+const choices = (allowed: readonly string[], label: string) => {
+	const canonical = new Map(allowed.map((choice) => [choice.toLowerCase(), choice]))
+	return z
+		.union([z.array(z.string().max(200)).max(1_000), z.string().max(20_000), z.null()], {
+			error: `must be a list of ${label}`,
+		})
+		.transform((value, ctx) => {
+			const raw = Array.isArray(value) ? value : splitLines(value ?? '')
+			const out: string[] = []
+			for (const entry of raw) {
+				const key = entry.trim().toLowerCase()
+				if (!key) continue
+				const choice = canonical.get(key)
+				if (!choice) {
+					ctx.addIssue({
+						code: 'custom',
+						message: `Choose ${label} from the list (${JSON.stringify(entry.trim())} is not in it)`,
+					})
+					return z.NEVER
+				}
+				if (!out.includes(choice)) out.push(choice)
+			}
+			return out
+		})
+}
+
+const projectSummary = lines(20, 3_000)
+const longList = lines(30, 2_000)
+
+function withoutUndefined<T extends Record<string, unknown>>(value: T) {
+	return Object.fromEntries(
+		Object.entries(value).filter(([, field]) => field !== undefined),
+	) as Partial<T>
+}
+
+/**
+ * The head of an item: name, agency, role, summary, duration, industries and categories. A field
+ * left out of the body is left unchanged; null or empty clears it.
+ */
+export const HeadSchema = z
+	.object({
+		portfolioId: PortfolioIdSchema,
+		productName: text(120, 'Product name').optional(),
+		company: text(120, 'Agency name').optional(),
+		role: text(120, 'Role').optional(),
+		projectSummary: projectSummary.optional(),
+		duration: text(60, 'Duration').optional(),
+		industries: choices(INDUSTRIES, 'industries').optional(),
+		categories: choices(PROJECT_CATEGORIES, 'project categories').optional(),
+	})
+	.transform(({ portfolioId, ...changes }) => ({
+		portfolioId,
+		changes: withoutUndefined(changes) as PortfolioChanges,
+	}))
+
+export const SkillsSchema = z
+	.object({ portfolioId: PortfolioIdSchema, skills: choices(SKILLS, 'skills') })
+	.transform(({ portfolioId, skills }) => ({ portfolioId, changes: { skills } }))
+
+export const ChallengesSchema = z
+	.object({ portfolioId: PortfolioIdSchema, challenges: longList })
+	.transform(({ portfolioId, challenges }) => ({ portfolioId, changes: { challenges } }))
+
+export const SolutionsSchema = z
+	.object({ portfolioId: PortfolioIdSchema, solution: longList })
+	.transform(({ portfolioId, solution }) => ({ portfolioId, changes: { solution } }))
+
+export const ResultSchema = z
+	.object({ portfolioId: PortfolioIdSchema, results: longList })
+	.transform(({ portfolioId, results }) => ({ portfolioId, changes: { results } }))
+
+/** The schema of each section's edit (the `{section}` of /update/{section} and the intents). */
+export const SECTION_SCHEMAS = {
+	head: HeadSchema,
+	skills: SkillsSchema,
+	challenges: ChallengesSchema,
+	solutions: SolutionsSchema,
+	result: ResultSchema,
+} as const satisfies Record<
+	PortfolioSection,
+	z.ZodType<{ portfolioId: string; changes: PortfolioChanges }>
+>
+
+/** Toggles exactly one of the item's flags. */
+export const StatusSchema = z
+	.object({
+		portfolioId: PortfolioIdSchema,
+		active: z.boolean({ error: 'must be true or false' }).optional(),
+		featured: z.boolean({ error: 'must be true or false' }).optional(),
+	})
+	.superRefine((value, ctx) => {
+		if ((value.active === undefined) === (value.featured === undefined)) {
+			ctx.addIssue({ code: 'custom', message: 'Send exactly one of active or featured' })
+		}
+	})
+	.transform(({ portfolioId, active, featured }) => {
+		const status: { active: boolean } | { featured: boolean } =
+			active !== undefined ? { active } : { featured: featured === true }
+		return { portfolioId, status }
+	})
+
+export const DeleteSchema = z.object({ portfolioId: PortfolioIdSchema })
+
+export const ReorderSchema = z.object({
+	portfolioIds: z
+		.array(PortfolioIdSchema, { error: 'must be the list of your portfolio ids' })
+		.max(1_000, 'is too long')
+		.refine((ids) => new Set(ids).size === ids.length, 'must not repeat an id'),
+})
+
+/** The label of a status switch, as in its toasts ('Is Active enabled'). */
+export const STATUS_LABELS = { active: 'Is Active', featured: 'Is Featured' } as const
+export type StatusField = keyof typeof STATUS_LABELS

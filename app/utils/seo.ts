@@ -1,0 +1,65 @@
+/**
+ * Link previews and search: title, description, canonical URL, Open Graph, Twitter card and
+ * JSON-LD for every public page, built from loader data.
+ */
+import { type MetaDescriptor } from '@remix-run/node'
+
+type PageMeta = {
+	title: string
+	description: string
+	url: string
+	image?: string | null
+	imageAlt?: string
+	type: 'profile' | 'article' | 'website'
+	jsonLd?: Record<string, unknown>
+	profile?: { firstName?: string; lastName?: string; username?: string }
+}
+
+/**
+ * Cache-Control of public pages: browsers revalidate every time (ETag), a CDN may serve a page
+ * for 10 seconds and a stale copy for a minute while it fetches the new one.
+ */
+export const PUBLIC_PAGE_CACHE = 'public, max-age=0, s-maxage=10, stale-while-revalidate=60'
+
+const clip = (text: string, max = 200) =>
+	text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text
+
+export function pageMeta(page: PageMeta): MetaDescriptor[] {
+	const description = clip(page.description.replace(/\s+/g, ' ').trim())
+	const tags: MetaDescriptor[] = [
+		{ title: page.title },
+		{ name: 'description', content: description },
+		{ tagName: 'link', rel: 'canonical', href: page.url },
+		{ property: 'og:site_name', content: 'Tagg' },
+		{ property: 'og:type', content: page.type },
+		{ property: 'og:title', content: page.title },
+		{ property: 'og:description', content: description },
+		{ property: 'og:url', content: page.url },
+		{ name: 'twitter:card', content: page.image ? 'summary_large_image' : 'summary' },
+		{ name: 'twitter:title', content: page.title },
+		{ name: 'twitter:description', content: description },
+	]
+	if (page.image) {
+		tags.push(
+			{ property: 'og:image', content: page.image },
+			{ property: 'og:image:width', content: '1200' },
+			{ property: 'og:image:height', content: '630' },
+			{ property: 'og:image:alt', content: page.imageAlt ?? page.title },
+			{ name: 'twitter:image', content: page.image },
+		)
+	}
+	if (page.profile) {
+		if (page.profile.firstName)
+			tags.push({ property: 'profile:first_name', content: page.profile.firstName })
+		if (page.profile.lastName)
+			tags.push({ property: 'profile:last_name', content: page.profile.lastName })
+		if (page.profile.username)
+			tags.push({ property: 'profile:username', content: page.profile.username })
+	}
+	if (page.jsonLd) tags.push({ 'script:ld+json': page.jsonLd })
+	return tags
+}
+
+export function fullName(name: { firstName: string; lastName: string }) {
+	return [name.firstName, name.lastName].filter(Boolean).join(' ')
+}

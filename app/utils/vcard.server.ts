@@ -1,0 +1,94 @@
+/**
+ * The contact card (vCard 3.0, RFC 2426) of a profile. Written directly rather than with
+ * vcards-js so that every value is escaped: a comma, semicolon or line break typed by the owner
+ * can never end a field or start a new property.
+ */
+import sharp from 'sharp'
+
+export type VCardInput = {
+	firstName?: string | null
+	lastName?: string | null
+	designation?: string | null
+	mobileNumber?: string | null
+	email?: string | null
+	companySite?: string | null
+	linkedInUrl?: string | null
+	xUrl?: string | null
+	igUrl?: string | null
+	fbUrl?: string | null
+	ytUrl?: string | null
+	whatAppBusUrl?: string | null
+	/** The display picture (any format sharp reads); embedded as a small JPEG. */
+	photo?: Buffer | null
+}
+
+/** Escapes a text value: backslash, comma, semicolon and line breaks (RFC 2426 §4). */
+export function escapeText(value: string) {
+	return value
+		.replace(/\r\n?/g, '\n')
+		.replace(/\\/g, '\\\\')
+		.replace(/,/g, '\\,')
+		.replace(/;/g, '\\;')
+		.replace(/\n/g, '\\n')
+}
+
+/** Folds a content line at 75 octets (CRLF + a space), never inside a UTF-8 sequence. */
+export function foldLine(line: string) {
+	const bytes = Buffer.from(line, 'utf8')
+	if (bytes.length <= 75) return line
+	const parts: string[] = []
+	let start = 0
+	let limit = 75
+	while (start < bytes.length) {
+		let end = Math.min(start + limit, bytes.length)
+		// step back to a character boundary
+		while (end < bytes.length && (bytes[end]! & 0xc0) === 0x80) end--
+		parts.push(bytes.subarray(start, end).toString('utf8'))
+		start = end
+		limit = 74 // continuation lines start with a space
+	}
+	return parts.join('\r\n ')
+}
+
+const clean = (value: string | null | undefined) => (value ?? '').trim()
+
+const SOCIAL: Array<[keyof VCardInput, string]> = [
+	['linkedInUrl', 'linkedin'],
+	['xUrl', 'x'],
+	['igUrl', 'instagram'],
+	['fbUrl', 'facebook'],
+	['ytUrl', 'youtube'],
+	['whatAppBusUrl', 'whatsapp'],
+]
+
+export async function profileVCard(input: VCardInput): Promise<string> {
+	const first = clean(input.firstName)
+	const last = clean(input.lastName)
+	const full = [first, last].filter(Boolean).join(' ') || 'Tagg profile'
+	const lines = [
+		'BEGIN:VCARD',
+		'VERSION:3.0',
+		`N:${escapeText(last)};${escapeText(first)};;;`,
+		`FN:${escapeText(full)}`,
+		'ORG:',
+	]
+	const add = (property: string, value: string | null | undefined) => {
+		const text = clean(value)
+		if (text) lines.push(`${property}:${escapeText(text)}`)
+	}
+	add('TITLE', input.designation)
+	add('TEL;TYPE=WORK,VOICE', input.mobileNumber)
+	add('EMAIL;TYPE=INTERNET,WORK', input.email)
+	add('URL', input.companySite)
+	for (const [field, type] of SOCIAL)
+		add(`X-SOCIALPROFILE;TYPE=${type}`, input[field] as string | null)
+	if (input.photo?.length) {
+		const jpeg = await sharp(input.photo)
+			.resize(256, 256, { fit: 'cover' })
+			.jpeg({ quality: 80 })
+			.toBuffer()
+		lines.push(`PHOTO;ENCODING=b;TYPE=JPEG:${jpeg.toString('base64')}`)
+	}
+	lines.push('END:VCARD')
+	return lines.map(foldLine).join('\r\n') + '\r\n'
+}

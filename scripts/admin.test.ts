@@ -1,0 +1,78 @@
+import { describe, expect, test } from 'vitest'
+import { createOwner, DEFAULT_PASSWORD } from '#tests/factories'
+import { runScript } from '#tests/run-script'
+import { getCustomerIdByPath, verifyLogin } from '~/models/customer.server'
+
+describe('npm run admin', () => {
+	test('lists owners', async () => {
+		const owner = await createOwner()
+		const result = await runScript('admin.ts', ['list'])
+		expect(result.code).toBe(0)
+		expect(result.stdout).toContain(owner.email)
+		expect(result.stdout).toContain(`/${owner.path}`)
+	})
+
+	test('disable hides the pages and refuses login; enable restores both', async () => {
+		const owner = await createOwner()
+		const disabled = await runScript('admin.ts', ['disable', owner.path!])
+		expect(disabled.code).toBe(0)
+		expect(await getCustomerIdByPath(owner.path!)).toBeNull()
+		expect(await verifyLogin(owner.email, DEFAULT_PASSWORD)).toBeNull()
+		const enabled = await runScript('admin.ts', ['enable', owner.email])
+		expect(enabled.code).toBe(0)
+		expect(await getCustomerIdByPath(owner.path!)).toBe(owner.id)
+		expect(await verifyLogin(owner.email, DEFAULT_PASSWORD)).toEqual({ id: owner.id })
+	})
+
+	test('reset-password sets the given password', async () => {
+		const owner = await createOwner()
+		const result = await runScript('admin.ts', ['reset-password', owner.id, 'a-brand-new-password'])
+		expect(result.code).toBe(0)
+		expect(await verifyLogin(owner.email, DEFAULT_PASSWORD)).toBeNull()
+		expect(await verifyLogin(owner.email, 'a-brand-new-password')).toEqual({ id: owner.id })
+	})
+
+	test('release-path frees the path', async () => {
+		const owner = await createOwner()
+		const result = await runScript('admin.ts', ['release-path', owner.email])
+		expect(result.code).toBe(0)
+		expect(await getCustomerIdByPath(owner.path!)).toBeNull()
+	})
+
+	test('bad input: usage and a non-zero exit', async () => {
+		const help = await runScript('admin.ts', ['--help'])
+		expect(help.code).toBe(0)
+		expect(help.stdout).toContain('Usage: npm run admin')
+		const unknown = await runScript('admin.ts', ['explode'])
+		expect(unknown.code).toBe(2)
+		expect(unknown.stderr).toContain('Unknown command: explode')
+		const missing = await runScript('admin.ts', ['disable'])
+		expect(missing.code).toBe(2)
+		const nobody = await runScript('admin.ts', ['disable', 'nobody@example.com'])
+		expect(nobody.code).toBe(1)
+		expect(nobody.stderr).toContain('No owner matches')
+		const weak = await runScript('admin.ts', ['reset-password', 'x', 'short'])
+		expect(weak.code).toBe(2)
+	})
+})
+
+describe('npm run seed and db scripts', () => {
+	test('seed creates the demo owner once; a second run changes nothing', async () => {
+		const first = await runScript('seed.ts')
+		expect(first.code).toBe(0)
+		expect(first.stdout).toContain('Created the demo owner.')
+		expect(first.stdout).toContain('Password:')
+		const second = await runScript('seed.ts')
+		expect(second.code).toBe(0)
+		expect(second.stdout).toContain('nothing changed')
+		expect((await runScript('seed.ts', ['--bogus'])).code).toBe(2)
+	})
+
+	test('db:status shows the applied migrations; db:migrate has nothing to do', async () => {
+		const status = await runScript('db-migrate.ts', ['--status'])
+		expect(status.code).toBe(0)
+		expect(status.stdout).toMatch(/applied {2}\d+_init/)
+		const migrate = await runScript('db-migrate.ts')
+		expect(migrate.stdout).toContain('Database schema is up to date.')
+	})
+})
