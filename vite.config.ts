@@ -20,6 +20,8 @@ export default defineConfig({
 		remix({
 			ignoredRouteFiles: ['**/*.test.{ts,tsx}', '**/__*.*'],
 			serverModuleFormat: 'esm',
+			// TAGG_BUILD_DIR lets several checkouts' test runs build side by side.
+			buildDirectory: process.env.TAGG_BUILD_DIR ?? 'build',
 			future: {
 				v3_fetcherPersist: true,
 				v3_relativeSplatPath: true,

@@ -8,7 +8,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const BUILD_STAMP = path.join(ROOT, 'build', 'server', 'index.js')
+const BUILD_STAMP = path.resolve(ROOT, process.env.TAGG_BUILD_DIR ?? 'build', 'server', 'index.js')
 const SOURCES = [
 	'app',
 	'public',

@@ -14,7 +14,7 @@ import { logger } from './logger'
 import { migrate } from './migrations'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-export const BUILD_DIR = path.join(ROOT, 'build')
+export const BUILD_DIR = path.resolve(ROOT, process.env.TAGG_BUILD_DIR ?? 'build')
 
 export type RunningServer = { url: string; env: Env; close: () => Promise<void> }
 
