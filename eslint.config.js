@@ -10,6 +10,8 @@ export default tseslint.config(
 		ignores: [
 			'node_modules',
 			'build',
+			'build-*',
+			'test-reports',
 			'data',
 			'app/generated',
 			'test-results',
