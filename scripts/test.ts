@@ -1,6 +1,7 @@
 /**
- * `npm test`: every test. Unit and integration tests (vitest, real PostgreSQL and s3rver),
- * then a build when needed, then the browser tests (Playwright in Debian's Chromium).
+ * `npm test`: every test. A build when needed (some integration tests start the real server),
+ * then unit and integration tests (vitest, real PostgreSQL and s3rver), then the browser tests
+ * (Playwright in Debian's Chromium).
  * Ends with one summary line: "Tests: N passed, N failed".
  */
 import { spawnSync } from 'node:child_process'
@@ -27,6 +28,11 @@ function run(command: string, args: string[], env: Record<string, string> = {}) 
 	return result.status ?? 1
 }
 
+let buildStatus = 0
+if (buildIsStale()) {
+	console.log('\nBuilding the app for the server and browser tests...')
+	buildStatus = run('npx', ['remix', 'vite:build'])
+}
 const vitestStatus = run('npx', [
 	'vitest',
 	'run',
@@ -35,11 +41,6 @@ const vitestStatus = run('npx', [
 	`--outputFile.json=${vitestJson}`,
 ])
 
-let buildStatus = 0
-if (buildIsStale()) {
-	console.log('\nBuilding the app for the browser tests...')
-	buildStatus = run('npx', ['remix', 'vite:build'])
-}
 const playwrightStatus =
 	buildStatus === 0
 		? run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson })
