@@ -14,6 +14,7 @@ import { type Env } from '../app/utils/env.server'
 import { REMOTE_ADDRESS_HEADER } from '../app/utils/rate-limit.server'
 import { refreshCookieSession } from '../app/utils/session.server'
 import { logger } from './logger'
+import { createPageCache } from './page-cache'
 
 type Options = {
 	env: Env
@@ -93,6 +94,12 @@ export function createApp({ env, build, clientDir, viteMiddleware }: Options) {
 			xFrameOptions: { action: 'deny' },
 		}),
 	)
+
+	// Public pages from the in-memory page cache (production builds only), before compression:
+	// cached pages are stored gzipped already.
+	if (typeof build !== 'function') {
+		app.use(createPageCache({ build, mode: env.NODE_ENV }).middleware)
+	}
 
 	app.use(compression())
 
