@@ -6,7 +6,7 @@ import { Link } from '@remix-run/react'
 import { useState, type ReactNode } from 'react'
 import { type ProfileData } from '~/models/profile.server'
 import { type Resume } from '~/models/resume.server'
-import { SOCIAL_FIELDS } from '~/utils/profile-schemas'
+import { SOCIAL_FIELDS } from '~/utils/social'
 import { cx } from '~/utils/misc'
 import {
 	formatMonth,
@@ -49,8 +49,9 @@ export function TopBar({
 	return (
 		<header className="border-line/70 sticky top-0 z-20 border-b bg-white/90 backdrop-blur">
 			<div className="mx-auto flex h-16 max-w-3xl items-center justify-between gap-3 px-4">
-				<Link to={homeHref} aria-label="Profile home">
+				<Link to={homeHref} className="rounded-lg">
 					<Logo />
+					<span className="sr-only"> profile home</span>
 				</Link>
 				<div className="flex items-center gap-2">
 					<button type="button" onClick={onShare} className="btn-secondary min-h-10 py-2">
@@ -129,8 +130,13 @@ function Placeholder({ children, onClick }: { children: ReactNode; onClick: () =
 export function SocialButtons({ links }: { links: ProfileData['socialLinks'] }) {
 	const present = SOCIAL_FIELDS.filter((field) => field !== 'email' && links[field])
 	if (!present.length) return null
+	// One row for up to five buttons, else two balanced rows (4 + 3 rather than 6 + 1).
+	const perRow = present.length <= 5 ? present.length : Math.ceil(present.length / 2)
 	return (
-		<ul className="flex flex-wrap justify-center gap-2.5">
+		<ul
+			className="mx-auto flex flex-wrap justify-center gap-2.5"
+			style={{ maxWidth: `${perRow * 3 + (perRow - 1) * 0.625}rem` }}
+		>
 			{present.map((field) => {
 				const { label, Icon } = SOCIAL_META[field]
 				const target = socialHref(links[field])
@@ -191,7 +197,9 @@ function FindMeModal({
 	return (
 		<Modal open={open} onOpenChange={onOpenChange} title="Find Me" size="sm">
 			<div className="flex flex-col items-center gap-5 text-center">
-				<p className="text-muted">Hi there! 👋 Great to see you. Here is how to reach {name}.</p>
+				<p className="text-muted text-pretty">
+					Hi there! Great to see you. Here is how to reach {name}.
+				</p>
 				{email ? (
 					<a href={`mailto:${email}`} className="btn-primary w-full">
 						<MailIcon className="size-4" />
@@ -249,9 +257,16 @@ function ProfileCard({
 						/>
 					) : null}
 				</div>
-				<div className="mt-4 flex items-start gap-2">
-					<h1 className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">
-						{fullName || (builder ? 'Add your name' : '')}
+				<div className="mt-4 flex items-start justify-center gap-2">
+					{/* Balances the edit button so the name stays centred. */}
+					{builder ? <span className="size-10 shrink-0" aria-hidden="true" /> : null}
+					<h1
+						className={cx(
+							'min-w-0 text-2xl font-bold tracking-tight text-balance break-words sm:text-3xl',
+							!fullName && builder && 'text-muted',
+						)}
+					>
+						{fullName || (builder ? 'Add your name' : profile.path)}
 					</h1>
 					{builder ? (
 						<EditButton
@@ -263,7 +278,13 @@ function ProfileCard({
 				{profile.designation ? (
 					<p className="text-brand-700 mt-1 text-base font-medium">{profile.designation}</p>
 				) : builder ? (
-					<p className="text-muted mt-1 text-sm">Add your designation</p>
+					<button
+						type="button"
+						className="text-muted hover:text-brand-700 mt-1 rounded text-sm underline-offset-4 hover:underline"
+						onClick={() => builder.onEdit('name')}
+					>
+						Add your designation
+					</button>
 				) : null}
 				{location ? (
 					<p className="text-muted mt-1.5 inline-flex items-center gap-1 text-sm">
@@ -271,16 +292,25 @@ function ProfileCard({
 						{location}
 					</p>
 				) : null}
-				<div className="mt-4 flex max-w-xl items-start gap-2">
-					{profile.tagline ? (
-						<p className="text-ink/80 text-pretty">{profile.tagline}</p>
-					) : builder ? (
-						<p className="text-muted text-sm">Add a tagline: one line about what you do best.</p>
-					) : null}
-					{builder ? (
-						<EditButton label="Edit tagline" onClick={() => builder.onEdit('tagline')} />
-					) : null}
-				</div>
+				{profile.tagline || builder ? (
+					<div className="mt-4 flex max-w-xl items-center justify-center gap-2">
+						{builder ? <span className="size-10 shrink-0" aria-hidden="true" /> : null}
+						{profile.tagline ? (
+							<p className="text-ink/80 min-w-0 text-pretty break-words">{profile.tagline}</p>
+						) : builder ? (
+							<button
+								type="button"
+								className="text-muted hover:text-brand-700 rounded text-sm underline-offset-4 hover:underline"
+								onClick={() => builder.onEdit('tagline')}
+							>
+								Add a tagline: one line about what you do best.
+							</button>
+						) : null}
+						{builder ? (
+							<EditButton label="Edit tagline" onClick={() => builder.onEdit('tagline')} />
+						) : null}
+					</div>
+				) : null}
 				<div className="mt-6 flex w-full max-w-sm flex-wrap items-center justify-center gap-3">
 					<button type="button" className="btn-primary flex-1" onClick={() => setFindMeOpen(true)}>
 						<LinkIcon className="size-4" />
@@ -371,30 +401,25 @@ function About({ profile, mode }: { profile: ProfileData; mode: Mode }) {
 	)
 }
 
+const STAR = 'M10 1.8l2.5 5.2 5.7.8-4.1 4 1 5.7L10 14.8l-5.1 2.7 1-5.7-4.1-4 5.7-.8z'
+/** The left half of {@link STAR} (the star is symmetric about x = 10). */
+const HALF_STAR = 'M10 1.8V14.8l-5.1 2.7 1-5.7-4.1-4 5.7-.8z'
+
+/** A skill rating as five stars in half steps, read out as text ('3.5 of 5'). */
 export function Stars({ rating }: { rating: number }) {
 	const halves = ratingToHalves(rating) ?? 0
 	return (
-		<span className="inline-flex items-center gap-0.5" role="img" aria-label={ratingLabel(halves)}>
+		<span
+			className="inline-flex shrink-0 items-center gap-0.5"
+			role="img"
+			aria-label={ratingLabel(halves)}
+		>
 			{Array.from({ length: 5 }, (_, index) => {
 				const fill = Math.max(0, Math.min(2, halves - index * 2))
 				return (
 					<svg key={index} viewBox="0 0 20 20" className="size-4" aria-hidden="true">
-						<defs>
-							<linearGradient id={`star-${index}-${fill}`}>
-								<stop
-									offset={fill === 2 ? '100%' : fill === 1 ? '50%' : '0%'}
-									stopColor="#d6246e"
-								/>
-								<stop
-									offset={fill === 2 ? '100%' : fill === 1 ? '50%' : '0%'}
-									stopColor="#e8e6ee"
-								/>
-							</linearGradient>
-						</defs>
-						<path
-							d="M10 1.8l2.5 5.2 5.7.8-4.1 4 1 5.7L10 14.8l-5.1 2.7 1-5.7-4.1-4 5.7-.8z"
-							fill={`url(#star-${index}-${fill})`}
-						/>
+						<path d={STAR} fill={fill === 2 ? '#d6246e' : '#e8e6ee'} />
+						{fill === 1 ? <path d={HALF_STAR} fill="#d6246e" /> : null}
 					</svg>
 				)
 			})}

@@ -1,5 +1,5 @@
 /** Glyphs for the social and contact buttons (simple, own drawings, currentColor). */
-import { type SocialField } from '~/utils/profile-schemas'
+import { type SocialField } from '~/utils/social'
 import { GlobeIcon, MailIcon, PhoneIcon } from './icons'
 
 type P = { className?: string }

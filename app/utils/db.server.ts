@@ -3,6 +3,7 @@
  * DATABASE_URL is read on first use: the server sets it after starting the embedded database.
  */
 import { PrismaPg } from '@prisma/adapter-pg'
+import pg from 'pg'
 import { PrismaClient } from '~/generated/prisma/client'
 
 export type { Prisma } from '~/generated/prisma/client'
@@ -16,7 +17,7 @@ function createClient() {
 	if (!connectionString) {
 		throw new Error('DATABASE_URL is not set: start the app with `npm start` or set it')
 	}
-	const adapter = new PrismaPg({
+	const pool = new pg.Pool({
 		connectionString,
 		max: 10,
 		// Fail fast instead of hanging when the database is unreachable or stuck.
@@ -24,6 +25,17 @@ function createClient() {
 		idleTimeoutMillis: 30_000,
 		query_timeout: 10_000,
 	})
+	// Count round trips (the benchmark states how many a page view costs).
+	pool.on('connect', (client) => {
+		const query = client.query.bind(client) as (...args: unknown[]) => unknown
+		;(client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+			roundTrips++
+			return query(...args)
+		}
+	})
+	// A database restart drops idle connections; the pool replaces them on the next query.
+	pool.on('error', () => {})
+	const adapter = new PrismaPg(pool)
 	return new PrismaClient({ adapter }).$extends({
 		query: {
 			async $allOperations({ args, query }) {
@@ -59,6 +71,10 @@ export function databaseUnavailable() {
 		{ status: 503, headers: { 'Retry-After': '5', 'Cache-Control': 'no-store' } },
 	)
 }
+
+let roundTrips = 0
+/** How many queries this process has sent to PostgreSQL (for the benchmark). */
+export const databaseRoundTrips = () => roundTrips
 
 /** The shared client; created lazily so importing this module never connects. */
 export function prisma(): PrismaClient {

@@ -16,16 +16,53 @@ export type OgInput = {
 	siteUrl: string
 }
 
+/**
+ * Escapes text for the SVG. Characters XML 1.0 forbids (control characters, lone surrogates)
+ * are dropped and line breaks become spaces: one of them in a name would otherwise make the
+ * whole SVG unparsable and the card a 500.
+ */
 const escapeXml = (text: string) =>
-	text.replace(
-		/[<>&'"]/g,
-		(char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char]!,
+	text
+		.replace(/[\t\n\r]/g, ' ')
+		// eslint-disable-next-line no-control-regex
+		.replace(/[\u0000-\u001f\u007f\ufffe\uffff]|\p{Cs}/gu, '')
+		.replace(
+			/[<>&'"]/g,
+			(char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char]!,
+		)
+
+/** Shortens to `max` characters (code points, so an emoji is never cut in half). */
+const clip = (text: string, max: number) => {
+	const chars = Array.from(text)
+	return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : text
+}
+
+/** The display picture cut to a circle, or null when it cannot be decoded. */
+async function roundPicture(picture: Buffer, size: number) {
+	const mask = Buffer.from(
+		`<svg width="${size}" height="${size}"><circle cx="${size / 2}" cy="${size / 2}" r="${size / 2}"/></svg>`,
 	)
+	try {
+		return await sharp(picture)
+			.rotate()
+			.resize(size, size, { fit: 'cover' })
+			.composite([{ input: mask, blend: 'dest-in' }])
+			.png()
+			.toBuffer()
+	} catch {
+		// A damaged stored picture must not break the link preview: show the initials instead.
+		return null
+	}
+}
 
-const clip = (text: string, max: number) =>
-	text.length > max ? `${text.slice(0, max - 1)}…` : text
-
+/**
+ * The 1200 x 630 PNG link-preview card: soft background with a pink band, the round display
+ * picture (or pink initials), name, designation, "city, country", and the Tagg mark with the
+ * profile URL. Every text is XML-escaped; a picture sharp cannot read falls back to initials.
+ */
 export async function profileOgPng(input: OgInput): Promise<Buffer> {
+	const pictureSize = 248
+	const round = input.picture?.length ? await roundPicture(input.picture, pictureSize) : null
 	const name = clip(
 		[input.firstName, input.lastName].filter(Boolean).join(' ').trim() || 'Tagg profile',
 		28,
@@ -49,7 +86,7 @@ export async function profileOgPng(input: OgInput): Promise<Buffer> {
 	<rect x="60" y="110" width="1080" height="460" rx="36" fill="#ffffff" stroke="#e8e6ee" stroke-width="2"/>
 	<circle cx="250" cy="330" r="134" fill="#ffffff"/>
 	<circle cx="250" cy="330" r="124" fill="#fce7f0"/>
-	${input.picture ? '' : `<text x="250" y="368" text-anchor="middle" ${font} font-size="104" font-weight="700" fill="${BRAND_PINK}">${escapeXml(initials(input.firstName, input.lastName))}</text>`}
+	${round ? '' : `<text x="250" y="368" text-anchor="middle" ${font} font-size="104" font-weight="700" fill="${BRAND_PINK}">${escapeXml(initials(input.firstName, input.lastName))}</text>`}
 	<text x="430" y="300" ${font} font-size="64" font-weight="700" fill="#1c1b22">${escapeXml(name)}</text>
 	${designation ? `<text x="432" y="362" ${font} font-size="36" font-weight="600" fill="${BRAND_PINK}">${escapeXml(designation)}</text>` : ''}
 	${place ? `<text x="432" y="416" ${font} font-size="30" fill="#5d5a6b">${escapeXml(place)}</text>` : ''}
@@ -58,17 +95,6 @@ export async function profileOgPng(input: OgInput): Promise<Buffer> {
 </svg>`
 
 	const layers: OverlayOptions[] = []
-	if (input.picture?.length) {
-		const size = 248
-		const mask = Buffer.from(
-			`<svg width="${size}" height="${size}"><circle cx="${size / 2}" cy="${size / 2}" r="${size / 2}"/></svg>`,
-		)
-		const round = await sharp(input.picture)
-			.resize(size, size, { fit: 'cover' })
-			.composite([{ input: mask, blend: 'dest-in' }])
-			.png()
-			.toBuffer()
-		layers.push({ input: round, top: 330 - size / 2, left: 250 - size / 2 })
-	}
+	if (round) layers.push({ input: round, top: 330 - pictureSize / 2, left: 250 - pictureSize / 2 })
 	return sharp(Buffer.from(svg)).composite(layers).png({ compressionLevel: 9 }).toBuffer()
 }

@@ -54,18 +54,7 @@ export const CountrySchema = z.object({ country: optionalText(80, 'Country') })
 export const TaglineSchema = z.object({ tagline: optionalText(200, 'Tagline') })
 export const SiteNameSchema = z.object({ siteName: optionalText(100, 'Site name') })
 
-export const SOCIAL_FIELDS = [
-	'linkedInUrl',
-	'xUrl',
-	'igUrl',
-	'fbUrl',
-	'ytUrl',
-	'whatAppBusUrl',
-	'mobileNumber',
-	'companySite',
-	'email',
-] as const
-export type SocialField = (typeof SOCIAL_FIELDS)[number]
+export { SOCIAL_FIELDS, type SocialField } from './social'
 
 export const SocialLinksSchema = z.object({
 	linkedInUrl: optionalLink,

@@ -91,5 +91,44 @@ describe('profile vCard', () => {
 		expect(line.params).toEqual(['ENCODING=b', 'TYPE=JPEG'])
 		const meta = await sharp(Buffer.from(line.value, 'base64')).metadata()
 		expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 256, 256])
+		// the folded PHOTO line unfolds to the exact base64 of that JPEG, and keeps its colour
+		const { data } = await sharp(Buffer.from(line.value, 'base64'))
+			.extract({ left: 128, top: 128, width: 1, height: 1 })
+			.raw()
+			.toBuffer({ resolveWithObject: true })
+		expect(
+			Math.abs(data[0]! - 0xd6) + Math.abs(data[1]! - 0x24) + Math.abs(data[2]! - 0x6e),
+		).toBeLessThan(12)
+	})
+
+	test('a picture sharp cannot read leaves PHOTO out instead of failing the card', async () => {
+		const card = parseVCard(await profileVCard({ ...full, photo: Buffer.from('not an image') }))
+		expect(card.some((line) => line.name === 'PHOTO')).toBe(false)
+		expect(card.at(-1)).toMatchObject({ name: 'END', value: 'VCARD' })
+	})
+
+	test('a lone CR is a line break and other control characters are dropped', async () => {
+		const text = await profileVCard({
+			firstName: 'A\u0000n\u000bn',
+			designation: 'Dev\rEMAIL:evil@example.com\u000cX\u007f',
+		})
+		// eslint-disable-next-line no-control-regex
+		expect(text).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/)
+		expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/)
+		const card = parseVCard(text)
+		expect(card.filter((line) => line.name === 'EMAIL')).toHaveLength(0)
+		expect(card.find((line) => line.name === 'FN')?.value).toBe('Ann')
+		expect(unescape(card.find((line) => line.name === 'TITLE')!.value)).toBe(
+			'Dev\nEMAIL:evil@example.comX',
+		)
+	})
+
+	test('long multi-byte values fold at 75 octets without splitting a character', async () => {
+		const designation = `Diseñadora ${'ünïcödé 😀 '.repeat(20)}`.trim()
+		const text = await profileVCard({ firstName: 'Zoë', designation })
+		for (const line of text.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75)
+		expect(text).not.toContain('\ufffd')
+		const title = parseVCard(text).find((line) => line.name === 'TITLE')!
+		expect(unescape(title.value)).toBe(designation)
 	})
 })

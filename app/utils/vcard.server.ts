@@ -22,14 +22,22 @@ export type VCardInput = {
 	photo?: Buffer | null
 }
 
-/** Escapes a text value: backslash, comma, semicolon and line breaks (RFC 2426 §4). */
+/**
+ * Escapes a text value: backslash, comma, semicolon and line breaks (RFC 2426 §4). CRLF and a
+ * lone CR become a line break (`\n`); other control characters are dropped, so the result never
+ * holds a character a reader could take for the end of a line.
+ */
 export function escapeText(value: string) {
-	return value
-		.replace(/\r\n?/g, '\n')
-		.replace(/\\/g, '\\\\')
-		.replace(/,/g, '\\,')
-		.replace(/;/g, '\\;')
-		.replace(/\n/g, '\\n')
+	return (
+		value
+			.replace(/\r\n?/g, '\n')
+			// eslint-disable-next-line no-control-regex
+			.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
+			.replace(/\\/g, '\\\\')
+			.replace(/,/g, '\\,')
+			.replace(/;/g, '\\;')
+			.replace(/\n/g, '\\n')
+	)
 }
 
 /** Folds a content line at 75 octets (CRLF + a space), never inside a UTF-8 sequence. */
@@ -61,6 +69,27 @@ const SOCIAL: Array<[keyof VCardInput, string]> = [
 	['whatAppBusUrl', 'whatsapp'],
 ]
 
+/** The display picture as a 256 px JPEG, or null when sharp cannot read it. */
+async function photoJpeg(photo: Buffer) {
+	try {
+		return await sharp(photo)
+			.rotate()
+			.resize(256, 256, { fit: 'cover' })
+			.flatten({ background: '#ffffff' })
+			.jpeg({ quality: 80 })
+			.toBuffer()
+	} catch {
+		// A damaged stored picture must not cost the visitor the whole card: leave PHOTO out.
+		return null
+	}
+}
+
+/**
+ * The vCard 3.0 text of a profile (CRLF line endings, folded at 75 octets): N, FN, an empty ORG,
+ * then TITLE, TEL, EMAIL, URL, the social links as X-SOCIALPROFILE and PHOTO, each only when set.
+ * Async because the photo (any format sharp reads, in practice the WebP display picture) is
+ * re-encoded as a 256 px JPEG, which every contacts app understands.
+ */
 export async function profileVCard(input: VCardInput): Promise<string> {
 	const first = clean(input.firstName)
 	const last = clean(input.lastName)
@@ -82,13 +111,8 @@ export async function profileVCard(input: VCardInput): Promise<string> {
 	add('URL', input.companySite)
 	for (const [field, type] of SOCIAL)
 		add(`X-SOCIALPROFILE;TYPE=${type}`, input[field] as string | null)
-	if (input.photo?.length) {
-		const jpeg = await sharp(input.photo)
-			.resize(256, 256, { fit: 'cover' })
-			.jpeg({ quality: 80 })
-			.toBuffer()
-		lines.push(`PHOTO;ENCODING=b;TYPE=JPEG:${jpeg.toString('base64')}`)
-	}
+	const jpeg = input.photo?.length ? await photoJpeg(input.photo) : null
+	if (jpeg) lines.push(`PHOTO;ENCODING=b;TYPE=JPEG:${jpeg.toString('base64')}`)
 	lines.push('END:VCARD')
 	return lines.map(foldLine).join('\r\n') + '\r\n'
 }

@@ -1,0 +1,259 @@
+/**
+ * `npm run bench`: the performance budget, measured on this machine in one run.
+ * - /{pname} of a realistic owner under autocannon at 10 and 50 connections, next to a bare
+ *   Node HTTP server sending the same bytes (the ceiling), uncached (no conditional requests);
+ * - conditional requests (ETag → 304), Cache-Control, and how soon an edit shows;
+ * - database round trips per page view (cache hit and first render after an edit);
+ * - gzipped JavaScript of the public profile;
+ * - Lighthouse (mobile preset, Debian Chromium) on /{pname} and /{pname}/portfolio;
+ * - the image pipeline on a 12-megapixel JPEG.
+ * Writes bench/results.json.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import http from 'node:http'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import zlib from 'node:zlib'
+import autocannon from 'autocannon'
+import pg from 'pg'
+import { startEmbeddedDatabase } from '../server/embedded-db'
+import { migrate } from '../server/migrations'
+import { buildIsStale } from './start'
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
+const TARGETS = { rps: 1500, p99Ms: 50, jsKb: 100, lighthouse: 95 }
+
+if (process.argv.includes('--help')) {
+	console.log('Usage: npm run bench   (BENCH_SECONDS=10 per load run; CHROMIUM_PATH for Lighthouse)')
+	process.exit(0)
+}
+
+async function freePort() {
+	return new Promise<number>((resolve) => {
+		const server = net.createServer().listen(0, '127.0.0.1', () => {
+			const port = (server.address() as net.AddressInfo).port
+			server.close(() => resolve(port))
+		})
+	})
+}
+
+async function waitFor(url: string, timeoutMs = 60_000) {
+	const deadline = Date.now() + timeoutMs
+	while (Date.now() < deadline) {
+		try {
+			if ((await fetch(url)).ok) return
+		} catch {
+			// not up yet
+		}
+		await new Promise((resolve) => setTimeout(resolve, 200))
+	}
+	throw new Error(`${url} did not answer within ${timeoutMs} ms`)
+}
+
+async function load(url: string, connections: number, headers: Record<string, string> = {}) {
+	await autocannon({ url, connections, duration: 2, headers }) // warm-up
+	const result = await autocannon({ url, connections, duration: DURATION, headers })
+	return {
+		connections,
+		requestsPerSecond: Math.round(result.requests.average),
+		p50Ms: result.latency.p50,
+		p99Ms: result.latency.p99,
+		errors: result.errors + result.timeouts + result.non2xx,
+	}
+}
+
+const step = (message: string) => console.log(`\n▸ ${message}`)
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tagg-bench-'))
+let app: ChildProcess | undefined
+let ceiling: http.Server | undefined
+const db = await startEmbeddedDatabase({ dataDir })
+try {
+	if (buildIsStale()) {
+		step('Building')
+		const built = spawnSync('npx', ['remix', 'vite:build'], { cwd: ROOT, stdio: 'inherit' })
+		if (built.status !== 0) throw new Error('build failed')
+	}
+	await migrate(db.url)
+	process.env.DATABASE_URL = db.url
+	process.env.DATA_DIR = dataDir
+	process.env.JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256'
+	const port = await freePort()
+	const base = `http://localhost:${port}`
+	process.env.PUBLIC_SITE_URL = base
+
+	step('Seeding a realistic owner (full profile and resume, six portfolio items)')
+	const { seedDemoOwner, DEMO_OWNER } = await import('../tests/fixtures/demo-owner')
+	const { customerId } = await seedDemoOwner()
+	const page = `${base}/${DEMO_OWNER.path}`
+
+	step('Starting the app (production build)')
+	app = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
+		cwd: ROOT,
+		stdio: ['ignore', 'ignore', 'inherit'],
+		env: { ...process.env, NODE_ENV: 'production', PORT: String(port), LOG_LEVEL: 'warn' },
+	})
+	await waitFor(`${base}/healthz`)
+
+	const html = Buffer.from(await (await fetch(page, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer())
+	const ceilingPort = await freePort()
+	ceiling = http
+		.createServer((_req, res) => {
+			res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': html.length })
+			res.end(html)
+		})
+		.listen(ceilingPort, '127.0.0.1')
+
+	step(`Load: ${DURATION} s per run, uncached (no conditional requests)`)
+	const runs = []
+	for (const connections of [10, 50]) {
+		const tagg = await load(page, connections)
+		const bare = await load(`http://127.0.0.1:${ceilingPort}/`, connections)
+		runs.push({ connections, tagg, ceiling: bare, ratio: Math.round((tagg.requestsPerSecond / bare.requestsPerSecond) * 100) / 100 })
+		console.log(`  ${connections} connections: Tagg ${tagg.requestsPerSecond} req/s (p50 ${tagg.p50Ms} ms, p99 ${tagg.p99Ms} ms, ${tagg.errors} errors); bare Node ${bare.requestsPerSecond} req/s`)
+	}
+
+	step('Caching headers and conditional requests')
+	const first = await fetch(page)
+	const etag = first.headers.get('etag')
+	const cacheControl = first.headers.get('cache-control')
+	const conditional = await fetch(page, { headers: { 'if-none-match': etag ?? '' } })
+	const { updateProfile } = await import('../app/models/profile.server')
+	const edited = Date.now()
+	await updateProfile(customerId, { tagline: `Edited at ${edited}` })
+	let visibleAfterMs = -1
+	for (let i = 0; i < 100; i++) {
+		const body = await (await fetch(page)).text()
+		if (body.includes(`Edited at ${edited}`)) {
+			visibleAfterMs = Date.now() - edited
+			break
+		}
+		await new Promise((resolve) => setTimeout(resolve, 50))
+	}
+	const afterEdit = await fetch(page, { headers: { 'if-none-match': etag ?? '' } })
+
+	step('Database round trips per page view')
+	const stats = new pg.Client({ connectionString: db.url })
+	await stats.connect()
+	const transactions = async () => {
+		const { rows } = await stats.query<{ n: string }>(
+			`SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = current_database()`,
+		)
+		return Number(rows[0]!.n)
+	}
+	const measure = async (prepare?: () => Promise<unknown>) => {
+		await prepare?.()
+		await new Promise((resolve) => setTimeout(resolve, 700)) // pg_stat counters are flushed lazily
+		const before = await transactions()
+		await fetch(page)
+		await new Promise((resolve) => setTimeout(resolve, 700))
+		return (await transactions()) - before - 1 // minus the reading query itself
+	}
+	const cachedTrips = await measure()
+	const renderTrips = await measure(() => updateProfile(customerId, { tagline: 'Measured render' }))
+	await stats.end()
+
+	step('JavaScript sent by the public profile')
+	const scripts = new Set<string>()
+	for (const match of html.toString().matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)) scripts.add(match[1]!)
+	for (const match of html.toString().matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) scripts.add(match[1]!)
+	let jsGzipBytes = 0
+	for (const script of scripts) {
+		const body = Buffer.from(await (await fetch(`${base}${script}`)).arrayBuffer())
+		jsGzipBytes += zlib.gzipSync(body, { level: 6 }).length
+	}
+
+	step('Lighthouse (mobile preset)')
+	const lighthouse: Record<string, Record<string, number> | string> = {}
+	try {
+		const { default: runLighthouse } = await import('lighthouse')
+		const chromeLauncher = await import('chrome-launcher')
+		const chrome = await chromeLauncher.launch({
+			chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+			chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+		})
+		try {
+			for (const url of [page, `${page}/portfolio`]) {
+				const result = await runLighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' })
+				const categories = result?.lhr.categories ?? {}
+				lighthouse[url.replace(base, '')] = Object.fromEntries(
+					Object.entries(categories).map(([key, category]) => [key, Math.round((category.score ?? 0) * 100)]),
+				)
+			}
+		} finally {
+			await chrome.kill()
+		}
+	} catch (error) {
+		lighthouse.error = `Lighthouse could not run: ${(error as Error).message}`
+	}
+
+	step('Image pipeline: 12-megapixel JPEG to the stored WebP sizes')
+	const images = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/lib/bench-images.ts')], {
+		cwd: ROOT,
+		encoding: 'utf8',
+	})
+	const imagePipeline = JSON.parse(images.stdout.trim().split('\n').at(-1) ?? '{}')
+
+	const worst = runs.find((run) => run.connections === 50)!.tagg
+	const results = {
+		date: new Date().toISOString(),
+		machine: { cpus: os.cpus().length, node: process.version },
+		page: `/${DEMO_OWNER.path}`,
+		htmlBytes: html.length,
+		load: runs,
+		caching: {
+			cacheControl,
+			etag,
+			conditionalStatus: conditional.status,
+			editVisibleAfterMs: visibleAfterMs,
+			conditionalAfterEditStatus: afterEdit.status,
+		},
+		databaseRoundTrips: { cachedPageView: cachedTrips, firstRenderAfterEdit: renderTrips },
+		javascript: { files: scripts.size, gzipKb: Math.round((jsGzipBytes / 1024) * 10) / 10 },
+		lighthouse,
+		imagePipeline,
+		targets: TARGETS,
+		met: {
+			throughput: worst.requestsPerSecond >= TARGETS.rps,
+			p99: runs.every((run) => run.tagg.p99Ms < TARGETS.p99Ms),
+			noErrors: runs.every((run) => run.tagg.errors === 0),
+			conditional304: conditional.status === 304,
+			javascript: jsGzipBytes / 1024 <= TARGETS.jsKb,
+			lighthouse: Object.values(lighthouse).every(
+				(scores) => typeof scores === 'object' && Object.values(scores).every((score) => score >= TARGETS.lighthouse),
+			),
+		},
+	}
+	fs.mkdirSync(path.join(ROOT, 'bench'), { recursive: true })
+	fs.writeFileSync(path.join(ROOT, 'bench/results.json'), JSON.stringify(results, null, 2) + '\n')
+
+	console.log('\n================ Tagg benchmark ================')
+	console.log(`page ${results.page} (${html.length} bytes of HTML)`)
+	console.log('connections | Tagg req/s | p50 ms | p99 ms | errors | bare Node req/s | ratio')
+	for (const run of runs) {
+		console.log(
+			`${String(run.connections).padStart(11)} | ${String(run.tagg.requestsPerSecond).padStart(10)} | ${String(run.tagg.p50Ms).padStart(6)} | ${String(run.tagg.p99Ms).padStart(6)} | ${String(run.tagg.errors).padStart(6)} | ${String(run.ceiling.requestsPerSecond).padStart(15)} | ${run.ratio}`,
+		)
+	}
+	console.log(`Cache-Control: ${cacheControl}`)
+	console.log(`If-None-Match → ${conditional.status}; an edit shows after ${visibleAfterMs} ms; old ETag after the edit → ${afterEdit.status}`)
+	console.log(`database round trips: ${cachedTrips} per page view (cache hit), ${renderTrips} for the first render after an edit`)
+	console.log(`JavaScript: ${results.javascript.gzipKb} KB gzipped in ${scripts.size} files`)
+	for (const [url, scores] of Object.entries(lighthouse)) console.log(`Lighthouse ${url}: ${JSON.stringify(scores)}`)
+	console.log(
+		`image pipeline (12 MP JPEG → 1600x900 + 640x360 WebP): ${imagePipeline.oneAtATimeMsPerImage} ms per image one at a time (peak RSS ${imagePipeline.peakRssOneAtATimeMb} MB); four at once ${imagePipeline.fourAtOnceTotalMs} ms in all (peak RSS ${imagePipeline.peakRssFourAtOnceMb} MB)`,
+	)
+	console.log(`targets met: ${JSON.stringify(results.met)}`)
+	console.log('written to bench/results.json')
+} finally {
+	app?.kill('SIGTERM')
+	ceiling?.close()
+	await new Promise((resolve) => setTimeout(resolve, 500))
+	await db.stop()
+	fs.rmSync(dataDir, { recursive: true, force: true })
+}
+process.exit(0)
