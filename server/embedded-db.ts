@@ -23,6 +23,8 @@ type Options = {
 	dataDir: string
 	database?: string
 	log?: (message: string) => void
+	/** A fixed port (tests that restart the cluster); a free one by default. */
+	port?: number
 }
 
 const USER = 'postgres'
@@ -31,6 +33,7 @@ export async function startEmbeddedDatabase({
 	dataDir,
 	database = 'tagg',
 	log = () => {},
+	port: fixedPort,
 }: Options): Promise<EmbeddedDatabase> {
 	const root = path.resolve(dataDir)
 	const clusterDir = path.join(root, 'postgres')
@@ -47,7 +50,7 @@ export async function startEmbeddedDatabase({
 		return { url: urlFor(running)(database), urlFor: urlFor(running), stop: async () => {} }
 	}
 
-	const port = await freePort()
+	const port = fixedPort ?? (await freePort())
 	const cluster = new EmbeddedPostgres({
 		databaseDir: clusterDir,
 		user: USER,
@@ -138,7 +141,7 @@ function runningClusterPort(clusterDir: string): number | null {
 	}
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
 	return new Promise((resolve, reject) => {
 		const server = net.createServer()
 		server.unref()

@@ -1,0 +1,63 @@
+/**
+ * Starts the real production server (`server/main.ts`) as a child process for tests that need
+ * HTTP, several instances, or a database that goes away. Builds first when the build is missing.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { freePort } from '../server/embedded-db'
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+export function ensureBuild() {
+	const entry = path.resolve(ROOT, process.env.TAGG_BUILD_DIR ?? 'build', 'server', 'index.js')
+	if (fs.existsSync(entry)) return
+	const result = spawnSync('npx', ['remix', 'vite:build'], { cwd: ROOT, stdio: 'ignore' })
+	if (result.status !== 0) throw new Error('the build failed')
+}
+
+export type AppServer = { url: string; process: ChildProcess; stop: () => Promise<void> }
+
+export async function startAppServer(env: Record<string, string>): Promise<AppServer> {
+	ensureBuild()
+	const port = await freePort()
+	const url = `http://localhost:${port}`
+	const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
+		cwd: ROOT,
+		stdio: ['ignore', 'ignore', 'pipe'],
+		env: {
+			...process.env,
+			NODE_ENV: 'production',
+			LOG_LEVEL: 'silent',
+			PORT: String(port),
+			PUBLIC_SITE_URL: url,
+			JWT_SECRET: process.env.JWT_SECRET ?? 'test-secret-that-is-long-enough-for-hs256-signing',
+			...env,
+		},
+	})
+	let stderr = ''
+	child.stderr?.on('data', (chunk) => (stderr += chunk))
+	const deadline = Date.now() + 30_000
+	for (;;) {
+		if (child.exitCode !== null) throw new Error(`the server exited: ${stderr}`)
+		try {
+			if ((await fetch(`${url}/healthz`)).status < 600) break
+		} catch {
+			// not listening yet
+		}
+		if (Date.now() > deadline) throw new Error(`the server did not start: ${stderr}`)
+		await new Promise((resolve) => setTimeout(resolve, 100))
+	}
+	return {
+		url,
+		process: child,
+		stop: () =>
+			new Promise<void>((resolve) => {
+				if (child.exitCode !== null) return resolve()
+				child.once('exit', () => resolve())
+				child.kill('SIGTERM')
+				setTimeout(() => child.kill('SIGKILL'), 5000).unref()
+			}),
+	}
+}
