@@ -95,7 +95,13 @@ try {
 	app = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
 		cwd: ROOT,
 		stdio: ['ignore', 'ignore', 'inherit'],
-		env: { ...process.env, NODE_ENV: 'production', PORT: String(port), LOG_LEVEL: 'warn' },
+		env: {
+			...process.env,
+			NODE_ENV: 'production',
+			PORT: String(port),
+			LOG_LEVEL: 'warn',
+			WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? String(os.availableParallelism()),
+		},
 	})
 	await waitFor(`${base}/healthz`)
 

