@@ -56,18 +56,7 @@ describe('npm run admin', () => {
 	})
 })
 
-describe('npm run seed and db scripts', () => {
-	test('seed creates the demo owner once; a second run changes nothing', async () => {
-		const first = await runScript('seed.ts')
-		expect(first.code).toBe(0)
-		expect(first.stdout).toContain('Created the demo owner.')
-		expect(first.stdout).toContain('Password:')
-		const second = await runScript('seed.ts')
-		expect(second.code).toBe(0)
-		expect(second.stdout).toContain('nothing changed')
-		expect((await runScript('seed.ts', ['--bogus'])).code).toBe(2)
-	})
-
+describe('npm run db:migrate and db:status', () => {
 	test('db:status shows the applied migrations; db:migrate has nothing to do', async () => {
 		const status = await runScript('db-migrate.ts', ['--status'])
 		expect(status.code).toBe(0)

@@ -128,6 +128,13 @@ export function createApp({ env, build, clientDir, viteMiddleware }: Options) {
 		)
 	}
 
+	// Pages that belong to one signed-in person are never stored by a browser cache or a CDN.
+	const privatePages = /^\/(builder|login|signup|set-path|logout|one|refresh)(\/|$)|^\/$/
+	app.use((req, res, next) => {
+		if (privatePages.test(req.path)) res.setHeader('Cache-Control', 'private, no-store')
+		next()
+	})
+
 	const ownOrigins = new Set([new URL(env.PUBLIC_SITE_URL).origin])
 	app.use(async (req, res, next) => {
 		req.headers[REMOTE_ADDRESS_HEADER] = req.ip ?? ''
