@@ -129,7 +129,7 @@ export function createApp({ env, build, clientDir, viteMiddleware }: Options) {
 	}
 
 	// Pages that belong to one signed-in person are never stored by a browser cache or a CDN.
-	const privatePages = /^\/(builder|login|signup|set-path|logout|one|refresh)(\/|$)|^\/$/
+	const privatePages = /^\/(builder|login|signup|set-path|logout)(\/|$)|^\/$/
 	app.use((req, res, next) => {
 		if (privatePages.test(req.path)) res.setHeader('Cache-Control', 'private, no-store')
 		next()
