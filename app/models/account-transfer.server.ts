@@ -1,0 +1,652 @@
+/**
+ * Moving one owner's whole account between deployments (`npm run export` / `npm run import`).
+ *
+ * An export is a versioned JSON document plus the bytes of its images. The document holds no
+ * database id and no object key: lists are in their display order, and every image is named by
+ * the SHA-256 of its bytes, so exporting an imported account gives the same document again
+ * (only `exportedAt` differs). It includes the bcrypt password hash, so the owner keeps their
+ * password; sessions (refresh tokens) are not exported.
+ *
+ * An import writes nothing unless everything fits: the document and every image are checked
+ * first, the images are stored, then every row is written in one transaction; if that fails, the
+ * stored images are deleted again.
+ */
+import crypto from 'node:crypto'
+import sharp from 'sharp'
+import { z } from 'zod'
+import { isCategory, isIndustry, isSkill } from '~/data/options'
+import { prisma } from '~/utils/db.server'
+import { checkPath, PATH_MESSAGES } from '~/utils/path-name'
+import { storage } from '~/utils/storage.server'
+import { isSafeHttpUrl, PHONE_PATTERN } from '~/utils/text'
+import { normaliseEmail } from './customer.server'
+import { cardKey } from './image.server'
+import { portfolioImagePrefix } from './portfolio.server'
+import { displayPictureKey } from './profile.server'
+
+export const EXPORT_FORMAT = 'tagg-account-export'
+/** The document version this code writes and the only one it reads. */
+export const EXPORT_VERSION = 1
+
+/** The archive's layout: the document, and each image as `images/<sha256>.webp`. */
+export const DOCUMENT_FILE = 'document.json'
+const IMAGE_FILE = /^images\/([0-9a-f]{64})\.webp$/
+const imageFile = (sha256: string) => `images/${sha256}.webp`
+
+export type TransferFailure =
+	'invalid' | 'version' | 'missing-image' | 'email-taken' | 'path-taken' | 'path-invalid'
+
+/** A refused export or import; `message` is written for the person at the terminal. */
+export class AccountTransferError extends Error {
+	override name = 'AccountTransferError'
+	constructor(
+		public reason: TransferFailure,
+		message: string,
+	) {
+		super(message)
+	}
+}
+
+// ---------------------------------------------------------------- the document (version 1)
+
+const sha256Schema = z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 in lower-case hex')
+const isoDate = z.iso.datetime({ offset: true })
+const shortText = z.string().max(500)
+const optionalText = shortText.nullable()
+const paragraphs = z.array(z.string().max(10_000)).max(1_000)
+const optionalLink = z.string().max(500).refine(isSafeHttpUrl, 'must be an http(s) link').nullable()
+const monthDate = z
+	.string()
+	.regex(/^\d{4}-\d{2}-01$/, 'must be YYYY-MM-01')
+	.nullable()
+const year = z.number().int().min(1900).max(2100).nullable()
+const choices = (isChoice: (value: string) => boolean, label: string) =>
+	z
+		.array(z.string().refine((value): boolean => isChoice(value), `must be one of Tagg's ${label}`))
+		.max(200)
+
+const ImageSchema = z.object({
+	/** The 1600×900 (at most) rendition. */
+	image: sha256Schema,
+	/** The 640×360 (at most) card rendition. */
+	card: sha256Schema,
+	width: z.number().int().min(1).max(10_000),
+	height: z.number().int().min(1).max(10_000),
+	active: z.boolean(),
+	featured: z.boolean(),
+	createdAt: isoDate,
+})
+
+const PortfolioSchema = z.object({
+	productName: shortText,
+	company: shortText,
+	role: shortText,
+	projectSummary: paragraphs,
+	duration: shortText,
+	industries: choices(isIndustry, 'industries'),
+	categories: choices(isCategory, 'project categories'),
+	skills: choices(isSkill, 'skills'),
+	challenges: paragraphs,
+	solution: paragraphs,
+	results: paragraphs,
+	active: z.boolean(),
+	featured: z.boolean(),
+	createdAt: isoDate,
+	images: z.array(ImageSchema).max(1_000),
+})
+
+export const AccountDocumentSchema = z.object({
+	format: z.literal(EXPORT_FORMAT),
+	version: z.literal(EXPORT_VERSION),
+	exportedAt: isoDate,
+	account: z.object({
+		email: z.string().trim().max(254).pipe(z.email()),
+		name: z.string().max(200),
+		passwordHash: z.string().regex(/^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/, 'must be a bcrypt hash'),
+		disabled: z.boolean(),
+		createdAt: isoDate,
+	}),
+	profile: z.object({
+		path: z.string().max(100).nullable(),
+		firstName: optionalText,
+		lastName: optionalText,
+		designation: optionalText,
+		city: optionalText,
+		country: optionalText,
+		tagline: optionalText,
+		siteName: optionalText,
+		bio: paragraphs,
+		highOne: optionalText,
+		highTwo: optionalText,
+		highThree: optionalText,
+		linkedInUrl: optionalLink,
+		xUrl: optionalLink,
+		igUrl: optionalLink,
+		fbUrl: optionalLink,
+		ytUrl: optionalLink,
+		whatAppBusUrl: optionalLink,
+		mobileNumber: z.string().regex(PHONE_PATTERN, 'must be 7 to 15 digits').nullable(),
+		companySite: optionalLink,
+		email: z.email().max(254).nullable(),
+		displayPicture: z.object({ large: sha256Schema, small: sha256Schema }).nullable(),
+	}),
+	resume: z.object({
+		workExperience: z
+			.array(
+				z.object({
+					company: shortText,
+					role: shortText,
+					startDate: monthDate,
+					endDate: monthDate,
+					ongoing: z.boolean(),
+					experience: paragraphs,
+				}),
+			)
+			.max(1_000),
+		education: z
+			.array(
+				z.object({
+					name: shortText,
+					institution: shortText,
+					startYear: year,
+					endYear: year,
+				}),
+			)
+			.max(1_000),
+		skills: z
+			.array(
+				z.object({
+					name: z
+						.string()
+						.refine((value): boolean => isSkill(value), "must be one of Tagg's skills"),
+					ratingHalves: z.number().int().min(1).max(10),
+				}),
+			)
+			.max(1_000),
+		certificates: z
+			.array(
+				z.object({
+					name: shortText,
+					platform: shortText,
+					url: optionalLink,
+					year,
+				}),
+			)
+			.max(1_000),
+		achievements: z.array(z.string().max(2_000)).max(1_000),
+	}),
+	portfolio: z.array(PortfolioSchema).max(10_000),
+})
+
+export type AccountDocument = z.infer<typeof AccountDocumentSchema>
+
+/** A document and the bytes of every image it names, by SHA-256. */
+export type AccountBundle = { document: AccountDocument; images: Map<string, Buffer> }
+
+const sha256 = (data: Buffer) => crypto.createHash('sha256').update(data).digest('hex')
+
+// ---------------------------------------------------------------- export
+
+/** Everything of one owner (any owner, disabled ones too), or null when there is no such owner. */
+export async function exportAccount(customerId: string): Promise<AccountBundle | null> {
+	const db = prisma()
+	const byPosition = { orderBy: { position: 'asc' as const } }
+	const customer = await db.customer.findUnique({
+		where: { id: customerId },
+		include: {
+			profile: true,
+			workExperience: byPosition,
+			education: byPosition,
+			skills: byPosition,
+			certificates: byPosition,
+			achievements: byPosition,
+			portfolios: {
+				orderBy: [{ position: 'asc' }, { createdAt: 'asc' }],
+				include: { images: { orderBy: [{ position: 'asc' }, { createdAt: 'asc' }] } },
+			},
+		},
+	})
+	if (!customer) return null
+
+	const images = new Map<string, Buffer>()
+	/** Reads an object and files it under its hash. */
+	async function keep(key: string) {
+		const data = await storage().get(key)
+		if (!data) {
+			throw new AccountTransferError(
+				'missing-image',
+				`The image ${key} is missing from storage, so the export would be incomplete. Restore it from a backup, or delete that image in the builder, then export again.`,
+			)
+		}
+		const hash = sha256(data)
+		images.set(hash, data)
+		return hash
+	}
+
+	const profile = customer.profile
+	const displayPicture =
+		profile && profile.pictureVersion > 0
+			? {
+					large: await keep(displayPictureKey(customerId, 'large')),
+					small: await keep(displayPictureKey(customerId, 'small')),
+				}
+			: null
+
+	const portfolio: AccountDocument['portfolio'] = []
+	for (const item of customer.portfolios) {
+		const itemImages: AccountDocument['portfolio'][number]['images'] = []
+		for (const image of item.images) {
+			itemImages.push({
+				image: await keep(image.key),
+				card: await keep(cardKey(image.key)),
+				width: image.width,
+				height: image.height,
+				active: image.active,
+				featured: image.featured,
+				createdAt: image.createdAt.toISOString(),
+			})
+		}
+		portfolio.push({
+			productName: item.productName,
+			company: item.company,
+			role: item.role,
+			projectSummary: item.projectSummary,
+			duration: item.duration,
+			industries: item.industries,
+			categories: item.categories,
+			skills: item.skills,
+			challenges: item.challenges,
+			solution: item.solution,
+			results: item.results,
+			active: item.active,
+			featured: item.featured,
+			createdAt: item.createdAt.toISOString(),
+			images: itemImages,
+		})
+	}
+
+	const document: AccountDocument = {
+		format: EXPORT_FORMAT,
+		version: EXPORT_VERSION,
+		exportedAt: new Date().toISOString(),
+		account: {
+			email: customer.email,
+			name: customer.name,
+			passwordHash: customer.passwordHash,
+			disabled: customer.disabled,
+			createdAt: customer.createdAt.toISOString(),
+		},
+		profile: {
+			path: profile?.path ?? null,
+			firstName: profile?.firstName ?? null,
+			lastName: profile?.lastName ?? null,
+			designation: profile?.designation ?? null,
+			city: profile?.city ?? null,
+			country: profile?.country ?? null,
+			tagline: profile?.tagline ?? null,
+			siteName: profile?.siteName ?? null,
+			bio: profile?.bio ?? [],
+			highOne: profile?.highOne ?? null,
+			highTwo: profile?.highTwo ?? null,
+			highThree: profile?.highThree ?? null,
+			linkedInUrl: profile?.linkedInUrl ?? null,
+			xUrl: profile?.xUrl ?? null,
+			igUrl: profile?.igUrl ?? null,
+			fbUrl: profile?.fbUrl ?? null,
+			ytUrl: profile?.ytUrl ?? null,
+			whatAppBusUrl: profile?.whatAppBusUrl ?? null,
+			mobileNumber: profile?.mobileNumber ?? null,
+			companySite: profile?.companySite ?? null,
+			email: profile?.email ?? null,
+			displayPicture,
+		},
+		resume: {
+			workExperience: customer.workExperience.map((item) => ({
+				company: item.company,
+				role: item.role,
+				startDate: item.startDate,
+				endDate: item.endDate,
+				ongoing: item.ongoing,
+				experience: item.experience,
+			})),
+			education: customer.education.map((item) => ({
+				name: item.name,
+				institution: item.institution,
+				startYear: item.startYear,
+				endYear: item.endYear,
+			})),
+			skills: customer.skills.map((item) => ({
+				name: item.name,
+				ratingHalves: item.ratingHalves,
+			})),
+			certificates: customer.certificates.map((item) => ({
+				name: item.name,
+				platform: item.platform,
+				url: item.url,
+				year: item.year,
+			})),
+			achievements: customer.achievements.map((item) => item.text),
+		},
+		portfolio,
+	}
+	return { document, images }
+}
+
+/** The files of an export archive: the document first, then the images in hash order. */
+export function bundleToFiles(bundle: AccountBundle): Array<{ name: string; data: Buffer }> {
+	return [
+		{
+			name: DOCUMENT_FILE,
+			data: Buffer.from(JSON.stringify(bundle.document, null, '\t') + '\n'),
+		},
+		...[...bundle.images.keys()]
+			.sort()
+			.map((hash) => ({ name: imageFile(hash), data: bundle.images.get(hash)! })),
+	]
+}
+
+// ---------------------------------------------------------------- reading an archive
+
+function describeIssue(issue: z.core.$ZodIssue) {
+	const where = issue.path
+		.map((part, index) =>
+			typeof part === 'number' ? `[${part}]` : `${index ? '.' : ''}${String(part)}`,
+		)
+		.join('')
+	return `${where || 'the document'}: ${issue.message}`
+}
+
+/**
+ * Checks the files of an archive and returns the bundle they hold: a current-version document
+ * and every image it names, each verified against its hash and readable as a WebP picture.
+ * Throws AccountTransferError ('invalid', 'version' or 'missing-image') otherwise.
+ */
+export async function bundleFromFiles(
+	files: ReadonlyArray<{ name: string; data: Buffer }>,
+): Promise<AccountBundle> {
+	const documentFile = files.find((file) => file.name === DOCUMENT_FILE)
+	if (!documentFile) {
+		throw new AccountTransferError(
+			'invalid',
+			`This archive is not a Tagg account export: it has no ${DOCUMENT_FILE}.`,
+		)
+	}
+	let raw: unknown
+	try {
+		raw = JSON.parse(documentFile.data.toString('utf8'))
+	} catch {
+		throw new AccountTransferError('invalid', `${DOCUMENT_FILE} is not valid JSON.`)
+	}
+	const head = z.object({ format: z.literal(EXPORT_FORMAT), version: z.number() }).safeParse(raw)
+	if (!head.success) {
+		throw new AccountTransferError(
+			'invalid',
+			`This archive is not a Tagg account export: ${DOCUMENT_FILE} must say "format": "${EXPORT_FORMAT}" and carry a numeric "version".`,
+		)
+	}
+	const { version } = head.data
+	if (version !== EXPORT_VERSION) {
+		throw new AccountTransferError(
+			'version',
+			version < EXPORT_VERSION
+				? `This export has format version ${version}, which this Tagg no longer reads (it reads version ${EXPORT_VERSION}). Export the account again from an up-to-date Tagg.`
+				: `This export has format version ${version}, made by a newer Tagg (this one reads version ${EXPORT_VERSION}). Upgrade this deployment first.`,
+		)
+	}
+	const parsed = AccountDocumentSchema.safeParse(raw)
+	if (!parsed.success) {
+		const issues = parsed.error.issues.slice(0, 5).map(describeIssue)
+		throw new AccountTransferError(
+			'invalid',
+			`${DOCUMENT_FILE} is not a valid Tagg export:\n  ${issues.join('\n  ')}`,
+		)
+	}
+	const document = parsed.data
+
+	const available = new Map<string, Buffer>()
+	for (const file of files) {
+		const match = IMAGE_FILE.exec(file.name)
+		if (match) available.set(match[1]!, file.data)
+	}
+	const images = new Map<string, Buffer>()
+	for (const hash of referencedImages(document)) {
+		if (images.has(hash)) continue
+		const data = available.get(hash)
+		if (!data) {
+			throw new AccountTransferError(
+				'missing-image',
+				`The archive is incomplete: ${imageFile(hash)} is missing.`,
+			)
+		}
+		if (sha256(data) !== hash) {
+			throw new AccountTransferError(
+				'invalid',
+				`The archive is damaged: the content of ${imageFile(hash)} does not match its name.`,
+			)
+		}
+		let format: string | undefined
+		try {
+			format = (await sharp(data).metadata()).format
+		} catch {
+			format = undefined
+		}
+		if (format !== 'webp') {
+			throw new AccountTransferError(
+				'invalid',
+				`The archive is damaged: ${imageFile(hash)} is not a WebP image.`,
+			)
+		}
+		images.set(hash, data)
+	}
+	return { document, images }
+}
+
+function referencedImages(document: AccountDocument) {
+	const picture = document.profile.displayPicture
+	return [
+		...(picture ? [picture.large, picture.small] : []),
+		...document.portfolio.flatMap((item) =>
+			item.images.flatMap((image) => [image.image, image.card]),
+		),
+	]
+}
+
+// ---------------------------------------------------------------- import
+
+export type ImportResult = {
+	customerId: string
+	email: string
+	path: string | null
+	portfolioItems: number
+	images: number
+}
+
+async function emailTaken(email: string) {
+	return Boolean(await prisma().customer.findUnique({ where: { email }, select: { id: true } }))
+}
+
+async function pathTaken(pathKey: string) {
+	return Boolean(
+		await prisma().profile.findUnique({ where: { pathKey }, select: { customerId: true } }),
+	)
+}
+
+function emailTakenError(email: string) {
+	return new AccountTransferError(
+		'email-taken',
+		`An account with the email ${email} already exists on this deployment.`,
+	)
+}
+
+function pathTakenError(path: string) {
+	return new AccountTransferError(
+		'path-taken',
+		`The path /${path} is already taken on this deployment. Choose another one with --path NEW.`,
+	)
+}
+
+/**
+ * Restores an exported account as a new owner (with new ids). `options.path` replaces the
+ * document's public path (null imports the account without one). The email must be free; so
+ * must the path. All or nothing: on any failure no row is written and no object is left behind.
+ */
+export async function importAccount(
+	bundle: AccountBundle,
+	options: { path?: string | null } = {},
+): Promise<ImportResult> {
+	const { document } = bundle
+	const email = normaliseEmail(document.account.email)
+
+	let path: { path: string; key: string } | null = null
+	const wanted = options.path !== undefined ? options.path : document.profile.path
+	if (wanted !== null) {
+		const check = checkPath(wanted)
+		if (!check.ok) {
+			throw new AccountTransferError(
+				'path-invalid',
+				`The path ${JSON.stringify(wanted)} cannot be used: ${PATH_MESSAGES[check.reason]}${
+					options.path === undefined ? ' Choose another one with --path NEW.' : ''
+				}`,
+			)
+		}
+		path = { path: check.path, key: check.key }
+	}
+
+	// Checked before anything is stored, for a clear answer; the unique indexes decide races.
+	if (await emailTaken(email)) throw emailTakenError(email)
+	if (path && (await pathTaken(path.key))) throw pathTakenError(path.path)
+
+	const customerId = crypto.randomUUID()
+	const stored: string[] = []
+	async function put(key: string, hash: string) {
+		// Noted first: a put that fails may still have stored the object (a timed-out answer).
+		stored.push(key)
+		await storage().put(key, bundle.images.get(hash)!, 'image/webp')
+	}
+
+	const picture = document.profile.displayPicture
+	const items = document.portfolio.map((item, position) => {
+		const portfolioId = crypto.randomUUID()
+		return {
+			portfolioId,
+			position,
+			item,
+			images: item.images.map((image, imagePosition) => {
+				const imageId = crypto.randomUUID()
+				const key = `${portfolioImagePrefix(customerId, portfolioId)}${imageId}.webp`
+				return { imageId, key, position: imagePosition, image }
+			}),
+		}
+	})
+
+	try {
+		if (picture) {
+			await put(displayPictureKey(customerId, 'large'), picture.large)
+			await put(displayPictureKey(customerId, 'small'), picture.small)
+		}
+		for (const { images } of items) {
+			for (const { key, image } of images) {
+				await put(key, image.image)
+				await put(cardKey(key), image.card)
+			}
+		}
+
+		const { displayPicture: _, path: _path, ...profileFields } = document.profile
+		const resume = document.resume
+		await prisma().$transaction(
+			async (tx) => {
+				await tx.customer.create({
+					data: {
+						id: customerId,
+						email,
+						name: document.account.name,
+						passwordHash: document.account.passwordHash,
+						disabled: document.account.disabled,
+						createdAt: new Date(document.account.createdAt),
+						profile: {
+							create: {
+								...profileFields,
+								path: path?.path ?? null,
+								pathKey: path?.key ?? null,
+								pictureVersion: picture ? 1 : 0,
+							},
+						},
+					},
+				})
+				await tx.workExperience.createMany({
+					data: resume.workExperience.map((item, position) => ({ ...item, customerId, position })),
+				})
+				await tx.education.createMany({
+					data: resume.education.map((item, position) => ({ ...item, customerId, position })),
+				})
+				await tx.skill.createMany({
+					data: resume.skills.map((item, position) => ({ ...item, customerId, position })),
+				})
+				await tx.certificate.createMany({
+					data: resume.certificates.map((item, position) => ({ ...item, customerId, position })),
+				})
+				await tx.achievement.createMany({
+					data: resume.achievements.map((text, position) => ({ text, customerId, position })),
+				})
+				await tx.portfolio.createMany({
+					data: items.map(({ portfolioId, position, item }) => {
+						const { images: _images, createdAt, ...fields } = item
+						return {
+							...fields,
+							id: portfolioId,
+							customerId,
+							position,
+							createdAt: new Date(createdAt),
+						}
+					}),
+				})
+				await tx.portfolioImage.createMany({
+					data: items.flatMap(({ portfolioId, images }) =>
+						images.map(({ imageId, key, position, image }) => ({
+							id: imageId,
+							portfolioId,
+							customerId,
+							key,
+							position,
+							width: image.width,
+							height: image.height,
+							active: image.active,
+							featured: image.featured,
+							createdAt: new Date(image.createdAt),
+						})),
+					),
+				})
+			},
+			{ maxWait: 10_000, timeout: 60_000 },
+		)
+	} catch (error) {
+		for (const key of stored) {
+			await storage()
+				.delete(key)
+				.catch(() => {})
+		}
+		// Someone took the email or the path between the check and the transaction.
+		if (isUniqueViolation(error)) {
+			if (await emailTaken(email)) throw emailTakenError(email)
+			if (path && (await pathTaken(path.key))) throw pathTakenError(path.path)
+		}
+		throw error
+	}
+
+	return {
+		customerId,
+		email,
+		path: path?.path ?? null,
+		portfolioItems: items.length,
+		images: items.reduce((count, item) => count + item.images.length, 0),
+	}
+}
+
+function isUniqueViolation(error: unknown) {
+	return (
+		typeof error === 'object' &&
+		error !== null &&
+		'code' in error &&
+		(error as { code: unknown }).code === 'P2002'
+	)
+}
