@@ -57,3 +57,30 @@ export async function createPortfolioImage(
 	if (!record) throw new Error(`portfolio ${portfolioId} is not owned by ${ownerId}`)
 	return record
 }
+
+// ---------------------------------------------------------------- account snapshots
+// (imports are hoisted; kept beside the helper that uses them)
+import { getCustomerEmail, getCustomerPath } from '~/models/customer.server'
+import { listPortfolios } from '~/models/portfolio.server'
+import { getProfile } from '~/models/profile.server'
+import { getResume } from '~/models/resume.server'
+import { storage } from '~/utils/storage.server'
+
+/**
+ * Everything an owner's account holds, read through the models: email, claimed path, profile
+ * (with its updatedAt, so any write to the row shows), the five resume lists, every portfolio
+ * item in order with all its images, and the stored objects under the owner's prefix. Two equal
+ * snapshots mean nothing of the account changed in between.
+ */
+export async function snapshotAccount(customerId: string) {
+	const storedObjects: string[] = []
+	for await (const key of storage().list(`${customerId}/`)) storedObjects.push(key)
+	return {
+		email: await getCustomerEmail(customerId),
+		path: await getCustomerPath(customerId),
+		profile: await getProfile(customerId),
+		resume: await getResume(customerId),
+		portfolios: await listPortfolios(customerId, 'all'),
+		storedObjects: storedObjects.sort(),
+	}
+}

@@ -14,16 +14,48 @@ export type CardItem = Pick<
 	'portfolioId' | 'productName' | 'company' | 'projectSummary' | 'coverImage' | 'categories'
 >
 
+/**
+ * Every project image is stored in two sizes (app/models/image.server.ts): `{id}.webp`, at most
+ * 1600×900, and `{id}-card.webp`, at most 640×360. These build a `srcset` from either URL, so
+ * the browser picks the card size for small slots and the large one for wide or dense screens.
+ */
+export const LARGE_IMAGE_WIDTH = 1600
+export const CARD_IMAGE_WIDTH = 640
+const CARD_SUFFIX = /-card\.webp$/
+const LARGE_SUFFIX = /\.webp$/
+
+/** `srcset` of a project image from its large or card URL (undefined for any other URL). */
+export function projectImageSrcSet(url: string): string | undefined {
+	const card = CARD_SUFFIX.test(url)
+		? url
+		: LARGE_SUFFIX.test(url)
+			? url.replace(LARGE_SUFFIX, '-card.webp')
+			: null
+	if (!card) return undefined
+	const large = card.replace(CARD_SUFFIX, '.webp')
+	return `${card} ${CARD_IMAGE_WIDTH}w, ${large} ${LARGE_IMAGE_WIDTH}w`
+}
+
+/** The card-size URL of a project image given its large URL. */
+export function projectCardUrl(url: string) {
+	return CARD_SUFFIX.test(url) ? url : url.replace(LARGE_SUFFIX, '-card.webp')
+}
+
 /** A missing title reads as in SPEC 2. */
 export const MISSING_TITLE = 'Product Title Loading'
 
-/** A cover: the item's cover image, else one of the placeholder illustrations. */
+/**
+ * A cover: the item's cover image, else one of the placeholder illustrations. Cards are at most
+ * about 370 CSS px wide (two columns in a 3xl page, or the carousel), the page's width on a phone.
+ */
 export function CoverImage({ item, index }: { item: CardItem; index: number }) {
 	return (
 		<div className="bg-canvas aspect-video overflow-hidden">
 			{item.coverImage ? (
 				<img
 					src={item.coverImage}
+					srcSet={projectImageSrcSet(item.coverImage)}
+					sizes="(min-width: 640px) 370px, calc(100vw - 2rem)"
 					alt=""
 					loading="lazy"
 					decoding="async"

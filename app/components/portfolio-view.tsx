@@ -9,7 +9,7 @@ import { type PortfolioItem } from '~/models/portfolio.server'
 import { type PortfolioSection } from '~/utils/portfolio-schemas'
 import { ArrowRightIcon, PencilIcon } from './icons'
 import { PlaceholderGallery } from './placeholder-gallery'
-import { MISSING_TITLE } from './portfolio-card'
+import { MISSING_TITLE, projectImageSrcSet } from './portfolio-card'
 import { EditButton } from './profile-view'
 
 type Mode = { kind: 'public' } | { kind: 'builder'; onEdit: (section: PortfolioSection) => void }
@@ -158,26 +158,29 @@ function Gallery({ item, mode }: { item: PortfolioItem; mode: Mode }) {
 		>
 			{images.length ? (
 				<ul className="grid grid-cols-2 gap-3">
-					{images.map((image, index) => (
-						<li
-							key={image.pProductImageId}
-							className={
-								index === 0 || (images.length % 2 === 0 && index === images.length - 1)
-									? 'col-span-2'
-									: undefined
-							}
-						>
-							<img
-								src={image.pProductImageUrl}
-								alt={`${name} (${index + 1} of ${images.length})`}
-								loading={index === 0 ? 'eager' : 'lazy'}
-								decoding="async"
-								width={1600}
-								height={900}
-								className="bg-canvas aspect-video w-full rounded-xl object-cover"
-							/>
-						</li>
-					))}
+					{images.map((image, index) => {
+						const wide = index === 0 || (images.length % 2 === 0 && index === images.length - 1)
+						return (
+							<li key={image.pProductImageId} className={wide ? 'col-span-2' : undefined}>
+								<img
+									src={image.pProductImageUrl}
+									srcSet={projectImageSrcSet(image.pProductImageUrl)}
+									// The section's content box: at most 3xl minus paddings (about 700 px).
+									sizes={
+										wide
+											? '(min-width: 768px) 700px, calc(100vw - 4.5rem)'
+											: '(min-width: 768px) 344px, calc(50vw - 2.5rem)'
+									}
+									alt={`${name} (${index + 1} of ${images.length})`}
+									loading={index === 0 ? 'eager' : 'lazy'}
+									decoding="async"
+									width={1600}
+									height={900}
+									className="bg-canvas aspect-video w-full rounded-xl object-cover"
+								/>
+							</li>
+						)
+					})}
 				</ul>
 			) : (
 				<PlaceholderGallery />

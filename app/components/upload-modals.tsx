@@ -6,6 +6,7 @@
 import { useRevalidator } from '@remix-run/react'
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import toast from 'react-hot-toast'
+import { DEFAULT_AVATAR } from './avatar'
 import { Modal } from './modal'
 
 async function readMessage(response: Response) {
@@ -85,18 +86,16 @@ export function DisplayPictureModal({
 		}
 	}
 
-	const preview = previews[0] ?? currentUrl
+	const preview = previews[0] ?? currentUrl ?? DEFAULT_AVATAR
 	return (
 		<Modal open={open} onOpenChange={onOpenChange} title="Edit Display Picture" size="sm">
 			<form onSubmit={submit} noValidate className="flex flex-col items-center gap-4">
 				<div className="border-line bg-brand-50 size-40 overflow-hidden rounded-full border">
-					{preview ? (
-						<img
-							src={preview}
-							alt="Preview: how you will appear"
-							className="size-full object-cover"
-						/>
-					) : null}
+					<img
+						src={preview}
+						alt="Preview: how you will appear"
+						className="size-full object-cover"
+					/>
 				</div>
 				<div className="w-full">
 					<label htmlFor={inputId} className="field-label">
@@ -106,7 +105,10 @@ export function DisplayPictureModal({
 						id={inputId}
 						type="file"
 						accept={ACCEPT}
-						onChange={(event) => setFiles(Array.from(event.target.files ?? []).slice(0, 1))}
+						onChange={(event) => {
+							setFiles(Array.from(event.target.files ?? []).slice(0, 1))
+							setError(null)
+						}}
 						className="field-input file:bg-brand-50 file:text-brand-700 file:mr-3 file:rounded-lg file:border-0 file:px-3 file:py-1.5 file:font-semibold"
 						aria-describedby={`${inputId}-hint`}
 					/>
@@ -203,7 +205,10 @@ export function ProjectImagesModal({
 						type="file"
 						multiple
 						accept={ACCEPT}
-						onChange={(event) => setFiles(Array.from(event.target.files ?? []))}
+						onChange={(event) => {
+							setFiles(Array.from(event.target.files ?? []))
+							setError(null)
+						}}
 						className="field-input file:bg-brand-50 file:text-brand-700 file:mr-3 file:rounded-lg file:border-0 file:px-3 file:py-1.5 file:font-semibold"
 						aria-describedby={`${inputId}-hint`}
 					/>

@@ -149,7 +149,9 @@ export async function reorderPortfolioImages(
 		select: { id: true },
 	})
 	const known = new Set(images.map((image) => image.id))
-	if (imageIds.length !== known.size || !imageIds.every((id) => known.has(id))) return false
+	const complete =
+		imageIds.length === known.size && new Set(imageIds).size === known.size && imageIds.every((id) => known.has(id))
+	if (!complete) return false
 	await prisma().$transaction(
 		imageIds.map((id, position) =>
 			prisma().portfolioImage.update({ where: { id }, data: { position } }),

@@ -1,4 +1,9 @@
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+	type HeadersFunction,
+	type LoaderFunctionArgs,
+	type MetaDescriptor,
+	type MetaFunction,
+} from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { useState } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
@@ -10,7 +15,7 @@ import { getCustomerIdByPath } from '~/models/customer.server'
 import { getPortfolio } from '~/models/portfolio.server'
 import { getProfile } from '~/models/profile.server'
 import { env } from '~/utils/env.server'
-import { teaser } from '~/utils/text'
+import { fullName as joinName, pageMeta, PUBLIC_PAGE_CACHE } from '~/utils/seo'
 
 /** A visitor's view of one project: unknown and inactive projects are 404. */
 export async function loader({ params }: LoaderFunctionArgs) {
@@ -60,17 +65,47 @@ export default function PublicProject() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
-	if (!data) return [{ title: 'Project not found | Tagg' }]
-	const owner = [data.name.firstName, data.name.lastName].filter(Boolean).join(' ') || data.path
-	const title = data.item.productName || MISSING_TITLE
-	return [
-		{ title: `${title} – ${owner} | Tagg` },
-		{
-			name: 'description',
-			content: teaser(data.item.projectSummary) || `A project by ${owner} on Tagg.`,
+	if (!data) return [{ title: 'Project not found | Tagg' }, { name: 'robots', content: 'noindex' }]
+	const { item, profileUrl } = data
+	const owner = joinName(data.name) || data.path
+	const title = item.productName || MISSING_TITLE
+	const url = `${profileUrl}/portfolio/${item.portfolioId}`
+	const description =
+		item.projectSummary[0] ||
+		[`A project by ${owner}`, item.company ? ` for ${item.company}` : '', '.'].join('')
+	// The cover in its large size: the featured image, else the first (visitors get active ones).
+	const cover = (item.displayImages.find((image) => image.featured) ?? item.displayImages[0])
+		?.pProductImageUrl
+	const keywords = [...new Set([...item.skills, ...item.categories])]
+	const tags = pageMeta({
+		title: `${title} – ${owner} | Tagg`,
+		description,
+		url,
+		type: 'article',
+		image: cover ?? `${profileUrl}/og.png`,
+		imageAlt: cover ? `${title}: cover image` : `${owner} on Tagg`,
+		jsonLd: {
+			'@context': 'https://schema.org',
+			'@type': 'CreativeWork',
+			name: title,
+			...(item.projectSummary[0] ? { description: item.projectSummary[0] } : {}),
+			url,
+			image: cover ?? `${profileUrl}/og.png`,
+			author: { '@type': 'Person', name: owner, url: profileUrl },
+			...(keywords.length ? { keywords: keywords.join(', ') } : {}),
 		},
-	]
+	})
+	// pageMeta states the 1200 x 630 size of the generated card; a cover has its own size.
+	const sized = (tag: MetaDescriptor) =>
+		'property' in tag && (tag.property === 'og:image:width' || tag.property === 'og:image:height')
+	return cover ? tags.filter((tag) => !sized(tag)) : tags
 }
+
+/** Public pages may be served by a CDN for a few seconds, so an owner's edit shows quickly. */
+export const headers: HeadersFunction = ({ errorHeaders }) =>
+	errorHeaders
+		? { 'Cache-Control': 'public, max-age=0, s-maxage=10' }
+		: { 'Cache-Control': PUBLIC_PAGE_CACHE }
 
 export function ErrorBoundary() {
 	return <GeneralErrorBoundary />

@@ -1,16 +1,17 @@
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useState } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ArrowRightIcon } from '~/components/icons'
 import { PlaceholderImage } from '~/components/placeholder-gallery'
-import { PortfolioCard } from '~/components/portfolio-card'
+import { MISSING_TITLE, PortfolioCard } from '~/components/portfolio-card'
 import { TopBar } from '~/components/profile-view'
 import { ShareModal } from '~/components/share-modal'
 import { getCustomerIdByPath } from '~/models/customer.server'
 import { listPortfolios } from '~/models/portfolio.server'
 import { getProfile } from '~/models/profile.server'
 import { env } from '~/utils/env.server'
+import { fullName as joinName, pageMeta, PUBLIC_PAGE_CACHE } from '~/utils/seo'
 
 export async function loader({ params }: LoaderFunctionArgs) {
 	const customerId = await getCustomerIdByPath(params.pname ?? '')
@@ -22,6 +23,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 	if (!profile?.path) throw new Response('Not found', { status: 404 })
 	return {
 		name: profile.name,
+		designation: profile.designation,
 		path: profile.path,
 		items,
 		profileUrl: `${env().PUBLIC_SITE_URL}/${profile.path}`,
@@ -87,13 +89,47 @@ export default function PublicPortfolio() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
-	if (!data) return [{ title: 'Portfolio not found | Tagg' }]
-	const name = [data.name.firstName, data.name.lastName].filter(Boolean).join(' ') || data.path
-	return [
-		{ title: `Portfolio – ${name} | Tagg` },
-		{ name: 'description', content: `Projects and case studies by ${name} on Tagg.` },
-	]
+	if (!data)
+		return [{ title: 'Portfolio not found | Tagg' }, { name: 'robots', content: 'noindex' }]
+	const name = joinName(data.name) || data.path
+	const url = `${data.profileUrl}/portfolio`
+	const names = data.items.map((item) => item.productName).filter(Boolean)
+	return pageMeta({
+		title: `Portfolio – ${name} | Tagg`,
+		description: [
+			`Projects and case studies by ${name}${data.designation ? `, ${data.designation}` : ''}.`,
+			names.length ? `${names.slice(0, 5).join(', ')}${names.length > 5 ? ' and more' : ''}.` : '',
+		]
+			.filter(Boolean)
+			.join(' '),
+		url,
+		type: 'website',
+		image: `${data.profileUrl}/og.png`,
+		imageAlt: `${name} on Tagg`,
+		jsonLd: {
+			'@context': 'https://schema.org',
+			'@type': 'CollectionPage',
+			name: `Portfolio – ${name}`,
+			url,
+			author: { '@type': 'Person', name, url: data.profileUrl },
+			mainEntity: {
+				'@type': 'ItemList',
+				itemListElement: data.items.map((item, index) => ({
+					'@type': 'ListItem',
+					position: index + 1,
+					url: `${url}/${item.portfolioId}`,
+					name: item.productName || MISSING_TITLE,
+				})),
+			},
+		},
+	})
 }
+
+/** Public pages may be served by a CDN for a few seconds, so an owner's edit shows quickly. */
+export const headers: HeadersFunction = ({ errorHeaders }) =>
+	errorHeaders
+		? { 'Cache-Control': 'public, max-age=0, s-maxage=10' }
+		: { 'Cache-Control': PUBLIC_PAGE_CACHE }
 
 export function ErrorBoundary() {
 	return <GeneralErrorBoundary />

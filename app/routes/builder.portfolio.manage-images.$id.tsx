@@ -5,6 +5,7 @@ import toast from 'react-hot-toast'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, TrashIcon } from '~/components/icons'
 import { Modal } from '~/components/modal'
+import { projectCardUrl, projectImageSrcSet } from '~/components/portfolio-card'
 import { Switch } from '~/components/switch'
 import { ProjectImagesModal } from '~/components/upload-modals'
 import { getPortfolio, type DisplayImage } from '~/models/portfolio.server'
@@ -26,11 +27,29 @@ async function post(url: string, body?: unknown) {
 	return response.status === 200
 }
 
+/** The grid's thumbnails: a third of a 5xl page, half a tablet, the width of a phone. */
+const THUMB_SIZES = '(min-width: 1024px) 310px, (min-width: 640px) calc(50vw - 2.5rem), 100vw'
+
+function Badge({ children, tone }: { children: string; tone: 'brand' | 'muted' }) {
+	return (
+		<span
+			className={
+				tone === 'brand'
+					? 'bg-brand rounded-full px-2.5 py-1 text-xs font-semibold text-white shadow-sm'
+					: 'bg-ink/80 rounded-full px-2.5 py-1 text-xs font-semibold text-white shadow-sm'
+			}
+		>
+			{children}
+		</span>
+	)
+}
+
 function ImageCard({
 	image,
 	productId,
 	index,
 	count,
+	isCover,
 	onMove,
 	onDelete,
 }: {
@@ -38,6 +57,8 @@ function ImageCard({
 	productId: string
 	index: number
 	count: number
+	/** The image cards show as the project's cover (featured and active, else the first active). */
+	isCover: boolean
 	onMove: (from: number, to: number) => void
 	onDelete: (image: DisplayImage) => void
 }) {
@@ -72,27 +93,40 @@ function ImageCard({
 
 	const name = `image ${index + 1}`
 	return (
-		<li className="card overflow-hidden">
-			<img
-				src={image.pProductImageUrl}
-				alt={`Project ${name}`}
-				loading="lazy"
-				className="bg-canvas aspect-video w-full object-cover"
-			/>
-			<div className="flex flex-col gap-3 p-4">
-				<Switch
-					label="Is Active"
-					accessibleName={`Is Active: ${name}`}
-					checked={active}
-					onCheckedChange={(value) => toggle('Active', value)}
+		<li className="card flex flex-col overflow-hidden">
+			<div className="bg-canvas relative aspect-video">
+				<img
+					src={projectCardUrl(image.pProductImageUrl)}
+					srcSet={projectImageSrcSet(image.pProductImageUrl)}
+					sizes={THUMB_SIZES}
+					alt={`Project ${name}`}
+					width={640}
+					height={360}
+					loading={index < 3 ? 'eager' : 'lazy'}
+					decoding="async"
+					className={`size-full object-cover transition-opacity ${active ? '' : 'opacity-50 grayscale'}`}
 				/>
-				<Switch
-					label="Is Featured"
-					accessibleName={`Is Featured: ${name}`}
-					checked={featured}
-					onCheckedChange={(value) => toggle('Featured', value)}
-				/>
-				<div className="border-line flex items-center justify-end gap-1 border-t pt-3">
+				<div className="absolute top-2.5 left-2.5 flex gap-1.5">
+					{isCover ? <Badge tone="brand">Cover</Badge> : null}
+					{active ? null : <Badge tone="muted">Hidden</Badge>}
+				</div>
+			</div>
+			<div className="flex flex-1 flex-col gap-3 p-4">
+				<div className="flex flex-wrap gap-x-6 gap-y-3">
+					<Switch
+						label="Is Active"
+						accessibleName={`Is Active: ${name}`}
+						checked={active}
+						onCheckedChange={(value) => toggle('Active', value)}
+					/>
+					<Switch
+						label="Is Featured"
+						accessibleName={`Is Featured: ${name}`}
+						checked={featured}
+						onCheckedChange={(value) => toggle('Featured', value)}
+					/>
+				</div>
+				<div className="border-line mt-auto flex items-center justify-end gap-1 border-t pt-3">
 					<button
 						type="button"
 						className="btn-ghost size-10 p-0"
@@ -133,6 +167,8 @@ export default function ManageImages() {
 	const [busy, setBusy] = useState(false)
 	const revalidator = useRevalidator()
 	useEffect(() => setImages(item.displayImages), [item.displayImages])
+	const activeImages = images.filter((image) => image.active)
+	const cover = activeImages.find((image) => image.featured) ?? activeImages[0]
 
 	async function move(from: number, to: number) {
 		const next = [...images]
@@ -177,7 +213,8 @@ export default function ManageImages() {
 					</Link>
 					<h1 className="mt-2 text-2xl font-bold tracking-tight">Manage Product Images</h1>
 					<p className="text-muted mt-1">
-						Active Product: {item.productName || 'Untitled project'}
+						Active Product:{' '}
+						<span className="text-ink font-semibold">{item.productName || 'Untitled project'}</span>
 					</p>
 				</div>
 				<button type="button" className="btn-primary" onClick={() => setUploadOpen(true)}>
@@ -186,19 +223,26 @@ export default function ManageImages() {
 				</button>
 			</div>
 			{images.length ? (
-				<ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-					{images.map((image, index) => (
-						<ImageCard
-							key={image.pProductImageId}
-							image={image}
-							productId={item.portfolioId}
-							index={index}
-							count={images.length}
-							onMove={move}
-							onDelete={setDeleting}
-						/>
-					))}
-				</ul>
+				<>
+					<p className="text-muted -mt-2 text-sm">
+						Visitors see the active images, in this order. The featured image is the cover on
+						project cards (else the first active one).
+					</p>
+					<ul aria-label="Product images" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+						{images.map((image, index) => (
+							<ImageCard
+								key={image.pProductImageId}
+								image={image}
+								productId={item.portfolioId}
+								index={index}
+								count={images.length}
+								isCover={image.pProductImageId === cover?.pProductImageId}
+								onMove={move}
+								onDelete={setDeleting}
+							/>
+						))}
+					</ul>
+				</>
 			) : (
 				<div className="card flex flex-col items-center gap-3 p-10 text-center">
 					<p className="font-semibold">No images yet</p>
@@ -223,6 +267,15 @@ export default function ManageImages() {
 				title="Delete this image?"
 				size="sm"
 			>
+				{deleting ? (
+					<img
+						src={projectCardUrl(deleting.pProductImageUrl)}
+						alt=""
+						width={640}
+						height={360}
+						className="bg-canvas border-line mb-4 aspect-video w-full rounded-xl border object-cover"
+					/>
+				) : null}
 				<p className="text-muted text-sm">
 					The image is removed from the project and from storage. This cannot be undone.
 				</p>

@@ -32,6 +32,11 @@ export async function attemptLogin(
 	email: string,
 	password: string,
 ): Promise<LoginOutcome> {
+	// No account has such an email (registration caps it at 254 characters; PostgreSQL text holds
+	// no NUL), and the throttling keys below would store it: refuse it before they are touched.
+	if (email.length > 254 || email.includes('\0')) {
+		return { ok: false, status: 401, message: INVALID_CREDENTIALS }
+	}
 	const address = clientAddress(request)
 	const wait = await loginRetryAfterMs(email, address)
 	if (wait > 0) {

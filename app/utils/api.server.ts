@@ -42,6 +42,7 @@ export async function readJsonBody<Schema extends z.ZodType>(
 	if (typeof body !== 'object' || body === null || Array.isArray(body)) {
 		throw apiError(400, 'The request body must be a JSON object')
 	}
+	cleanText(body as Record<string, unknown>)
 	const result = schema.safeParse(body)
 	if (!result.success) {
 		const issue = result.error.issues[0]
@@ -60,6 +61,7 @@ export function readQuery<Schema extends z.ZodType>(
 	schema: Schema,
 ): z.output<Schema> {
 	const params = Object.fromEntries(new URL(request.url).searchParams)
+	cleanText(params)
 	const result = schema.safeParse(params)
 	if (!result.success) {
 		const issue = result.error.issues[0]
@@ -70,4 +72,44 @@ export function readQuery<Schema extends z.ZodType>(
 		)
 	}
 	return result.data
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+
+/**
+ * Makes the text of a body or query storable, at any depth (walking without recursion, so a deeply
+ * nested body cannot overflow the stack):
+ * - PostgreSQL text cannot hold the NUL character (U+0000): a 400 names where it is.
+ * - A lone surrogate (a JSON escape such as "\uD800" that is half of an emoji) is no character,
+ *   and the database layer fails on it: it becomes U+FFFD, as a browser's UTF-8 form post does.
+ */
+export function cleanText(input: Record<string, unknown>) {
+	type Node = { value: unknown; key?: string; parent?: Node }
+	const where = (node: Node) => {
+		const keys: string[] = []
+		for (let at: Node | undefined = node; at?.key !== undefined; at = at.parent) keys.push(at.key)
+		const path = keys.reverse().join('.')
+		return path ? `${path.length > 100 ? `${path.slice(0, 100)}…` : path}: ` : ''
+	}
+	const pending: Node[] = [{ value: input }]
+	for (let node = pending.pop(); node; node = pending.pop()) {
+		const object = node.value as Record<string, unknown>
+		for (const [key, value] of Object.entries(object)) {
+			if (key.includes('\0')) {
+				throw apiError(400, `${where(node)}names must not contain NUL (\\u0000) characters`)
+			}
+			if (typeof value === 'string') {
+				if (value.includes('\0')) {
+					throw apiError(
+						400,
+						`${where({ value, key, parent: node })}must not contain NUL (\\u0000) characters`,
+					)
+				}
+				const repaired = value.replace(LONE_SURROGATE, '\uFFFD')
+				if (repaired !== value) object[key] = repaired
+			} else if (value && typeof value === 'object') {
+				pending.push({ value, key, parent: node })
+			}
+		}
+	}
 }

@@ -12,6 +12,7 @@ import {
 	replaceSkills,
 	replaceWorkExp,
 } from '~/models/resume.server'
+import { cleanText } from './api.server'
 import { EDIT_FAILED, fieldErrorsOf, type EditorResult } from './editor'
 import {
 	AchievementsListSchema,
@@ -47,6 +48,14 @@ export async function readEditorBody(
 		typeof (body as { intent?: unknown }).intent !== 'string'
 	) {
 		throw data(failure('unknown', { _form: 'Missing intent' }), { status: 400 })
+	}
+	const intent = (body as { intent: string }).intent
+	try {
+		cleanText(body as Record<string, unknown>) // no NUL characters, no lone surrogates
+	} catch (error) {
+		if (!(error instanceof Response)) throw error
+		const { message } = (await error.json()) as { message: string }
+		throw data(failure(intent, { _form: message }), { status: 400 })
 	}
 	return body as Record<string, unknown> & { intent: string }
 }

@@ -1,0 +1,754 @@
+/**
+ * Every endpoint of the /one API (and POST /refresh) in one table: how to call it, whether it
+ * needs a session, and a valid example call against a fixture of two owners. The fuzz test
+ * (app/routes/one.fuzz.test.ts) and the access-control test (app/routes/one.access.test.ts) both
+ * walk this table, so an endpoint added here is covered by both; `endpointTableProblems()` (run
+ * by both) makes sure no /one route module is missing from it.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { type AppLoadContext } from '@remix-run/node'
+import sharp from 'sharp'
+import { SKILLS } from '~/data/options'
+import { updateProfile } from '~/models/profile.server'
+import {
+	replaceAchievements,
+	replaceCertificates,
+	replaceEducation,
+	replaceSkills,
+	replaceWorkExp,
+} from '~/models/resume.server'
+import { loader as getCustomerId } from '~/routes/one.auth.new.get.[customer_id].$pname'
+import { loader as getEmail } from '~/routes/one.auth.new.get.email'
+import { action as login } from '~/routes/one.auth.new.login'
+import { action as logout } from '~/routes/one.auth.new.logout'
+import { action as register } from '~/routes/one.auth.new.register'
+import { loader as session } from '~/routes/one.auth.new.session'
+import { loader as getPath } from '~/routes/one.path-name.get'
+import { action as updatePath } from '~/routes/one.path-name.update'
+import { action as deleteImage } from '~/routes/one.sites.images.delete'
+import { action as reorderImages } from '~/routes/one.sites.images.reorder'
+import { action as uploadDisplayPicture } from '~/routes/one.sites.images.update.display-picture'
+import { action as setImageStatus } from '~/routes/one.sites.images.update.image.status'
+import { action as uploadPortfolioImages } from '~/routes/one.sites.images.update.portfolio-images'
+import { loader as readProfileField } from '~/routes/one.sites.info.general.$field'
+import { action as updateProfileField } from '~/routes/one.sites.info.general.$field.update'
+import { action as createPortfolio } from '~/routes/one.sites.portfolio.data.create.new.portfolio'
+import { action as deletePortfolio } from '~/routes/one.sites.portfolio.data.delete'
+import { loader as listPortfolios } from '~/routes/one.sites.portfolio.data.get.$type'
+import { loader as getPortfolio } from '~/routes/one.sites.portfolio.data.get.individual.data'
+import { action as reorderPortfolios } from '~/routes/one.sites.portfolio.data.reorder'
+import { action as updatePortfolioSection } from '~/routes/one.sites.portfolio.data.update.$section'
+import { action as setPortfolioStatus } from '~/routes/one.sites.portfolio.data.update.status'
+import { loader as getResume } from '~/routes/one.sites.resume.work-exp.get'
+import { action as updateResumeSection } from '~/routes/one.sites.resume.work-exp.update.$section'
+import { action as refresh } from '~/routes/refresh'
+import { type ProfileFieldName } from '~/utils/profile-fields.server'
+import { type PortfolioSection } from '~/utils/portfolio-schemas'
+import { createSession } from '~/utils/session.server'
+import { storage } from '~/utils/storage.server'
+import {
+	createOwner,
+	createPortfolio as createPortfolioItem,
+	createPortfolioImage,
+	uniqueEmail,
+} from './factories'
+
+/** A route's loader or action. */
+export type Handler = (args: {
+	request: Request
+	params: Record<string, string>
+	context: AppLoadContext
+}) => unknown
+
+type Owner = Awaited<ReturnType<typeof createOwner>>
+
+/**
+ * An owner with something in every part of the account: a claimed path, profile, the five resume
+ * lists, and two portfolio items: the first inactive with two stored images, the second active.
+ */
+export type FixtureOwner = Owner & {
+	path: string
+	portfolioId: string
+	imageId: string
+	secondImageId: string
+	secondPortfolioId: string
+}
+
+/** Owner A (with a refresh token too) and owner B, the same way. */
+export type Fixture = {
+	a: FixtureOwner & { refreshToken: string }
+	b: FixtureOwner
+	/** A small real PNG, a valid upload for the multipart endpoints. */
+	png: Buffer
+}
+
+export type UploadPart = { field: string; data: Buffer; filename: string; type: string }
+
+/** One call: path parameters, query parameters, and a JSON body or multipart files (or nothing). */
+export type Example = {
+	params?: Record<string, string>
+	query?: Record<string, string>
+	body?: unknown
+	files?: UploadPart[]
+}
+
+type Common = {
+	method: 'GET' | 'POST'
+	/** The URL, with `{param}` for the route's dynamic segments. */
+	path: string
+	/** Values of the dynamic segments, as Remix passes them to the handler (or see `example`). */
+	params?: Record<string, string>
+	/** Tells apart two rows of one URL (e.g. the two keys of the image status call). */
+	variant?: string
+	/** The route module under app/routes. */
+	file: string
+	handler: Handler
+	/** What the request carries besides the query: a JSON body, multipart files, or nothing. */
+	payload: 'none' | 'json' | 'multipart'
+	/** Query parameters the endpoint reads. */
+	queryKeys: readonly string[]
+	/** A valid call by owner A on A's own objects. */
+	example: (fx: Fixture) => Example
+}
+
+/** Answers the same to anyone; a session is never needed. */
+type PublicEndpoint = Common & { auth: 'public' }
+
+/**
+ * `owner`: 401 without a valid session. `optional`: a session may show more (an owner's own
+ * inactive item) but is not needed.
+ */
+export type SignedInEndpoint = Common & {
+	auth: 'owner' | 'optional'
+	/** Whether A's own example call changes A's account. */
+	mutates: boolean
+	/**
+	 * What owner B gets for A's example call (A's ids and names) with B's token: 404 for another
+	 * owner's object, 409 for another owner's name, or 200 when the call only ever touches the
+	 * caller's own account (`changesCaller`: whether B's account changes).
+	 */
+	asOtherOwner: { status: 200 | 404 | 409; changesCaller: boolean }
+}
+
+export type ApiEndpoint = PublicEndpoint | SignedInEndpoint
+
+/** A readable name: the method and the URL with its parameters filled in. */
+export function endpointName(endpoint: ApiEndpoint) {
+	const name = `${endpoint.method} ${fillPath(endpoint.path, endpoint.params)}`
+	return endpoint.variant ? `${name} (${endpoint.variant})` : name
+}
+
+function fillPath(template: string, params: Record<string, string> = {}) {
+	return template.replace(/\{(\w+)\}/g, (placeholder, name: string) => {
+		const value = params[name]
+		return value === undefined ? placeholder : encodeURIComponent(wellFormed(value))
+	})
+}
+
+/**
+ * A URL cannot carry a lone surrogate (it is no character), so path parameters that Remix
+ * decodes from one never hold any: they stand for U+FFFD here, as in a URL.
+ */
+function wellFormed(value: string) {
+	return value.replace(
+		/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+		'\ufffd',
+	)
+}
+
+// ---------------------------------------------------------------- examples
+
+const PROFILE_EXAMPLES: Record<ProfileFieldName, Record<string, unknown>> = {
+	name: { firstName: 'Ada', lastName: 'Lovelace' },
+	designation: { designation: 'Analyst' },
+	city: { city: 'London' },
+	country: { country: 'United Kingdom' },
+	'social-links': {
+		linkedInUrl: 'https://www.linkedin.com/in/ada',
+		mobileNumber: '+44 20 7946 0000',
+		email: 'ada@example.com',
+	},
+	tagline: { tagline: 'The first programmer' },
+	'site-name': { siteName: 'Ada' },
+	highlights: { highOne: 'Notes on the Engine', highTwo: 'Bernoulli numbers', highThree: null },
+	bio: { bio: 'First paragraph.\n\nSecond paragraph.' },
+}
+
+const PORTFOLIO_EXAMPLES: Record<PortfolioSection, Record<string, unknown>> = {
+	head: {
+		productName: 'Analytical Engine',
+		company: 'Babbage & Co',
+		role: 'Programmer',
+		projectSummary: 'Line one\nLine two',
+		duration: '3 months',
+		industries: ['Agriculture'],
+		categories: ['Web Development'],
+	},
+	skills: { skills: [SKILLS[0], SKILLS[1]] },
+	challenges: { challenges: ['No compiler'] },
+	solutions: { solution: ['Wrote the notes'] },
+	result: { results: ['A program'] },
+}
+
+const RESUME_SECTIONS = ['workexp', 'education', 'skills', 'certificates', 'achievements'] as const
+const RESUME_EXAMPLES: Record<(typeof RESUME_SECTIONS)[number], Record<string, unknown>> = {
+	workexp: {
+		workExp: [
+			{
+				company: 'Acme',
+				role: 'Engineer',
+				startDate: 'Jan 2020',
+				endDate: 'Ongoing',
+				experience: ['Built things'],
+			},
+		],
+	},
+	education: {
+		education: [{ eduName: 'BSc', eduInstitution: 'UCL', eduStartYear: 2010, eduEndYear: 2014 }],
+	},
+	skills: { skills: [{ skillName: SKILLS[0], rating: 4.5 }] },
+	certificates: {
+		certificates: [
+			{ crtName: 'Cloud', crtPlat: 'Coursera', crtUrl: 'https://example.com/c', crtYear: 2021 },
+		],
+	},
+	achievements: { achievements: ['Won a prize'] },
+}
+
+const upload = (field: string, fx: Fixture): UploadPart[] => [
+	{ field, data: fx.png, filename: 'picture.png', type: 'image/png' },
+]
+
+// ---------------------------------------------------------------- the table
+
+export const API_ENDPOINTS: readonly ApiEndpoint[] = [
+	// ------------------------------------------------------------ accounts and sessions
+	{
+		method: 'POST',
+		path: '/one/auth/new/register',
+		file: 'one.auth.new.register.ts',
+		handler: register,
+		auth: 'public',
+		payload: 'json',
+		queryKeys: [],
+		example: () => ({ body: { email: uniqueEmail(), password: 'a-long-password', name: 'Ada' } }),
+	},
+	{
+		method: 'POST',
+		path: '/one/auth/new/login',
+		file: 'one.auth.new.login.ts',
+		handler: login,
+		auth: 'public',
+		payload: 'json',
+		queryKeys: [],
+		example: (fx) => ({ body: { email: fx.a.email, password: fx.a.password } }),
+	},
+	{
+		method: 'POST',
+		path: '/refresh',
+		file: 'refresh.ts',
+		handler: refresh,
+		auth: 'public',
+		payload: 'json',
+		queryKeys: [],
+		example: (fx) => ({ body: { refresh_token: fx.a.refreshToken } }),
+	},
+	{
+		method: 'POST',
+		path: '/one/auth/new/logout',
+		file: 'one.auth.new.logout.ts',
+		handler: logout,
+		auth: 'public',
+		payload: 'json',
+		queryKeys: [],
+		example: (fx) => ({ body: { refresh_token: fx.a.refreshToken } }),
+	},
+	{
+		method: 'GET',
+		path: '/one/auth/new/session',
+		file: 'one.auth.new.session.ts',
+		handler: session,
+		auth: 'owner',
+		payload: 'none',
+		queryKeys: [],
+		example: () => ({}),
+		mutates: false,
+		asOtherOwner: { status: 200, changesCaller: false },
+	},
+	{
+		method: 'GET',
+		path: '/one/auth/new/get/customer_id/{pname}',
+		file: 'one.auth.new.get.[customer_id].$pname.ts',
+		handler: getCustomerId,
+		auth: 'public',
+		payload: 'none',
+		queryKeys: [],
+		example: (fx) => ({ params: { pname: fx.a.path } }),
+	},
+	{
+		method: 'GET',
+		path: '/one/auth/new/get/email',
+		file: 'one.auth.new.get.email.ts',
+		handler: getEmail,
+		auth: 'public',
+		payload: 'none',
+		queryKeys: ['customerId'],
+		example: (fx) => ({ query: { customerId: fx.a.id } }),
+	},
+	{
+		method: 'GET',
+		path: '/one/path-name/get',
+		file: 'one.path-name.get.ts',
+		handler: getPath,
+		auth: 'owner',
+		payload: 'none',
+		queryKeys: [],
+		example: () => ({}),
+		mutates: false,
+		asOtherOwner: { status: 200, changesCaller: false },
+	},
+	{
+		method: 'POST',
+		path: '/one/path-name/update',
+		file: 'one.path-name.update.ts',
+		handler: updatePath,
+		auth: 'owner',
+		payload: 'json',
+		queryKeys: [],
+		// A re-cases its own name; for B it is another owner's name (case-insensitive): 409.
+		example: (fx) => ({ body: { path: fx.a.path.toUpperCase() } }),
+		mutates: true,
+		asOtherOwner: { status: 409, changesCaller: false },
+	},
+
+	// ------------------------------------------------------------ profile
+	...(Object.keys(PROFILE_EXAMPLES) as ProfileFieldName[]).flatMap((field): ApiEndpoint[] => [
+		{
+			method: 'GET',
+			path: '/one/sites/info/general/{field}',
+			params: { field },
+			file: 'one.sites.info.general.$field.ts',
+			handler: readProfileField,
+			auth: 'public',
+			payload: 'none',
+			queryKeys: ['customer_id'],
+			example: (fx) => ({ query: { customer_id: fx.a.id } }),
+		},
+		{
+			method: 'POST',
+			path: '/one/sites/info/general/{field}/update',
+			params: { field },
+			file: 'one.sites.info.general.$field.update.ts',
+			handler: updateProfileField,
+			auth: 'owner',
+			payload: 'json',
+			queryKeys: [],
+			// Another owner's id in the body is ignored: the caller edits its own profile.
+			example: (fx) => ({ body: { ...PROFILE_EXAMPLES[field], customer_id: fx.a.id } }),
+			mutates: true,
+			asOtherOwner: { status: 200, changesCaller: true },
+		},
+	]),
+
+	// ------------------------------------------------------------ resume
+	{
+		method: 'GET',
+		path: '/one/sites/resume/work-exp/get',
+		file: 'one.sites.resume.work-exp.get.ts',
+		handler: getResume,
+		auth: 'public',
+		payload: 'none',
+		queryKeys: ['customer_id'],
+		example: (fx) => ({ query: { customer_id: fx.a.id } }),
+	},
+	...RESUME_SECTIONS.map((section): ApiEndpoint => ({
+		method: 'POST',
+		path: '/one/sites/resume/work-exp/update/{section}',
+		params: { section },
+		file: 'one.sites.resume.work-exp.update.$section.ts',
+		handler: updateResumeSection,
+		auth: 'owner',
+		payload: 'json',
+		queryKeys: [],
+		example: () => ({ body: RESUME_EXAMPLES[section] }),
+		mutates: true,
+		asOtherOwner: { status: 200, changesCaller: true },
+	})),
+
+	// ------------------------------------------------------------ portfolio
+	...(['featured', 'active', 'all'] as const).map((type): ApiEndpoint =>
+		type === 'all'
+			? {
+					method: 'GET',
+					path: '/one/sites/portfolio/data/get/{type}',
+					params: { type },
+					file: 'one.sites.portfolio.data.get.$type.ts',
+					handler: listPortfolios,
+					auth: 'owner',
+					payload: 'none',
+					queryKeys: ['customer_id'],
+					example: (fx) => ({ query: { customer_id: fx.a.id } }),
+					mutates: false,
+					asOtherOwner: { status: 404, changesCaller: false },
+				}
+			: {
+					method: 'GET',
+					path: '/one/sites/portfolio/data/get/{type}',
+					params: { type },
+					file: 'one.sites.portfolio.data.get.$type.ts',
+					handler: listPortfolios,
+					auth: 'public',
+					payload: 'none',
+					queryKeys: ['customer_id'],
+					example: (fx) => ({ query: { customer_id: fx.a.id } }),
+				},
+	),
+	{
+		method: 'GET',
+		path: '/one/sites/portfolio/data/get/individual/data',
+		file: 'one.sites.portfolio.data.get.individual.data.ts',
+		handler: getPortfolio,
+		auth: 'optional',
+		payload: 'none',
+		queryKeys: ['customer_id', 'portfolioId'],
+		// A's item is inactive: only A's own session sees it.
+		example: (fx) => ({ query: { customer_id: fx.a.id, portfolioId: fx.a.portfolioId } }),
+		mutates: false,
+		asOtherOwner: { status: 404, changesCaller: false },
+	},
+	{
+		method: 'POST',
+		path: '/one/sites/portfolio/data/create/new/portfolio',
+		file: 'one.sites.portfolio.data.create.new.portfolio.ts',
+		handler: createPortfolio,
+		auth: 'owner',
+		payload: 'none',
+		queryKeys: [],
+		example: () => ({}),
+		mutates: true,
+		asOtherOwner: { status: 200, changesCaller: true },
+	},
+	...(Object.keys(PORTFOLIO_EXAMPLES) as PortfolioSection[]).map((section): ApiEndpoint => ({
+		method: 'POST',
+		path: '/one/sites/portfolio/data/update/{section}',
+		params: { section },
+		file: 'one.sites.portfolio.data.update.$section.ts',
+		handler: updatePortfolioSection,
+		auth: 'owner',
+		payload: 'json',
+		queryKeys: [],
+		example: (fx) => ({
+			body: { portfolioId: fx.a.portfolioId, ...PORTFOLIO_EXAMPLES[section] },
+		}),
+		mutates: true,
+		asOtherOwner: { status: 404, changesCaller: false },
+	})),
+	{
+		method: 'POST',
+		path: '/one/sites/portfolio/data/update/status',
+		file: 'one.sites.portfolio.data.update.status.ts',
+		handler: setPortfolioStatus,
+		auth: 'owner',
+		payload: 'json',
+		queryKeys: [],
+		example: (fx) => ({ body: { portfolioId: fx.a.portfolioId, active: true } }),
+		mutates: true,
+		asOtherOwner: { status: 404, changesCaller: false },
+	},
+	{
+		method: 'POST',
+		path: '/one/sites/portfolio/data/reorder',
+		file: 'one.sites.portfolio.data.reorder.ts',
+		handler: reorderPortfolios,
+		auth: 'owner',
+		payload: 'json',
+		queryKeys: [],
+		// A's whole list is [second, first]; for B these are another owner's ids.
+		example: (fx) => ({ body: { portfolioIds: [fx.a.secondPortfolioId, fx.a.portfolioId] } }),
+		mutates: true,
+		asOtherOwner: { status: 404, changesCaller: false },
+	},
+	{
+		method: 'POST',
+		path: '/one/sites/portfolio/data/delete',
+		file: 'one.sites.portfolio.data.delete.ts',
+		handler: deletePortfolio,
+		auth: 'owner',
+		payload: 'json',
+		queryKeys: [],
+		example: (fx) => ({ body: { portfolioId: fx.a.portfolioId } }),
+		mutates: true,
+		asOtherOwner: { status: 404, changesCaller: false },
+	},
+
+	// ------------------------------------------------------------ images
+	{
+		method: 'POST',
+		path: '/one/sites/images/update/display-picture',
+		file: 'one.sites.images.update.display-picture.ts',
+		handler: uploadDisplayPicture,
+		auth: 'owner',
+		payload: 'multipart',
+		queryKeys: [],
+		example: (fx) => ({ files: upload('display_picture', fx) }),
+		mutates: true,
+		asOtherOwner: { status: 200, changesCaller: true },
+	},
+	{
+		method: 'POST',
+		path: '/one/sites/images/update/portfolio-images',
+		file: 'one.sites.images.update.portfolio-images.ts',
+		handler: uploadPortfolioImages,
+		auth: 'owner',
+		payload: 'multipart',
+		queryKeys: ['productId'],
+		example: (fx) => ({
+			query: { productId: fx.a.portfolioId },
+			files: upload('product_images', fx),
+		}),
+		mutates: true,
+		asOtherOwner: { status: 404, changesCaller: false },
+	},
+	...(
+		[
+			['Active', { active: false }],
+			['Featured', { featured: true }],
+		] as const
+	).map(([key, body]): ApiEndpoint => ({
+		method: 'POST',
+		path: '/one/sites/images/update/image/status',
+		variant: `key=${key}`,
+		file: 'one.sites.images.update.image.status.ts',
+		handler: setImageStatus,
+		auth: 'owner',
+		payload: 'json',
+		queryKeys: ['key', 'productId', 'imageId'],
+		example: (fx) => ({
+			query: { key, productId: fx.a.portfolioId, imageId: fx.a.imageId },
+			body,
+		}),
+		mutates: true,
+		asOtherOwner: { status: 404, changesCaller: false },
+	})),
+	{
+		method: 'POST',
+		path: '/one/sites/images/reorder',
+		file: 'one.sites.images.reorder.ts',
+		handler: reorderImages,
+		auth: 'owner',
+		payload: 'json',
+		queryKeys: ['productId'],
+		// A's item holds [image, second image]; the example swaps them.
+		example: (fx) => ({
+			query: { productId: fx.a.portfolioId },
+			body: { imageIds: [fx.a.secondImageId, fx.a.imageId] },
+		}),
+		mutates: true,
+		asOtherOwner: { status: 404, changesCaller: false },
+	},
+	{
+		method: 'POST',
+		path: '/one/sites/images/delete',
+		file: 'one.sites.images.delete.ts',
+		handler: deleteImage,
+		auth: 'owner',
+		payload: 'none',
+		queryKeys: ['productId', 'imageId'],
+		example: (fx) => ({ query: { productId: fx.a.portfolioId, imageId: fx.a.imageId } }),
+		mutates: true,
+		asOtherOwner: { status: 404, changesCaller: false },
+	},
+]
+
+// ---------------------------------------------------------------- the fixture
+
+let pngBytes: Promise<Buffer> | undefined
+/** A small real PNG (made once per test file). */
+export function samplePng() {
+	pngBytes ??= sharp({
+		create: { width: 64, height: 48, channels: 3, background: { r: 214, g: 36, b: 110 } },
+	})
+		.png()
+		.toBuffer()
+	return pngBytes
+}
+
+/**
+ * Two owners with data in every part of their accounts (so a write that reaches the wrong
+ * owner shows in a snapshot): profile, the five resume lists, portfolio items and stored images.
+ */
+export async function createApiFixture(): Promise<Fixture> {
+	const png = await samplePng()
+	const [a, b] = await Promise.all([
+		createOwner({ name: 'Ada Lovelace' }),
+		createOwner({ name: 'Mallory Mal' }),
+	])
+	const owners = await Promise.all(
+		[a, b].map(async (owner) => {
+			await updateProfile(owner.id, { designation: 'Original', tagline: 'Original' })
+			await replaceWorkExp(owner.id, [
+				{
+					company: 'Original',
+					role: 'Original',
+					startDate: '2019-01-01',
+					endDate: '',
+					experience: ['Original'],
+				},
+			])
+			await replaceEducation(owner.id, [
+				{ eduName: 'Original', eduInstitution: 'Original', eduStartYear: 2000, eduEndYear: 2004 },
+			])
+			await replaceSkills(owner.id, [{ skillName: SKILLS[2], halves: 6 }])
+			await replaceCertificates(owner.id, [
+				{ crtName: 'Original', crtPlat: 'Original', crtUrl: null, crtYear: 2010 },
+			])
+			await replaceAchievements(owner.id, ['Original'])
+			const item = await createPortfolioItem(owner.id, { productName: 'Original' })
+			const second = await createPortfolioItem(owner.id, { productName: 'Second', active: true })
+			const images = [
+				await createPortfolioImage(owner.id, item.portfolioId),
+				await createPortfolioImage(owner.id, item.portfolioId),
+			]
+			for (const image of images) await storage().put(image.key, png, 'image/webp')
+			return {
+				path: owner.path!,
+				portfolioId: item.portfolioId,
+				secondPortfolioId: second.portfolioId,
+				imageId: images[0]!.id,
+				secondImageId: images[1]!.id,
+			}
+		}),
+	)
+	const { refreshToken } = await createSession(a.id)
+	return { a: { ...a, ...owners[0]!, refreshToken }, b: { ...b, ...owners[1]! }, png }
+}
+
+// ---------------------------------------------------------------- calling an endpoint
+
+/** What a request carries: a JSON value, raw bytes or text, or multipart parts. */
+export type CallBody =
+	| { json: unknown }
+	| { raw: string | Uint8Array; contentType?: string }
+	| { parts: Array<UploadPart | { field: string; value: string }> }
+
+export type Call = {
+	params?: Record<string, string>
+	/** Parameters, or a raw query string (without `?`). */
+	query?: Record<string, string> | string
+	body?: CallBody
+	token?: string
+	headers?: Record<string, string>
+}
+
+/** The call of the endpoint's example, with `token` (when given). */
+export function exampleCall(endpoint: ApiEndpoint, fx: Fixture, token?: string): Call {
+	const example = endpoint.example(fx)
+	return {
+		params: { ...endpoint.params, ...example.params },
+		query: example.query,
+		body: example.files
+			? { parts: example.files }
+			: example.body !== undefined
+				? { json: example.body }
+				: undefined,
+		token,
+	}
+}
+
+export function buildRequest(endpoint: ApiEndpoint, call: Call) {
+	const url = new URL(fillPath(endpoint.path, call.params), 'http://tagg.test')
+	if (typeof call.query === 'string') url.search = call.query
+	else if (call.query) url.search = new URLSearchParams(call.query).toString()
+	const headers = new Headers(call.headers)
+	if (call.token !== undefined) headers.set('Authorization', `Bearer ${call.token}`)
+	let body: BodyInit | undefined
+	const payload = call.body
+	if (payload && 'json' in payload) {
+		body = JSON.stringify(payload.json)
+		headers.set('Content-Type', 'application/json')
+	} else if (payload && 'raw' in payload) {
+		body = typeof payload.raw === 'string' ? payload.raw : new Uint8Array(payload.raw)
+		if (payload.contentType !== undefined) headers.set('Content-Type', payload.contentType)
+	} else if (payload) {
+		const form = new FormData()
+		for (const part of payload.parts) {
+			if ('value' in part) form.append(part.field, part.value)
+			else {
+				const blob = new Blob([new Uint8Array(part.data)], { type: part.type })
+				form.append(part.field, blob, part.filename)
+			}
+		}
+		body = form
+	}
+	return new Request(url, { method: endpoint.method, headers, body })
+}
+
+/**
+ * Calls the endpoint's handler like Remix does and answers the Response it returned or threw.
+ * Anything else it throws (a crash, which the HTTP server would turn into a 500) is rethrown.
+ */
+export async function callEndpoint(endpoint: ApiEndpoint, call: Call): Promise<Response> {
+	const request = buildRequest(endpoint, call)
+	let result: unknown
+	try {
+		const params = Object.fromEntries(
+			Object.entries(call.params ?? {}).map(([name, value]) => [name, wellFormed(value)]),
+		)
+		result = await endpoint.handler({ request, params, context: {} })
+	} catch (thrown) {
+		if (!(thrown instanceof Response)) throw thrown
+		result = thrown
+	}
+	if (!(result instanceof Response)) {
+		throw new Error(`${endpointName(endpoint)} answered a ${typeof result}, not a Response`)
+	}
+	return result
+}
+
+/** Calls the endpoint and reads its JSON answer. */
+export async function callEndpointJson(endpoint: ApiEndpoint, call: Call) {
+	const response = await callEndpoint(endpoint, call)
+	const text = await response.text()
+	return { status: response.status, text, json: JSON.parse(text) as Record<string, unknown> }
+}
+
+// ---------------------------------------------------------------- completeness
+
+const ROUTES_DIR = path.join(import.meta.dirname, '..', 'app', 'routes')
+
+/** The route modules of the /one API and /refresh (tests excluded). */
+export function apiRouteFiles() {
+	return fs
+		.readdirSync(ROUTES_DIR)
+		.filter((name) => /^one\./.test(name) || /^refresh\.tsx?$/.test(name))
+		.filter((name) => !/\.test\.tsx?$/.test(name))
+		.sort()
+}
+
+/**
+ * Problems with the table: a route module missing from it, a listed module that does not exist,
+ * or a row whose handler is not its module's loader (GET) or action (POST).
+ */
+export async function endpointTableProblems() {
+	const problems: string[] = []
+	const listed = new Set(API_ENDPOINTS.map((endpoint) => endpoint.file))
+	for (const file of apiRouteFiles()) {
+		if (!listed.has(file)) problems.push(`${file} is not in tests/api-endpoints.ts`)
+	}
+	for (const endpoint of API_ENDPOINTS) {
+		const file = path.join(ROUTES_DIR, endpoint.file)
+		if (!fs.existsSync(file)) {
+			problems.push(`${endpointName(endpoint)}: ${endpoint.file} does not exist`)
+			continue
+		}
+		const module = (await import(/* @vite-ignore */ file)) as Record<string, unknown>
+		const expected = endpoint.method === 'GET' ? module.loader : module.action
+		if (endpoint.handler !== expected) {
+			problems.push(
+				`${endpointName(endpoint)}: the handler is not the ${endpoint.method === 'GET' ? 'loader' : 'action'} of ${endpoint.file}`,
+			)
+		}
+	}
+	return problems
+}
