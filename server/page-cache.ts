@@ -33,6 +33,18 @@ export function createPageCache({ build, mode }: { build: ServerBuild; mode: str
 	const render = createRequestHandler(build, mode)
 	const entries = new Map<string, Entry>()
 	const pending = new Map<string, Promise<Entry | null>>()
+	// Requests for one page that arrive while its version is being read share that read: under
+	// load this saves most version queries, and no answer is older than a read in flight.
+	const versionReads = new Map<string, ReturnType<typeof getPageVersion>>()
+	const readVersion = (pname: string) => {
+		const key = pname.toLowerCase()
+		let read = versionReads.get(key)
+		if (!read) {
+			read = getPageVersion(pname).finally(() => versionReads.delete(key))
+			versionReads.set(key, read)
+		}
+		return read
+	}
 	const stats: PageCacheStats = { hits: 0, misses: 0, notModified: 0, entries: 0 }
 	let bytes = 0
 
@@ -69,7 +81,7 @@ export function createPageCache({ build, mode }: { build: ServerBuild; mode: str
 		if (!match || req.url !== req.path) return next()
 		let version
 		try {
-			version = await getPageVersion(match[1]!)
+			version = await readVersion(match[1]!)
 		} catch {
 			return next() // the database is down: let the app answer (503 page)
 		}

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { initials } from '~/utils/text'
 import { cx } from '~/utils/misc'
 
@@ -18,11 +18,21 @@ export function Avatar({
 	className?: string
 	priority?: boolean
 }) {
-	const [failed, setFailed] = useState(false)
+	// The URL that failed to load; a new picture (a new `?v=`) is tried again.
+	const [failedSrc, setFailedSrc] = useState<string | null>(null)
+	const ref = useRef<HTMLImageElement>(null)
 	const name = [firstName, lastName].filter(Boolean).join(' ')
-	const url = src && !failed ? src : DEFAULT_AVATAR
+	const url = src && src !== failedSrc ? src : DEFAULT_AVATAR
+	// A server-rendered picture may fail before React is listening for its error event: check
+	// once hydrated (a lazy picture that has not started loading has no currentSrc yet).
+	useEffect(() => {
+		const img = ref.current
+		if (!img || !src || url !== src) return
+		if (img.complete && img.naturalWidth === 0 && img.currentSrc) setFailedSrc(src)
+	}, [src, url])
 	return (
 		<img
+			ref={ref}
 			src={url}
 			alt={name ? `${name}'s display picture` : 'Display picture'}
 			width={224}
@@ -30,7 +40,9 @@ export function Avatar({
 			loading={priority ? 'eager' : 'lazy'}
 			fetchPriority={priority ? 'high' : undefined}
 			decoding="async"
-			onError={() => setFailed(true)}
+			onError={() => {
+				if (src && url === src) setFailedSrc(src)
+			}}
 			className={cx('bg-brand-50 rounded-full object-cover', className)}
 		/>
 	)

@@ -50,8 +50,15 @@ export function EditorForm({
 	children: ReactNode
 	submitLabel?: string
 }) {
+	const formRef = useRef<HTMLFormElement>(null)
+	// After a refused edit, take the owner to the first field the server refused.
+	useEffect(() => {
+		if (!failed) return
+		formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+	}, [failed])
 	return (
 		<form
+			ref={formRef}
 			noValidate
 			className="flex flex-col gap-4"
 			onSubmit={(event: FormEvent) => {
@@ -60,17 +67,20 @@ export function EditorForm({
 			}}
 		>
 			{children}
-			{failed ? (
-				<p
-					role="alert"
-					className="rounded-xl border border-red-200 bg-red-50 px-3.5 py-2.5 text-sm text-red-800"
-				>
-					{EDIT_FAILED}
-				</p>
-			) : null}
-			<button type="submit" className="btn-primary w-full" disabled={busy}>
-				{busy ? 'Update In Progress' : submitLabel}
-			</button>
+			{/* Long forms scroll; the outcome and the button stay in view at the bottom. */}
+			<div className="sticky -bottom-6 z-10 -mx-6 -mb-6 flex flex-col gap-3 bg-white/95 px-6 pt-2 pb-6 backdrop-blur-sm">
+				{failed ? (
+					<p
+						role="alert"
+						className="rounded-xl border border-red-200 bg-red-50 px-3.5 py-2.5 text-sm text-red-800"
+					>
+						{EDIT_FAILED}
+					</p>
+				) : null}
+				<button type="submit" className="btn-primary w-full" disabled={busy}>
+					{busy ? 'Update In Progress' : submitLabel}
+				</button>
+			</div>
 		</form>
 	)
 }

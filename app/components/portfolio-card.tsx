@@ -3,11 +3,11 @@
  * 'My Portfolio' section of the profile page.
  */
 import { Link } from '@remix-run/react'
+import { lazy, Suspense } from 'react'
 import { type PortfolioItem } from '~/models/portfolio.server'
 import { listCardName, profileCardName, teaser } from '~/utils/text'
 import { Carousel } from './carousel'
 import { ArrowRightIcon, GridIcon } from './icons'
-import { PlaceholderImage } from './placeholder-gallery'
 
 export type CardItem = Pick<
 	PortfolioItem,
@@ -44,6 +44,11 @@ export function projectCardUrl(url: string) {
 /** A missing title reads as in SPEC 2. */
 export const MISSING_TITLE = 'Product Title Loading'
 
+// The placeholder drawings load only when a card has no cover image.
+const PlaceholderImage = lazy(() =>
+	import('./placeholder-gallery').then((module) => ({ default: module.PlaceholderImage })),
+)
+
 /**
  * A cover: the item's cover image, else one of the placeholder illustrations. Cards are at most
  * about 370 CSS px wide (two columns in a 3xl page, or the carousel), the page's width on a phone.
@@ -64,7 +69,9 @@ export function CoverImage({ item, index }: { item: CardItem; index: number }) {
 					className="size-full object-cover"
 				/>
 			) : (
-				<PlaceholderImage variant={index} className="size-full" />
+				<Suspense fallback={null}>
+					<PlaceholderImage variant={index} className="size-full" />
+				</Suspense>
 			)}
 		</div>
 	)

@@ -29,6 +29,10 @@ type InputProps = {
 	autoFocus?: boolean
 }
 
+/** The ids that describe a field: its error (when shown) and its hint. */
+const describedBy = (id: string, error?: string, hint?: string) =>
+	[error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined
+
 function TextInput({ label, value, onChange, error, type = 'text', hint, ...rest }: InputProps) {
 	const id = useId()
 	return (
@@ -42,7 +46,7 @@ function TextInput({ label, value, onChange, error, type = 'text', hint, ...rest
 				value={value}
 				onChange={(event) => onChange(event.target.value)}
 				aria-invalid={error ? true : undefined}
-				aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+				aria-describedby={describedBy(id, error, hint)}
 				className="field-input disabled:bg-canvas disabled:text-muted"
 				{...rest}
 			/>
@@ -86,7 +90,7 @@ function TextArea({
 				placeholder={placeholder}
 				onChange={(event) => onChange(event.target.value)}
 				aria-invalid={error ? true : undefined}
-				aria-describedby={hint ? `${id}-hint` : undefined}
+				aria-describedby={describedBy(id, error, hint)}
 				className="field-input leading-relaxed"
 			/>
 			{hint ? (
@@ -94,7 +98,7 @@ function TextArea({
 					{hint}
 				</p>
 			) : null}
-			<ErrorList errors={[error]} />
+			<ErrorList id={`${id}-error`} errors={[error]} />
 		</div>
 	)
 }
@@ -175,6 +179,7 @@ function TaglineEditor({ profile, close }: { profile: ProfileData; close: () => 
 				onChange={setTagline}
 				error={editor.errors.tagline}
 				placeholder="I design calm software for busy people."
+				hint={`${tagline.trim().length} of 200 characters`}
 			/>
 		</EditorForm>
 	)
@@ -337,7 +342,7 @@ function ListEditor<T>({
 							onClick={() => setItems(items.filter((_, i) => i !== index))}
 						>
 							<TrashIcon />
-							Remove
+							Remove<span className="sr-only"> {itemLabel(item, index)}</span>
 						</button>
 					</div>
 				</fieldset>

@@ -3,7 +3,7 @@
  * sections hidden) and the owner at /builder (edit buttons, placeholder prompts).
  */
 import { Link } from '@remix-run/react'
-import { useState, type ReactNode } from 'react'
+import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { type ProfileData } from '~/models/profile.server'
 import { type Resume } from '~/models/resume.server'
 import { SOCIAL_FIELDS } from '~/utils/social'
@@ -17,10 +17,13 @@ import {
 	socialHref,
 } from '~/utils/text'
 import { Avatar, Initials } from './avatar'
-import { LinkIcon, MailIcon, MapPinIcon, PencilIcon, ShareIcon } from './icons'
+import { LinkIcon, MapPinIcon, PencilIcon, ShareIcon } from './icons'
 import { Logo } from './logo'
-import { Modal } from './modal'
 import { SOCIAL_META } from './social-icons'
+
+const FindMeModal = lazy(() =>
+	import('./find-me-modal').then((module) => ({ default: module.FindMeModal })),
+)
 
 export type EditSection =
 	| 'picture'
@@ -181,47 +184,6 @@ export function SocialButtons({ links }: { links: ProfileData['socialLinks'] }) 
 	)
 }
 
-function FindMeModal({
-	open,
-	onOpenChange,
-	profile,
-	email,
-}: {
-	open: boolean
-	onOpenChange: (open: boolean) => void
-	profile: ProfileData
-	email: string | null
-}) {
-	const name = profile.name.firstName || 'me'
-	const hasSocial = SOCIAL_FIELDS.some((field) => field !== 'email' && profile.socialLinks[field])
-	return (
-		<Modal open={open} onOpenChange={onOpenChange} title="Find Me" size="sm">
-			<div className="flex flex-col items-center gap-5 text-center">
-				<p className="text-muted text-pretty">
-					Hi there! Great to see you. Here is how to reach {name}.
-				</p>
-				{email ? (
-					<a href={`mailto:${email}`} className="btn-primary w-full">
-						<MailIcon className="size-4" />
-						{email}
-					</a>
-				) : null}
-				{email && hasSocial ? (
-					<div
-						className="text-muted flex w-full items-center gap-3 text-xs font-semibold"
-						aria-hidden="true"
-					>
-						<span className="bg-line h-px flex-1" />
-						OR
-						<span className="bg-line h-px flex-1" />
-					</div>
-				) : null}
-				<SocialButtons links={profile.socialLinks} />
-			</div>
-		</Modal>
-	)
-}
-
 function ProfileCard({
 	profile,
 	email,
@@ -234,6 +196,8 @@ function ProfileCard({
 	onShare: () => void
 }) {
 	const [findMeOpen, setFindMeOpen] = useState(false)
+	// The dialog code loads the first time a visitor opens Find Me, then stays.
+	const [findMeUsed, setFindMeUsed] = useState(false)
 	const fullName = [profile.name.firstName, profile.name.lastName].filter(Boolean).join(' ')
 	const location = [profile.city, profile.country].filter(Boolean).join(', ')
 	const builder = mode.kind === 'builder' ? mode : null
@@ -312,7 +276,14 @@ function ProfileCard({
 					</div>
 				) : null}
 				<div className="mt-6 flex w-full max-w-sm flex-wrap items-center justify-center gap-3">
-					<button type="button" className="btn-primary flex-1" onClick={() => setFindMeOpen(true)}>
+					<button
+						type="button"
+						className="btn-primary flex-1"
+						onClick={() => {
+							setFindMeUsed(true)
+							setFindMeOpen(true)
+						}}
+					>
 						<LinkIcon className="size-4" />
 						Find Me
 					</button>
@@ -332,7 +303,16 @@ function ProfileCard({
 					) : null}
 				</div>
 			</div>
-			<FindMeModal open={findMeOpen} onOpenChange={setFindMeOpen} profile={profile} email={email} />
+			{findMeUsed ? (
+				<Suspense fallback={null}>
+					<FindMeModal
+						open={findMeOpen}
+						onOpenChange={setFindMeOpen}
+						profile={profile}
+						email={email}
+					/>
+				</Suspense>
+			) : null}
 		</section>
 	)
 }

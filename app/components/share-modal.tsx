@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import toast from 'react-hot-toast'
+import { toast } from '~/utils/toast'
 import { Modal } from './modal'
 import { LinkIcon, ShareIcon } from './icons'
 

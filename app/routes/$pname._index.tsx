@@ -1,13 +1,16 @@
 import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { MyPortfolio } from '~/components/portfolio-card'
 import { ProfileView, TopBar } from '~/components/profile-view'
-import { ShareModal } from '~/components/share-modal'
 import { getPublicProfilePage } from '~/models/public-page.server'
 import { env } from '~/utils/env.server'
 import { fullName, pageMeta, PUBLIC_PAGE_CACHE } from '~/utils/seo'
+
+// The share modal (and the dialog code under it) loads when a visitor first asks for it.
+const loadShareModal = () => import('~/components/share-modal')
+const ShareModal = lazy(() => loadShareModal().then((module) => ({ default: module.ShareModal })))
 
 export async function loader({ params }: LoaderFunctionArgs) {
 	const page = await getPublicProfilePage(params.pname ?? '')
@@ -19,16 +22,21 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export default function PublicProfile() {
 	const { profile, resume, email, path, profileUrl, portfolio } = useLoaderData<typeof loader>()
 	const [shareOpen, setShareOpen] = useState(false)
+	const [shareUsed, setShareUsed] = useState(false)
+	const openShare = () => {
+		setShareUsed(true)
+		setShareOpen(true)
+	}
 	const name = [profile.name.firstName, profile.name.lastName].filter(Boolean).join(' ')
 	return (
 		<>
-			<TopBar profile={profile} onShare={() => setShareOpen(true)} homeHref={`/${path}`} />
+			<TopBar profile={profile} onShare={openShare} homeHref={`/${path}`} />
 			<ProfileView
 				profile={profile}
 				resume={resume}
 				email={email}
 				mode={{ kind: 'public' }}
-				onShare={() => setShareOpen(true)}
+				onShare={openShare}
 				portfolio={<MyPortfolio {...portfolio} path={path} builder={false} />}
 			/>
 			<footer className="text-muted py-10 text-center text-xs">
@@ -37,13 +45,17 @@ export default function PublicProfile() {
 					Tagg
 				</a>
 			</footer>
-			<ShareModal
-				open={shareOpen}
-				onOpenChange={setShareOpen}
-				profileUrl={profileUrl}
-				path={path}
-				name={name}
-			/>
+			{shareUsed ? (
+				<Suspense fallback={null}>
+					<ShareModal
+						open={shareOpen}
+						onOpenChange={setShareOpen}
+						profileUrl={profileUrl}
+						path={path}
+						name={name}
+					/>
+				</Suspense>
+			) : null}
 		</>
 	)
 }
@@ -96,6 +108,9 @@ export const headers: HeadersFunction = ({ errorHeaders }) =>
 	errorHeaders
 		? { 'Cache-Control': 'public, max-age=0, s-maxage=10' }
 		: { 'Cache-Control': PUBLIC_PAGE_CACHE }
+
+/** Public pages stay light: react-hot-toast loads at the first toast. */
+export const handle = { lazyToasts: true }
 
 export function ErrorBoundary() {
 	return <GeneralErrorBoundary />

@@ -107,6 +107,9 @@ export const headers: HeadersFunction = ({ errorHeaders }) =>
 		? { 'Cache-Control': 'public, max-age=0, s-maxage=10' }
 		: { 'Cache-Control': PUBLIC_PAGE_CACHE }
 
+/** Public pages stay light: react-hot-toast loads at the first toast. */
+export const handle = { lazyToasts: true }
+
 export function ErrorBoundary() {
 	return <GeneralErrorBoundary />
 }

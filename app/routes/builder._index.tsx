@@ -1,9 +1,10 @@
 import {
 	type ActionFunctionArgs,
+	type data,
 	type LoaderFunctionArgs,
 	type MetaFunction,
 } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { useLoaderData, type ClientActionFunctionArgs } from '@remix-run/react'
 import { useCallback, useState } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { MyPortfolio } from '~/components/portfolio-card'
@@ -13,6 +14,7 @@ import { ShareModal } from '~/components/share-modal'
 import { DisplayPictureModal } from '~/components/upload-modals'
 import { getProfilePage } from '~/models/public-page.server'
 import { requireCustomerId } from '~/utils/auth.server'
+import { EDIT_FAILED, type EditorResult } from '~/utils/editor'
 import { env } from '~/utils/env.server'
 import { readEditorBody, runProfileEdit } from '~/utils/profile-actions.server'
 
@@ -26,8 +28,34 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
 	const customerId = await requireCustomerId(request)
-	const body = await readEditorBody(request)
-	return runProfileEdit(customerId, body)
+	try {
+		return await runProfileEdit(customerId, await readEditorBody(request))
+	} catch (error) {
+		// A refused edit (400 with field errors) is the form's answer, not an error page.
+		if (isDataAnswer(error)) return error
+		throw error
+	}
+}
+
+const isDataAnswer = (value: unknown): value is ReturnType<typeof data<EditorResult>> =>
+	typeof value === 'object' &&
+	value !== null &&
+	(value as { type?: unknown }).type === 'DataWithResponseInit'
+
+/** A call that does not arrive is an edit failure ('Please try again'), not an error page. */
+export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
+	try {
+		return await serverAction<typeof action>()
+	} catch (error) {
+		if (error instanceof Response) throw error
+		return {
+			ok: false,
+			intent: 'unknown',
+			at: Date.now(),
+			message: EDIT_FAILED,
+			fieldErrors: {},
+		} satisfies EditorResult
+	}
 }
 
 export default function BuilderHome() {

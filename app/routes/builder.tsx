@@ -93,7 +93,7 @@ export default function BuilderLayout() {
 				<SidebarNav />
 			</aside>
 			<div className="min-w-0">
-				<div className="border-brand-200 bg-brand-50/95 sticky top-0 z-30 flex items-center gap-3 border-b px-4 py-2 backdrop-blur sm:px-6">
+				<header className="border-brand-200 bg-brand-50/95 sticky top-0 z-30 flex items-center gap-3 border-b px-4 py-2 backdrop-blur sm:px-6">
 					<Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
 						<Dialog.Trigger
 							className="btn-ghost -ml-2 size-11 p-0 lg:hidden"
@@ -125,7 +125,7 @@ export default function BuilderLayout() {
 						<EyeIcon className="size-4" />
 						View Live
 					</a>
-				</div>
+				</header>
 				<BuilderOutlet />
 			</div>
 		</div>
