@@ -42,6 +42,7 @@ COPY --from=build /app/scripts ./scripts
 COPY --from=build /app/prisma ./prisma
 COPY --from=build /app/public ./public
 COPY --from=build /app/build ./build
+COPY --from=build /app/tests/fixtures ./tests/fixtures
 RUN mkdir -p /app/data && chown node:node /app/data
 
 USER node
