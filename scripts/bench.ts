@@ -27,7 +27,9 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
 const TARGETS = { rps: 1500, p99Ms: 50, jsKb: 100, lighthouse: 95 }
 
 if (process.argv.includes('--help')) {
-	console.log('Usage: npm run bench   (BENCH_SECONDS=10 per load run; CHROMIUM_PATH for Lighthouse)')
+	console.log(
+		'Usage: npm run bench   (BENCH_SECONDS=10 per load run; CHROMIUM_PATH for Lighthouse)',
+	)
 	process.exit(0)
 }
 
@@ -104,11 +106,16 @@ try {
 	})
 	await waitFor(`${base}/healthz`)
 
-	const html = Buffer.from(await (await fetch(page, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer())
+	const html = Buffer.from(
+		await (await fetch(page, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer(),
+	)
 	const ceilingPort = await freePort()
 	ceiling = http
 		.createServer((_req, res) => {
-			res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': html.length })
+			res.writeHead(200, {
+				'Content-Type': 'text/html; charset=utf-8',
+				'Content-Length': html.length,
+			})
 			res.end(html)
 		})
 		.listen(ceilingPort, '127.0.0.1')
@@ -118,8 +125,15 @@ try {
 	for (const connections of [10, 50]) {
 		const tagg = await load(page, connections)
 		const bare = await load(`http://127.0.0.1:${ceilingPort}/`, connections)
-		runs.push({ connections, tagg, ceiling: bare, ratio: Math.round((tagg.requestsPerSecond / bare.requestsPerSecond) * 100) / 100 })
-		console.log(`  ${connections} connections: Tagg ${tagg.requestsPerSecond} req/s (p50 ${tagg.p50Ms} ms, p99 ${tagg.p99Ms} ms, ${tagg.errors} errors); bare Node ${bare.requestsPerSecond} req/s`)
+		runs.push({
+			connections,
+			tagg,
+			ceiling: bare,
+			ratio: Math.round((tagg.requestsPerSecond / bare.requestsPerSecond) * 100) / 100,
+		})
+		console.log(
+			`  ${connections} connections: Tagg ${tagg.requestsPerSecond} req/s (p50 ${tagg.p50Ms} ms, p99 ${tagg.p99Ms} ms, ${tagg.errors} errors); bare Node ${bare.requestsPerSecond} req/s`,
+		)
 	}
 
 	step('Caching headers and conditional requests')
@@ -156,13 +170,16 @@ try {
 	await getPublicProfilePage(DEMO_OWNER.path) // warm the pool
 	const cachedTrips = await count(() => getPageVersion(DEMO_OWNER.path))
 	const renderTrips = 1 + (await count(() => getPublicProfilePage(DEMO_OWNER.path)))
-	for (let i = 0; i < 20; i++) await createPortfolio(customerId, { productName: `Extra ${i}`, active: true, featured: i < 2 })
+	for (let i = 0; i < 20; i++)
+		await createPortfolio(customerId, { productName: `Extra ${i}`, active: true, featured: i < 2 })
 	const renderTripsLarge = 1 + (await count(() => getPublicProfilePage(DEMO_OWNER.path)))
 
 	step('JavaScript sent by the public profile')
 	const scripts = new Set<string>()
-	for (const match of html.toString().matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)) scripts.add(match[1]!)
-	for (const match of html.toString().matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) scripts.add(match[1]!)
+	for (const match of html.toString().matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g))
+		scripts.add(match[1]!)
+	for (const match of html.toString().matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g))
+		scripts.add(match[1]!)
 	let jsGzipBytes = 0
 	for (const script of scripts) {
 		const body = Buffer.from(await (await fetch(`${base}${script}`)).arrayBuffer())
@@ -176,14 +193,30 @@ try {
 		const chromeLauncher = await import('chrome-launcher')
 		const chrome = await chromeLauncher.launch({
 			chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-			chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+			chromeFlags: [
+				'--headless=new',
+				'--no-sandbox',
+				'--disable-gpu',
+				'--disable-dev-shm-usage',
+				'--no-first-run',
+				'--disable-background-networking',
+				'--disable-component-update',
+				'--disable-sync',
+			],
 		})
 		try {
 			for (const url of [page, `${page}/portfolio`]) {
-				const result = await runLighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' })
+				const result = await runLighthouse(url, {
+					port: chrome.port,
+					output: 'json',
+					logLevel: 'error',
+				})
 				const categories = result?.lhr.categories ?? {}
 				lighthouse[url.replace(base, '')] = Object.fromEntries(
-					Object.entries(categories).map(([key, category]) => [key, Math.round((category.score ?? 0) * 100)]),
+					Object.entries(categories).map(([key, category]) => [
+						key,
+						Math.round((category.score ?? 0) * 100),
+					]),
 				)
 			}
 		} finally {
@@ -194,10 +227,14 @@ try {
 	}
 
 	step('Image pipeline: 12-megapixel JPEG to the stored WebP sizes')
-	const images = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/lib/bench-images.ts')], {
-		cwd: ROOT,
-		encoding: 'utf8',
-	})
+	const images = spawnSync(
+		process.execPath,
+		['--import', 'tsx', path.join(ROOT, 'scripts/lib/bench-images.ts')],
+		{
+			cwd: ROOT,
+			encoding: 'utf8',
+		},
+	)
 	const imagePipeline = JSON.parse(images.stdout.trim().split('\n').at(-1) ?? '{}')
 
 	const worst = runs.find((run) => run.connections === 50)!.tagg
@@ -214,7 +251,11 @@ try {
 			editVisibleAfterMs: visibleAfterMs,
 			conditionalAfterEditStatus: afterEdit.status,
 		},
-		databaseRoundTrips: { cachedPageView: cachedTrips, render: renderTrips, renderWith26Items: renderTripsLarge },
+		databaseRoundTrips: {
+			cachedPageView: cachedTrips,
+			render: renderTrips,
+			renderWith26Items: renderTripsLarge,
+		},
 		javascript: { files: scripts.size, gzipKb: Math.round((jsGzipBytes / 1024) * 10) / 10 },
 		lighthouse,
 		imagePipeline,
@@ -226,7 +267,9 @@ try {
 			conditional304: conditional.status === 304,
 			javascript: jsGzipBytes / 1024 <= TARGETS.jsKb,
 			lighthouse: Object.values(lighthouse).every(
-				(scores) => typeof scores === 'object' && Object.values(scores).every((score) => score >= TARGETS.lighthouse),
+				(scores) =>
+					typeof scores === 'object' &&
+					Object.values(scores).every((score) => score >= TARGETS.lighthouse),
 			),
 		},
 	}
@@ -242,10 +285,15 @@ try {
 		)
 	}
 	console.log(`Cache-Control: ${cacheControl}`)
-	console.log(`If-None-Match → ${conditional.status}; an edit shows after ${visibleAfterMs} ms; old ETag after the edit → ${afterEdit.status}`)
-	console.log(`database round trips: ${cachedTrips} per page view from the page cache; ${renderTrips} to render it (${renderTripsLarge} with 26 portfolio items: fixed, not per item)`)
+	console.log(
+		`If-None-Match → ${conditional.status}; an edit shows after ${visibleAfterMs} ms; old ETag after the edit → ${afterEdit.status}`,
+	)
+	console.log(
+		`database round trips: ${cachedTrips} per page view from the page cache; ${renderTrips} to render it (${renderTripsLarge} with 26 portfolio items: fixed, not per item)`,
+	)
 	console.log(`JavaScript: ${results.javascript.gzipKb} KB gzipped in ${scripts.size} files`)
-	for (const [url, scores] of Object.entries(lighthouse)) console.log(`Lighthouse ${url}: ${JSON.stringify(scores)}`)
+	for (const [url, scores] of Object.entries(lighthouse))
+		console.log(`Lighthouse ${url}: ${JSON.stringify(scores)}`)
 	console.log(
 		`image pipeline (12 MP JPEG → 1600x900 + 640x360 WebP): ${imagePipeline.oneAtATimeMsPerImage} ms per image one at a time (peak RSS ${imagePipeline.peakRssOneAtATimeMb} MB); four at once ${imagePipeline.fourAtOnceTotalMs} ms in all (peak RSS ${imagePipeline.peakRssFourAtOnceMb} MB)`,
 	)

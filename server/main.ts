@@ -122,7 +122,10 @@ async function runPrimary(workers: number) {
 	}
 	let embedded: EmbeddedDatabase | undefined
 	if (!env.DATABASE_URL) {
-		embedded = await startEmbeddedDatabase({ dataDir: env.DATA_DIR, log: (message) => logger.info(message) })
+		embedded = await startEmbeddedDatabase({
+			dataDir: env.DATA_DIR,
+			log: (message) => logger.info(message),
+		})
 		process.env.DATABASE_URL = embedded.url
 	}
 	await migrate(process.env.DATABASE_URL!, { log: (message) => logger.info(message) })

@@ -14,7 +14,8 @@ import { createRequestHandler, type ServerBuild } from '@remix-run/node'
 import { type RequestHandler } from 'express'
 import { getPageVersion } from '../app/models/page-version.server'
 
-const PUBLIC_PAGE = /^\/([A-Za-z0-9]+(?:-[A-Za-z0-9]+)*)(?:\/portfolio(?:\/([A-Za-z0-9_-]{1,64}))?)?$/
+const PUBLIC_PAGE =
+	/^\/([A-Za-z0-9]+(?:-[A-Za-z0-9]+)*)(?:\/portfolio(?:\/([A-Za-z0-9_-]{1,64}))?)?$/
 const MAX_ENTRIES = 2000
 const MAX_BYTES = 96 * 1024 * 1024
 
@@ -69,7 +70,8 @@ export function createPageCache({ build, mode }: { build: ServerBuild; mode: str
 		const body = Buffer.from(await response.arrayBuffer())
 		const kept: Array<[string, string]> = []
 		response.headers.forEach((value, name) => {
-			if (!['content-length', 'content-encoding', 'set-cookie', 'etag'].includes(name)) kept.push([name, value])
+			if (!['content-length', 'content-encoding', 'set-cookie', 'etag'].includes(name))
+				kept.push([name, value])
 		})
 		const gzip = zlib.gzipSync(body, { level: 6 })
 		return { etag, nonce, headers: kept, body, gzip, bytes: body.length + gzip.length }
@@ -99,7 +101,10 @@ export function createPageCache({ build, mode }: { build: ServerBuild; mode: str
 			const cached = entries.get(key)
 			res.status(304)
 			res.setHeader('ETag', etag)
-			res.setHeader('Cache-Control', cached?.headers.find(([name]) => name === 'cache-control')?.[1] ?? 'public, max-age=0')
+			res.setHeader(
+				'Cache-Control',
+				cached?.headers.find(([name]) => name === 'cache-control')?.[1] ?? 'public, max-age=0',
+			)
 			res.end()
 			return
 		}
@@ -111,10 +116,15 @@ export function createPageCache({ build, mode }: { build: ServerBuild; mode: str
 			stats.misses++
 			let inflight = pending.get(key)
 			if (!inflight) {
-				const headers = new Headers({ accept: 'text/html', 'user-agent': req.headers['user-agent'] ?? '' })
-				inflight = renderEntry(`${req.protocol}://${req.get('host')}${req.path}`, headers, etag).finally(() =>
-					pending.delete(key),
-				)
+				const headers = new Headers({
+					accept: 'text/html',
+					'user-agent': req.headers['user-agent'] ?? '',
+				})
+				inflight = renderEntry(
+					`${req.protocol}://${req.get('host')}${req.path}`,
+					headers,
+					etag,
+				).finally(() => pending.delete(key))
 				pending.set(key, inflight)
 			}
 			try {
@@ -129,7 +139,10 @@ export function createPageCache({ build, mode }: { build: ServerBuild; mode: str
 		for (const [name, value] of entry.headers) res.setHeader(name, value)
 		const csp = res.getHeader('Content-Security-Policy')
 		if (typeof csp === 'string' && res.locals.cspNonce) {
-			res.setHeader('Content-Security-Policy', csp.replace(`'nonce-${res.locals.cspNonce}'`, `'nonce-${entry.nonce}'`))
+			res.setHeader(
+				'Content-Security-Policy',
+				csp.replace(`'nonce-${res.locals.cspNonce}'`, `'nonce-${entry.nonce}'`),
+			)
 		}
 		res.setHeader('ETag', etag)
 		res.setHeader('Vary', 'Accept-Encoding')

@@ -150,7 +150,9 @@ export async function reorderPortfolioImages(
 	})
 	const known = new Set(images.map((image) => image.id))
 	const complete =
-		imageIds.length === known.size && new Set(imageIds).size === known.size && imageIds.every((id) => known.has(id))
+		imageIds.length === known.size &&
+		new Set(imageIds).size === known.size &&
+		imageIds.every((id) => known.has(id))
 	if (!complete) return false
 	await prisma().$transaction(
 		imageIds.map((id, position) =>

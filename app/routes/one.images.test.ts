@@ -23,7 +23,13 @@ const jpeg = (width = 1200, height = 800) =>
 function form(field: string, files: Array<{ data: Buffer | string; name: string; type?: string }>) {
 	const body = new FormData()
 	for (const file of files)
-		body.append(field, new Blob([typeof file.data === 'string' ? file.data : new Uint8Array(file.data)], { type: file.type ?? 'image/jpeg' }), file.name)
+		body.append(
+			field,
+			new Blob([typeof file.data === 'string' ? file.data : new Uint8Array(file.data)], {
+				type: file.type ?? 'image/jpeg',
+			}),
+			file.name,
+		)
 	return body
 }
 

@@ -28,7 +28,9 @@ function createClient() {
 	// Count round trips (the benchmark states how many a page view costs).
 	pool.on('connect', (client) => {
 		const query = client.query.bind(client) as (...args: unknown[]) => unknown
-		;(client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+		;(client as unknown as { query: (...args: unknown[]) => unknown }).query = (
+			...args: unknown[]
+		) => {
 			roundTrips++
 			return query(...args)
 		}
