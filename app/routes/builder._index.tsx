@@ -14,7 +14,7 @@ import { ShareModal } from '~/components/share-modal'
 import { DisplayPictureModal } from '~/components/upload-modals'
 import { getProfilePage } from '~/models/public-page.server'
 import { requireCustomerId } from '~/utils/auth.server'
-import { EDIT_FAILED, type EditorResult } from '~/utils/editor'
+import { editorClientAction, type EditorResult } from '~/utils/editor'
 import { env } from '~/utils/env.server'
 import { readEditorBody, runProfileEdit } from '~/utils/profile-actions.server'
 
@@ -43,20 +43,10 @@ const isDataAnswer = (value: unknown): value is ReturnType<typeof data<EditorRes
 	(value as { type?: unknown }).type === 'DataWithResponseInit'
 
 /** A call that does not arrive is an edit failure ('Please try again'), not an error page. */
-export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
-	try {
-		return await serverAction<typeof action>()
-	} catch (error) {
-		if (error instanceof Response) throw error
-		return {
-			ok: false,
-			intent: 'unknown',
-			at: Date.now(),
-			message: EDIT_FAILED,
-			fieldErrors: {},
-		} satisfies EditorResult
-	}
-}
+export const clientAction = (args: ClientActionFunctionArgs) =>
+	editorClientAction<Awaited<ReturnType<typeof action>>>({
+		serverAction: () => args.serverAction<typeof action>(),
+	})
 
 export default function BuilderHome() {
 	const { profile, resume, email, path, profileUrl, portfolio } = useLoaderData<typeof loader>()

@@ -14,7 +14,7 @@ import { PortfolioView } from '~/components/portfolio-view'
 import { getCustomerPath } from '~/models/customer.server'
 import { getPortfolio, updatePortfolio } from '~/models/portfolio.server'
 import { requireCustomerId } from '~/utils/auth.server'
-import { EDIT_FAILED, fieldErrorsOf, type EditorResult } from '~/utils/editor'
+import { editorClientAction, fieldErrorsOf } from '~/utils/editor'
 import {
 	isPortfolioSection,
 	SECTION_SCHEMAS,
@@ -54,20 +54,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 /** A call that does not arrive is an edit failure ('Please try again'), not an error page. */
-export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
-	try {
-		return await serverAction<typeof action>()
-	} catch (error) {
-		if (error instanceof Response) throw error
-		return {
-			ok: false,
-			intent: 'unknown',
-			at: Date.now(),
-			message: EDIT_FAILED,
-			fieldErrors: {},
-		} satisfies EditorResult
-	}
-}
+export const clientAction = (args: ClientActionFunctionArgs) =>
+	editorClientAction<Awaited<ReturnType<typeof action>>>({
+		serverAction: () => args.serverAction<typeof action>(),
+	})
 
 export default function BuilderProject() {
 	const { item, path } = useLoaderData<typeof loader>()

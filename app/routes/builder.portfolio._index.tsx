@@ -30,7 +30,7 @@ import {
 	type PortfolioItem,
 } from '~/models/portfolio.server'
 import { requireCustomerId } from '~/utils/auth.server'
-import { fieldErrorsOf, type EditorResult } from '~/utils/editor'
+import { fieldErrorsOf, type EditorResult, editorClientAction } from '~/utils/editor'
 import { cx } from '~/utils/misc'
 import { DeleteSchema, ReorderSchema, StatusSchema } from '~/utils/portfolio-schemas'
 import { failure, readEditorBody, success } from '~/utils/profile-actions.server'
@@ -101,20 +101,10 @@ function notFound(intent: string) {
  * A call that does not arrive (network down, server error) is a failure like any other: the page
  * toasts and shows the server's state again instead of an error page. Redirects pass through.
  */
-export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
-	try {
-		return await serverAction<typeof action>()
-	} catch (error) {
-		if (error instanceof Response) throw error
-		return {
-			ok: false,
-			intent: 'unknown',
-			at: Date.now(),
-			message: 'Please try again',
-			fieldErrors: {},
-		} satisfies EditorResult
-	}
-}
+export const clientAction = (args: ClientActionFunctionArgs) =>
+	editorClientAction<Awaited<ReturnType<typeof action>>>({
+		serverAction: () => args.serverAction<typeof action>(),
+	})
 
 /** Answers of this page's fetchers that are new since the component mounted. */
 function useNewResult<T extends { at: number }>(

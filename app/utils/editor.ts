@@ -19,3 +19,24 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
 	}
 	return errors
 }
+
+/**
+ * The builder pages' `clientAction`: when the server cannot be reached (or answers with an
+ * error page), the edit form gets a failure it can show ('Please try again') instead of the
+ * page being replaced by the error boundary. Redirects and thrown Responses pass through.
+ */
+export async function editorClientAction<T>({ serverAction }: { serverAction: () => Promise<T> }) {
+	try {
+		return await serverAction()
+	} catch (error) {
+		if (error instanceof Response) throw error
+		const failed: EditorResult = {
+			ok: false,
+			intent: 'unknown',
+			at: Date.now(),
+			message: EDIT_FAILED,
+			fieldErrors: {},
+		}
+		return failed
+	}
+}
