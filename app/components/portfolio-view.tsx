@@ -10,7 +10,7 @@ import { type PortfolioSection } from '~/utils/portfolio-schemas'
 import { ArrowRightIcon, PencilIcon } from './icons'
 import { PlaceholderGallery } from './placeholder-gallery'
 import { MISSING_TITLE, projectImageSrcSet } from './portfolio-card'
-import { EditButton } from './profile-view'
+import { EditButton, Section } from './profile-view'
 
 type Mode = { kind: 'public' } | { kind: 'builder'; onEdit: (section: PortfolioSection) => void }
 
@@ -24,30 +24,6 @@ function Placeholder({ children, onClick }: { children: ReactNode; onClick: () =
 		>
 			{children}
 		</button>
-	)
-}
-
-function Section({
-	title,
-	id,
-	action,
-	children,
-}: {
-	title: string
-	id: string
-	action?: ReactNode
-	children: ReactNode
-}) {
-	return (
-		<section aria-labelledby={id} className="card p-5 sm:p-7">
-			<div className="mb-4 flex items-center justify-between gap-3">
-				<h2 id={id} className="text-lg font-bold tracking-tight">
-					{title}
-				</h2>
-				{action}
-			</div>
-			{children}
-		</section>
 	)
 }
 

@@ -93,7 +93,8 @@ export function EditButton({
 	)
 }
 
-function Section({
+/** A titled card of a profile or project page, with an optional action (an edit button). */
+export function Section({
 	title,
 	id,
 	action,
