@@ -169,6 +169,7 @@ const PROFILE_EXAMPLES: Record<ProfileFieldName, Record<string, unknown>> = {
 		mobileNumber: '+44 20 7946 0000',
 		email: 'ada@example.com',
 	},
+	'email-visibility': { hideEmail: true },
 	tagline: { tagline: 'The first programmer' },
 	'site-name': { siteName: 'Ada' },
 	highlights: { highOne: 'Notes on the Engine', highTwo: 'Bernoulli numbers', highThree: null },

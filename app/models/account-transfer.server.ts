@@ -128,6 +128,8 @@ export const AccountDocumentSchema = z.object({
 		mobileNumber: z.string().regex(PHONE_PATTERN, 'must be 7 to 15 digits').nullable(),
 		companySite: optionalLink,
 		email: z.email().max(254).nullable(),
+		// Added after format version 1 was first written: older documents mean "shown".
+		hideEmail: z.boolean().optional().default(false),
 		displayPicture: z.object({ large: sha256Schema, small: sha256Schema }).nullable(),
 	}),
 	resume: z.object({
@@ -298,6 +300,7 @@ export async function exportAccount(customerId: string): Promise<AccountBundle |
 			mobileNumber: profile?.mobileNumber ?? null,
 			companySite: profile?.companySite ?? null,
 			email: profile?.email ?? null,
+			hideEmail: profile?.hideEmail ?? false,
 			displayPicture,
 		},
 		resume: {

@@ -6,6 +6,7 @@
 import crypto from 'node:crypto'
 import { prisma, type Prisma } from '~/utils/db.server'
 import { env } from '~/utils/env.server'
+import { type Precondition } from '~/utils/etag.server'
 import { storage } from '~/utils/storage.server'
 import { type PortfolioChanges } from '~/utils/portfolio-schemas'
 
@@ -135,8 +136,9 @@ export async function getPortfolio(
 	customerId: string,
 	portfolioId: string,
 	viewer: Viewer,
+	db: Prisma.TransactionClient = prisma(),
 ): Promise<PortfolioItem | null> {
-	const row = await prisma().portfolio.findFirst({
+	const row = await db.portfolio.findFirst({
 		where:
 			viewer === 'owner'
 				? { id: portfolioId, customerId }
@@ -160,17 +162,35 @@ export async function createPortfolio(
 	return toPortfolioItem(row, 'owner')
 }
 
-/** Writes fields of one of the owner's items; null when the owner has no such item. */
+/**
+ * Writes fields of one of the owner's items; null when the owner has no such item. With a
+ * precondition (an `If-Match`, the builder's section version) the item's row is locked and the
+ * check runs on the item as its owner reads it; PreconditionFailed leaves it untouched.
+ */
 export async function updatePortfolio(
 	customerId: string,
 	portfolioId: string,
 	changes: PortfolioChanges & { active?: boolean; featured?: boolean },
+	precondition?: Precondition<PortfolioItem>,
 ): Promise<PortfolioItem | null> {
-	const { count } = await prisma().portfolio.updateMany({
-		where: { id: portfolioId, customerId },
-		data: changes,
-	})
-	if (!count) return null
+	if (precondition) {
+		const found = await prisma().$transaction(async (tx) => {
+			const locked = await tx.$queryRaw<unknown[]>`
+				SELECT 1 FROM "Portfolio" WHERE "id" = ${portfolioId} AND "customerId" = ${customerId}
+				FOR UPDATE`
+			if (!locked.length) return false
+			precondition(await getPortfolio(customerId, portfolioId, 'owner', tx))
+			await tx.portfolio.updateMany({ where: { id: portfolioId, customerId }, data: changes })
+			return true
+		})
+		if (!found) return null
+	} else {
+		const { count } = await prisma().portfolio.updateMany({
+			where: { id: portfolioId, customerId },
+			data: changes,
+		})
+		if (!count) return null
+	}
 	return getPortfolio(customerId, portfolioId, 'owner')
 }
 

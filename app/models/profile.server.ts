@@ -3,6 +3,7 @@
  */
 import { prisma, type Prisma } from '~/utils/db.server'
 import { env } from '~/utils/env.server'
+import { type Precondition } from '~/utils/etag.server'
 import { type SocialField } from '~/utils/profile-schemas'
 
 export type SocialLinks = Record<SocialField, string | null>
@@ -19,6 +20,8 @@ export type ProfileData = {
 	bio: string[]
 	carHighlights: { highOne: string | null; highTwo: string | null; highThree: string | null }
 	socialLinks: SocialLinks
+	/** The owner hides every email address from visitors. */
+	hideEmail: boolean
 	pictureUrl: string | null
 	pictureSmallUrl: string | null
 	updatedAt: string
@@ -47,6 +50,7 @@ export const profileSelect = {
 	mobileNumber: true,
 	companySite: true,
 	email: true,
+	hideEmail: true,
 	pictureVersion: true,
 	updatedAt: true,
 } satisfies Prisma.ProfileSelect
@@ -91,6 +95,7 @@ export function toProfileData(row: ProfileRow): ProfileData {
 			companySite: row.companySite,
 			email: row.email,
 		},
+		hideEmail: row.hideEmail,
 		pictureUrl: displayPictureUrl(row.customerId, row.pictureVersion),
 		pictureSmallUrl: displayPictureUrl(row.customerId, row.pictureVersion, 'small'),
 		updatedAt: row.updatedAt.toISOString(),
@@ -120,19 +125,38 @@ type ProfileUpdate = Partial<
 		| 'highOne'
 		| 'highTwo'
 		| 'highThree'
+		| 'hideEmail'
 		| SocialField
 	>
 >
 
-/** Writes fields of the owner's own profile and returns the whole profile. */
-export async function updateProfile(customerId: string, data: ProfileUpdate): Promise<ProfileData> {
-	const row = await prisma().profile.upsert({
-		where: { customerId },
-		create: { ...(data as Prisma.ProfileUncheckedCreateInput), customerId },
-		update: data,
-		select: profileSelect,
+/**
+ * Writes fields of the owner's own profile and returns the whole profile. With a precondition
+ * (an `If-Match`, the builder's section version), the profile row is locked, the check runs on
+ * its current data and throws PreconditionFailed (nothing written) when it does not hold.
+ */
+export async function updateProfile(
+	customerId: string,
+	data: ProfileUpdate,
+	precondition?: Precondition<ProfileData>,
+): Promise<ProfileData> {
+	if (!precondition) {
+		const row = await prisma().profile.upsert({
+			where: { customerId },
+			create: { ...(data as Prisma.ProfileUncheckedCreateInput), customerId },
+			update: data,
+			select: profileSelect,
+		})
+		return toProfileData(row)
+	}
+	return prisma().$transaction(async (tx) => {
+		// The lock makes check-then-write one step: a concurrent write waits, then sees our result.
+		await tx.$queryRaw`SELECT 1 FROM "Profile" WHERE "customerId" = ${customerId} FOR UPDATE`
+		const current = await tx.profile.findUnique({ where: { customerId }, select: profileSelect })
+		precondition(current ? toProfileData(current) : null)
+		const row = await tx.profile.update({ where: { customerId }, data, select: profileSelect })
+		return toProfileData(row)
 	})
-	return toProfileData(row)
 }
 
 export async function bumpPictureVersion(customerId: string) {

@@ -3,8 +3,20 @@
  */
 import { getCustomerEmail, getCustomerIdByPath } from './customer.server'
 import { countActivePortfolios, listPortfolios } from './portfolio.server'
-import { getProfile } from './profile.server'
+import { getProfile, type ProfileData } from './profile.server'
 import { getResume } from './resume.server'
+
+/**
+ * The email visitors see (page, Find Me, vCard): the contact email, else the login email; none
+ * when the owner hides it.
+ */
+export function publishedEmail(
+	profile: Pick<ProfileData, 'hideEmail' | 'socialLinks'>,
+	loginEmail: string | null,
+) {
+	if (profile.hideEmail) return null
+	return profile.socialLinks.email ?? loginEmail
+}
 
 export async function getProfilePage(customerId: string) {
 	const [profile, resume, email, featured, activeCount] = await Promise.all([
@@ -19,7 +31,7 @@ export async function getProfilePage(customerId: string) {
 	return {
 		profile,
 		resume,
-		email: profile.socialLinks.email ?? email,
+		email: publishedEmail(profile, email),
 		portfolio: { featured, activeCount },
 	}
 }

@@ -1,7 +1,8 @@
 /**
  * The resume: five ordered lists, each replaced as a whole by its editor.
  */
-import { prisma } from '~/utils/db.server'
+import { prisma, type Prisma } from '~/utils/db.server'
+import { type Precondition } from '~/utils/etag.server'
 import {
 	type CertificateItemInput,
 	type EducationItemInput,
@@ -44,8 +45,10 @@ export type Resume = {
 const byPosition = { orderBy: { position: 'asc' as const } }
 
 /** The whole resume in five queries (one per list), whatever its size. */
-export async function getResume(customerId: string): Promise<Resume> {
-	const db = prisma()
+export async function getResume(
+	customerId: string,
+	db: Prisma.TransactionClient = prisma(),
+): Promise<Resume> {
 	const [work, education, skills, certificates, achievements] = await Promise.all([
 		db.workExperience.findMany({ where: { customerId }, ...byPosition }),
 		db.education.findMany({ where: { customerId }, ...byPosition }),
@@ -85,10 +88,33 @@ export async function getResume(customerId: string): Promise<Resume> {
 	}
 }
 
-export async function replaceWorkExp(customerId: string, items: WorkItemInput[]) {
-	await prisma().$transaction([
-		prisma().workExperience.deleteMany({ where: { customerId } }),
-		prisma().workExperience.createMany({
+/**
+ * Replaces one list in a transaction that first locks the owner's profile row: replacements of
+ * the same owner never interleave, and a precondition (an `If-Match`, the builder's section
+ * version) is checked on the current resume before anything is written (PreconditionFailed
+ * leaves it untouched). Answers the full resume.
+ */
+async function replaceList(
+	customerId: string,
+	precondition: Precondition<Resume> | undefined,
+	write: (tx: Prisma.TransactionClient) => Promise<unknown>,
+) {
+	await prisma().$transaction(async (tx) => {
+		await tx.$queryRaw`SELECT 1 FROM "Profile" WHERE "customerId" = ${customerId} FOR UPDATE`
+		if (precondition) precondition(await getResume(customerId, tx))
+		await write(tx)
+	})
+	return getResume(customerId)
+}
+
+export function replaceWorkExp(
+	customerId: string,
+	items: WorkItemInput[],
+	precondition?: Precondition<Resume>,
+) {
+	return replaceList(customerId, precondition, async (tx) => {
+		await tx.workExperience.deleteMany({ where: { customerId } })
+		await tx.workExperience.createMany({
 			data: items.map((item, position) => ({
 				customerId,
 				position,
@@ -99,15 +125,18 @@ export async function replaceWorkExp(customerId: string, items: WorkItemInput[])
 				ongoing: item.endDate === 'Ongoing',
 				experience: item.experience,
 			})),
-		}),
-	])
-	return getResume(customerId)
+		})
+	})
 }
 
-export async function replaceEducation(customerId: string, items: EducationItemInput[]) {
-	await prisma().$transaction([
-		prisma().education.deleteMany({ where: { customerId } }),
-		prisma().education.createMany({
+export function replaceEducation(
+	customerId: string,
+	items: EducationItemInput[],
+	precondition?: Precondition<Resume>,
+) {
+	return replaceList(customerId, precondition, async (tx) => {
+		await tx.education.deleteMany({ where: { customerId } })
+		await tx.education.createMany({
 			data: items.map((item, position) => ({
 				customerId,
 				position,
@@ -116,30 +145,36 @@ export async function replaceEducation(customerId: string, items: EducationItemI
 				startYear: item.eduStartYear,
 				endYear: item.eduEndYear,
 			})),
-		}),
-	])
-	return getResume(customerId)
+		})
+	})
 }
 
-export async function replaceSkills(customerId: string, items: SkillItemInput[]) {
-	await prisma().$transaction([
-		prisma().skill.deleteMany({ where: { customerId } }),
-		prisma().skill.createMany({
+export function replaceSkills(
+	customerId: string,
+	items: SkillItemInput[],
+	precondition?: Precondition<Resume>,
+) {
+	return replaceList(customerId, precondition, async (tx) => {
+		await tx.skill.deleteMany({ where: { customerId } })
+		await tx.skill.createMany({
 			data: items.map((item, position) => ({
 				customerId,
 				position,
 				name: item.skillName,
 				ratingHalves: item.halves,
 			})),
-		}),
-	])
-	return getResume(customerId)
+		})
+	})
 }
 
-export async function replaceCertificates(customerId: string, items: CertificateItemInput[]) {
-	await prisma().$transaction([
-		prisma().certificate.deleteMany({ where: { customerId } }),
-		prisma().certificate.createMany({
+export function replaceCertificates(
+	customerId: string,
+	items: CertificateItemInput[],
+	precondition?: Precondition<Resume>,
+) {
+	return replaceList(customerId, precondition, async (tx) => {
+		await tx.certificate.deleteMany({ where: { customerId } })
+		await tx.certificate.createMany({
 			data: items.map((item, position) => ({
 				customerId,
 				position,
@@ -148,17 +183,19 @@ export async function replaceCertificates(customerId: string, items: Certificate
 				url: item.crtUrl,
 				year: item.crtYear,
 			})),
-		}),
-	])
-	return getResume(customerId)
+		})
+	})
 }
 
-export async function replaceAchievements(customerId: string, items: string[]) {
-	await prisma().$transaction([
-		prisma().achievement.deleteMany({ where: { customerId } }),
-		prisma().achievement.createMany({
+export function replaceAchievements(
+	customerId: string,
+	items: string[],
+	precondition?: Precondition<Resume>,
+) {
+	return replaceList(customerId, precondition, async (tx) => {
+		await tx.achievement.deleteMany({ where: { customerId } })
+		await tx.achievement.createMany({
 			data: items.map((text, position) => ({ customerId, position, text })),
-		}),
-	])
-	return getResume(customerId)
+		})
+	})
 }

@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { getCustomerEmail } from '~/models/customer.server'
+import { publishedEmail } from '~/models/public-page.server'
 import { getShareProfile, readDisplayPicture } from '~/models/share.server'
 import { env } from '~/utils/env.server'
 import { profileVCard } from '~/utils/vcard.server'
@@ -9,8 +10,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
 	const profile = await getShareProfile(params.pname ?? '')
 	if (!profile?.path) throw new Response('Not found', { status: 404 })
 	const [email, photo] = await Promise.all([
-		profile.socialLinks.email
-			? Promise.resolve(profile.socialLinks.email)
+		profile.socialLinks.email || profile.hideEmail
+			? Promise.resolve(publishedEmail(profile, null))
 			: getCustomerEmail(profile.customerId),
 		readDisplayPicture(profile.customerId, Boolean(profile.pictureUrl)),
 	])

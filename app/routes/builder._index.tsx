@@ -12,18 +12,30 @@ import { ProfileEditorModal } from '~/components/profile-editors'
 import { ProfileView, type EditSection } from '~/components/profile-view'
 import { ShareModal } from '~/components/share-modal'
 import { DisplayPictureModal } from '~/components/upload-modals'
+import { getCustomerEmail } from '~/models/customer.server'
 import { getProfilePage } from '~/models/public-page.server'
 import { requireCustomerId } from '~/utils/auth.server'
 import { editorClientAction, type EditorResult } from '~/utils/editor'
 import { env } from '~/utils/env.server'
 import { readEditorBody, runProfileEdit } from '~/utils/profile-actions.server'
+import { profileVersions } from '~/utils/section-versions.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const customerId = await requireCustomerId(request)
-	const page = await getProfilePage(customerId)
+	const [page, loginEmail] = await Promise.all([
+		getProfilePage(customerId),
+		getCustomerEmail(customerId),
+	])
 	if (!page) throw new Response('Not found', { status: 404 })
 	const path = page.profile.path ?? ''
-	return { ...page, path, profileUrl: `${env().PUBLIC_SITE_URL}/${path}` }
+	return {
+		...page,
+		path,
+		profileUrl: `${env().PUBLIC_SITE_URL}/${path}`,
+		loginEmail: loginEmail ?? '',
+		// Each editor sends its section's version back: a save from a stale tab is a 412.
+		versions: profileVersions(page.profile, page.resume),
+	}
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -12,16 +12,18 @@ import { EyeIcon } from '~/components/icons'
 import { PortfolioEditorModal, StatusSwitch } from '~/components/portfolio-editors'
 import { PortfolioView } from '~/components/portfolio-view'
 import { getCustomerPath } from '~/models/customer.server'
-import { getPortfolio, updatePortfolio } from '~/models/portfolio.server'
+import { getPortfolio, updatePortfolio, type PortfolioItem } from '~/models/portfolio.server'
 import { requireCustomerId } from '~/utils/auth.server'
 import { editorClientAction, fieldErrorsOf } from '~/utils/editor'
+import { PreconditionFailed, versionPrecondition } from '~/utils/etag.server'
 import {
 	isPortfolioSection,
 	SECTION_SCHEMAS,
 	type PortfolioChanges,
 	type PortfolioSection,
 } from '~/utils/portfolio-schemas'
-import { failure, readEditorBody, success } from '~/utils/profile-actions.server'
+import { conflict, failure, readEditorBody, success } from '~/utils/profile-actions.server'
+import { PORTFOLIO_SECTIONS_DATA, portfolioVersions } from '~/utils/section-versions.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const customerId = await requireCustomerId(request)
@@ -30,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		getCustomerPath(customerId),
 	])
 	if (!item) throw new Response('Not found', { status: 404 })
-	return { item, path: path ?? '' }
+	return { item, path: path ?? '', versions: portfolioVersions(item) }
 }
 
 /** One intent per section: head, skills, challenges, solutions, result. */
@@ -48,8 +50,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	if (!parsed.success) {
 		return data(failure(intent, fieldErrorsOf(parsed.error)), { status: 400 })
 	}
-	const item = await updatePortfolio(customerId, parsed.data.portfolioId, parsed.data.changes)
-	if (!item) return data(failure(intent, { _form: 'Portfolio not found' }), { status: 404 })
+	try {
+		const item = await updatePortfolio(
+			customerId,
+			parsed.data.portfolioId,
+			parsed.data.changes,
+			// The section's version when the editor opened: a stale one is a 412.
+			versionPrecondition<PortfolioItem>(body.version, PORTFOLIO_SECTIONS_DATA[intent]),
+		)
+		if (!item) return data(failure(intent, { _form: 'Portfolio not found' }), { status: 404 })
+	} catch (error) {
+		if (error instanceof PreconditionFailed) return conflict(intent)
+		throw error
+	}
 	return success(intent)
 }
 

@@ -1,16 +1,20 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { getCustomerEmail } from '~/models/customer.server'
+import { getProfile } from '~/models/profile.server'
 import { apiError, apiOk, readQuery } from '~/utils/api.server'
 
 const Query = z.object({
 	customerId: z.string({ error: 'is required' }).min(1, 'is required').max(64),
 })
 
-/** The owner's account email, shown on the public Find Me card. */
+/**
+ * The owner's account email, shown on the public Find Me card; `data: null` when the owner hides
+ * their email from visitors.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
 	const { customerId } = readQuery(request, Query)
-	const email = await getCustomerEmail(customerId)
+	const [email, profile] = await Promise.all([getCustomerEmail(customerId), getProfile(customerId)])
 	if (!email) return apiError(404, 'Customer not found')
-	return apiOk({ data: email })
+	return apiOk({ data: profile?.hideEmail ? null : email })
 }

@@ -34,6 +34,7 @@ const FIELDS = [
 	'site-name',
 	'highlights',
 	'bio',
+	'email-visibility',
 ] as const
 
 const SECTIONS = ['workexp', 'education', 'skills', 'certificates', 'achievements'] as const
@@ -146,6 +147,7 @@ describe('GET /one/sites/info/general/{field}', () => {
 			city: { city: '' },
 			country: { country: '' },
 			'social-links': { socialLinks: EMPTY_SOCIAL },
+			'email-visibility': { hideEmail: false },
 			tagline: { tagline: '' },
 			'site-name': { siteName: '' },
 			highlights: { carHighlights: { highOne: null, highTwo: null, highThree: null } },
@@ -168,6 +170,7 @@ describe('GET /one/sites/info/general/{field}', () => {
 			city: { city: 'Arlington' },
 			country: { country: 'United States' },
 			'social-links': { socialLinks: FULL_SOCIAL },
+			'email-visibility': { hideEmail: false },
 			tagline: { tagline: FULL_PROFILE.tagline },
 			'site-name': { siteName: 'Amazing Grace' },
 			highlights: {
@@ -245,6 +248,7 @@ describe('POST /one/sites/info/general/{field}/update', () => {
 				{ socialLinks: FULL_SOCIAL },
 			],
 			['tagline', { tagline: 'Ships first.' }, { tagline: 'Ships first.' }],
+			['email-visibility', { hideEmail: true }, { hideEmail: true }],
 			['site-name', { siteName: 'Amazing Grace' }, { siteName: 'Amazing Grace' }],
 			[
 				'highlights',
@@ -303,7 +307,7 @@ describe('POST /one/sites/info/general/{field}/update', () => {
 			['social-links', { companySite: 'data:text/html,<script>alert(1)</script>' }, LINK_ERROR],
 			['social-links', { igUrl: 'vbscript:msgbox(1)' }, LINK_ERROR],
 			['social-links', { fbUrl: 'ftp://example.com' }, LINK_ERROR],
-			['social-links', { ytUrl: 'youtube.com/@me' }, LINK_ERROR],
+			['social-links', { ytUrl: '@me' }, LINK_ERROR],
 			['social-links', { whatAppBusUrl: 'mailto:me@example.com' }, LINK_ERROR],
 			['social-links', { linkedInUrl: `https://x.com/${'a'.repeat(500)}` }, /at most 500/],
 			['social-links', { mobileNumber: 'call me' }, `mobileNumber: ${PHONE_ERROR}`],
@@ -381,6 +385,7 @@ describe('POST /one/sites/info/general/{field}/update', () => {
 			city: { city: 'Hacked' },
 			country: { country: 'Hacked' },
 			'social-links': { linkedInUrl: 'https://evil.example' },
+			'email-visibility': { hideEmail: true },
 			tagline: { tagline: 'Hacked' },
 			'site-name': { siteName: 'Hacked' },
 			highlights: { highOne: 'Hacked' },

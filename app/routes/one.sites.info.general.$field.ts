@@ -2,17 +2,22 @@ import { type LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { getProfile } from '~/models/profile.server'
 import { apiError, apiOk, readQuery } from '~/utils/api.server'
+import { etagHeaders } from '~/utils/etag.server'
 import { isProfileField, PROFILE_FIELDS } from '~/utils/profile-fields.server'
 
 const Query = z.object({
 	customer_id: z.string({ error: 'is required' }).min(1, 'is required').max(64),
 })
 
-/** GET /one/sites/info/general/{field}?customer_id= : public profile reads. */
+/**
+ * GET /one/sites/info/general/{field}?customer_id= : public profile reads. The ETag is what an
+ * update's `If-Match` compares with.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	if (!isProfileField(params.field)) return apiError(404, 'Not found')
 	const { customer_id } = readQuery(request, Query)
 	const profile = await getProfile(customer_id)
 	if (!profile) return apiError(404, 'Profile not found')
-	return apiOk({ data: PROFILE_FIELDS[params.field].read(profile) })
+	const data = PROFILE_FIELDS[params.field].read(profile)
+	return apiOk({ data }, { headers: etagHeaders(data) })
 }

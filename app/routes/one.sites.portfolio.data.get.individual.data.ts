@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { getPortfolio } from '~/models/portfolio.server'
 import { apiError, apiOk, readQuery } from '~/utils/api.server'
 import { getCustomerId } from '~/utils/auth.server'
+import { etagHeaders } from '~/utils/etag.server'
 
 const Query = z.object({
 	customer_id: z.string({ error: 'is required' }).min(1, 'is required').max(64),
@@ -11,12 +12,13 @@ const Query = z.object({
 
 /**
  * GET /one/sites/portfolio/data/get/individual/data?customer_id=&portfolioId= : one item. An
- * inactive item (and an inactive image) exists only for its owner; visitors get 404.
+ * inactive item (and an inactive image) exists only for its owner; visitors get 404. The
+ * owner's read carries the ETag an update's `If-Match` compares with.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
 	const { customer_id, portfolioId } = readQuery(request, Query)
 	const viewer = (await getCustomerId(request)) === customer_id ? 'owner' : 'visitor'
 	const item = await getPortfolio(customer_id, portfolioId, viewer)
 	if (!item) return apiError(404, 'Portfolio not found')
-	return apiOk({ data: item })
+	return apiOk({ data: item }, viewer === 'owner' ? { headers: etagHeaders(item) } : undefined)
 }

@@ -1,20 +1,37 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
-import { updatePortfolio } from '~/models/portfolio.server'
+import { updatePortfolio, type PortfolioItem } from '~/models/portfolio.server'
 import { apiError, apiOk, methodNotAllowed, readJsonBody } from '~/utils/api.server'
 import { requireApiCustomerId } from '~/utils/auth.server'
+import {
+	etagHeaders,
+	ifMatchPrecondition,
+	PreconditionFailed,
+	preconditionFailed,
+} from '~/utils/etag.server'
 import { isPortfolioSection, SECTION_SCHEMAS } from '~/utils/portfolio-schemas'
 
 /**
  * POST /one/sites/portfolio/data/update/{head|skills|challenges|solutions|result}: the owner
- * edits one section of one of their items; answers `data.portfoliosData: [item]`.
+ * edits one section of one of their items; answers `data.portfoliosData: [item]` (the ETag is
+ * the item's). With `If-Match` holding a stale ETag of the item: 412, nothing changed.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
 	const customerId = await requireApiCustomerId(request)
 	if (!isPortfolioSection(params.section)) return apiError(404, 'Not found')
 	const { portfolioId, changes } = await readJsonBody(request, SECTION_SCHEMAS[params.section])
-	const item = await updatePortfolio(customerId, portfolioId, changes)
-	if (!item) return apiError(404, 'Portfolio not found')
-	return apiOk({ data: { portfoliosData: [item] } })
+	try {
+		const item = await updatePortfolio(
+			customerId,
+			portfolioId,
+			changes,
+			ifMatchPrecondition<PortfolioItem>(request, (current) => current),
+		)
+		if (!item) return apiError(404, 'Portfolio not found')
+		return apiOk({ data: { portfoliosData: [item] } }, { headers: etagHeaders(item) })
+	} catch (error) {
+		if (error instanceof PreconditionFailed) return preconditionFailed()
+		throw error
+	}
 }
 
 export const loader = () => methodNotAllowed()

@@ -3,14 +3,19 @@ import { z } from 'zod'
 import { customerIsActive } from '~/models/customer.server'
 import { getResume } from '~/models/resume.server'
 import { apiError, apiOk, readQuery } from '~/utils/api.server'
+import { etagHeaders } from '~/utils/etag.server'
 
 const Query = z.object({
 	customer_id: z.string({ error: 'is required' }).min(1, 'is required').max(64),
 })
 
-/** GET /one/sites/resume/work-exp/get?customer_id= : the whole resume. */
+/**
+ * GET /one/sites/resume/work-exp/get?customer_id= : the whole resume, with the ETag an update's
+ * `If-Match` compares with.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
 	const { customer_id } = readQuery(request, Query)
 	if (!(await customerIsActive(customer_id))) return apiError(404, 'Profile not found')
-	return apiOk({ data: await getResume(customer_id) })
+	const data = await getResume(customer_id)
+	return apiOk({ data }, { headers: etagHeaders(data) })
 }

@@ -5,9 +5,16 @@ import {
 	replaceEducation,
 	replaceSkills,
 	replaceWorkExp,
+	type Resume,
 } from '~/models/resume.server'
 import { apiError, apiOk, methodNotAllowed, readJsonBody } from '~/utils/api.server'
 import { requireApiCustomerId } from '~/utils/auth.server'
+import {
+	etagHeaders,
+	ifMatchPrecondition,
+	PreconditionFailed,
+	preconditionFailed,
+} from '~/utils/etag.server'
 import {
 	AchievementsListSchema,
 	CertificatesListSchema,
@@ -16,32 +23,48 @@ import {
 	WorkExpListSchema,
 } from '~/utils/profile-schemas'
 
-/** POST /one/sites/resume/work-exp/update/{section}: replaces one list, answers the full resume. */
-export async function action({ request, params }: ActionFunctionArgs) {
-	const customerId = await requireApiCustomerId(request)
-	switch (params.section) {
+async function replaceSection(request: Request, customerId: string, section: string | undefined) {
+	// `If-Match` carries the ETag of the whole resume (the read answers all five lists).
+	const precondition = ifMatchPrecondition<Resume>(request, (resume) => resume)
+	switch (section) {
 		case 'workexp': {
 			const { workExp } = await readJsonBody(request, WorkExpListSchema)
-			return apiOk({ data: await replaceWorkExp(customerId, workExp) })
+			return replaceWorkExp(customerId, workExp, precondition)
 		}
 		case 'education': {
 			const { education } = await readJsonBody(request, EducationListSchema)
-			return apiOk({ data: await replaceEducation(customerId, education) })
+			return replaceEducation(customerId, education, precondition)
 		}
 		case 'skills': {
 			const { skills } = await readJsonBody(request, SkillsListSchema)
-			return apiOk({ data: await replaceSkills(customerId, skills) })
+			return replaceSkills(customerId, skills, precondition)
 		}
 		case 'certificates': {
 			const { certificates } = await readJsonBody(request, CertificatesListSchema)
-			return apiOk({ data: await replaceCertificates(customerId, certificates) })
+			return replaceCertificates(customerId, certificates, precondition)
 		}
 		case 'achievements': {
 			const { achievements } = await readJsonBody(request, AchievementsListSchema)
-			return apiOk({ data: await replaceAchievements(customerId, achievements) })
+			return replaceAchievements(customerId, achievements, precondition)
 		}
 		default:
-			return apiError(404, 'Not found')
+			return null
+	}
+}
+
+/**
+ * POST /one/sites/resume/work-exp/update/{section}: replaces one list, answers the full resume.
+ * With `If-Match` holding a stale ETag of the resume: 412, nothing changed.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+	const customerId = await requireApiCustomerId(request)
+	try {
+		const data = await replaceSection(request, customerId, params.section)
+		if (!data) return apiError(404, 'Not found')
+		return apiOk({ data }, { headers: etagHeaders(data) })
+	} catch (error) {
+		if (error instanceof PreconditionFailed) return preconditionFailed()
+		throw error
 	}
 }
 

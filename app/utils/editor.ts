@@ -6,9 +6,20 @@ import { type z } from 'zod'
 
 export type EditorResult =
 	| { ok: true; intent: string; at: number }
-	| { ok: false; intent: string; at: number; message: string; fieldErrors: Record<string, string> }
+	| {
+			ok: false
+			intent: string
+			at: number
+			message: string
+			fieldErrors: Record<string, string>
+			/** The section changed since the editor opened (another tab or device saved it). */
+			conflict?: true
+	  }
 
 export const EDIT_FAILED = 'Please try again'
+
+/** A stale edit (412): the builder keeps the draft open and offers to reload the section. */
+export const CONFLICT_MESSAGE = 'This was changed in another tab or device'
 
 /** Field errors of a zod failure, keyed by their dotted path ("workExp.0.startDate"). */
 export function fieldErrorsOf(error: z.ZodError): Record<string, string> {

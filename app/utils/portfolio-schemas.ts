@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import { INDUSTRIES, PROJECT_CATEGORIES, SKILLS } from '~/data/options'
+import { PORTFOLIO_LIMITS } from './field-limits'
 import { splitLines } from './text'
 
 export const PORTFOLIO_SECTIONS = ['head', 'skills', 'challenges', 'solutions', 'result'] as const
@@ -87,8 +88,8 @@ const choices = (allowed: readonly string[], label: string) => {
 		})
 }
 
-const projectSummary = lines(20, 3_000)
-const longList = lines(30, 2_000)
+const projectSummary = lines(PORTFOLIO_LIMITS.summaryLines, PORTFOLIO_LIMITS.summaryLine)
+const longList = lines(PORTFOLIO_LIMITS.listLines, PORTFOLIO_LIMITS.listLine)
 
 function withoutUndefined<T extends Record<string, unknown>>(value: T) {
 	return Object.fromEntries(
@@ -103,11 +104,11 @@ function withoutUndefined<T extends Record<string, unknown>>(value: T) {
 export const HeadSchema = z
 	.object({
 		portfolioId: PortfolioIdSchema,
-		productName: text(120, 'Product name').optional(),
-		company: text(120, 'Agency name').optional(),
-		role: text(120, 'Role').optional(),
+		productName: text(PORTFOLIO_LIMITS.productName, 'Product name').optional(),
+		company: text(PORTFOLIO_LIMITS.company, 'Agency name').optional(),
+		role: text(PORTFOLIO_LIMITS.role, 'Role').optional(),
 		projectSummary: projectSummary.optional(),
-		duration: text(60, 'Duration').optional(),
+		duration: text(PORTFOLIO_LIMITS.duration, 'Duration').optional(),
 		industries: choices(INDUSTRIES, 'industries').optional(),
 		categories: choices(PROJECT_CATEGORIES, 'project categories').optional(),
 	})

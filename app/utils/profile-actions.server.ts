@@ -4,31 +4,31 @@
  */
 import { data } from '@remix-run/node'
 import { type z } from 'zod'
-import { updateProfile } from '~/models/profile.server'
+import { type ProfileData, updateProfile } from '~/models/profile.server'
 import {
 	replaceAchievements,
 	replaceCertificates,
 	replaceEducation,
 	replaceSkills,
 	replaceWorkExp,
+	type Resume,
 } from '~/models/resume.server'
 import { cleanText } from './api.server'
-import { EDIT_FAILED, fieldErrorsOf, type EditorResult } from './editor'
+import { CONFLICT_MESSAGE, EDIT_FAILED, fieldErrorsOf, type EditorResult } from './editor'
+import { PreconditionFailed, versionPrecondition } from './etag.server'
 import {
 	AchievementsListSchema,
 	BioSchema,
 	CertificatesListSchema,
-	CitySchema,
-	CountrySchema,
-	DesignationSchema,
 	EducationListSchema,
 	HighlightsSchema,
-	NameSchema,
+	NameCardSchema,
 	SkillsListSchema,
-	SocialLinksSchema,
+	SocialEditSchema,
 	TaglineSchema,
 	WorkExpListSchema,
 } from './profile-schemas'
+import { PROFILE_SECTIONS, RESUME_SECTIONS } from './section-versions.server'
 
 export async function readEditorBody(
 	request: Request,
@@ -72,68 +72,107 @@ export const failure = (
 	fieldErrors,
 })
 
+/** A stale edit: 412, the editor keeps its draft and offers to reload the section. */
+export const conflict = (intent: string) =>
+	data(
+		{
+			ok: false,
+			intent,
+			at: Date.now(),
+			message: CONFLICT_MESSAGE,
+			fieldErrors: {},
+			conflict: true,
+		} satisfies EditorResult,
+		{ status: 412 },
+	)
+
 function parse<S extends z.ZodType>(schema: S, body: unknown, intent: string): z.output<S> {
 	const result = schema.safeParse(body)
 	if (!result.success) throw data(failure(intent, fieldErrorsOf(result.error)), { status: 400 })
 	return result.data
 }
 
-/** Runs one profile/resume edit; throws a 400 EditorResult for invalid input or an unknown intent. */
+/**
+ * Runs one profile/resume edit; throws a 400 EditorResult for invalid input or an unknown
+ * intent, and a 412 one when the edit's `version` is not its section's current version.
+ */
 export async function runProfileEdit(
 	customerId: string,
 	body: Record<string, unknown> & { intent: string },
 ) {
-	const { intent } = body
-	switch (intent) {
-		case 'name': {
-			// Name, designation, city and country are four writes made together, in parallel.
-			const name = parse(NameSchema, body, intent)
-			const designation = parse(DesignationSchema, body, intent)
-			const city = parse(CitySchema, body, intent)
-			const country = parse(CountrySchema, body, intent)
-			await Promise.all([
-				updateProfile(customerId, name),
-				updateProfile(customerId, designation),
-				updateProfile(customerId, city),
-				updateProfile(customerId, country),
-			])
-			break
+	const { intent, version } = body
+	const profileCheck = (section: keyof typeof PROFILE_SECTIONS) =>
+		versionPrecondition<ProfileData>(version, PROFILE_SECTIONS[section])
+	const resumeCheck = (section: keyof typeof RESUME_SECTIONS) =>
+		versionPrecondition<Resume>(version, RESUME_SECTIONS[section])
+	try {
+		switch (intent) {
+			case 'name':
+				// Name, designation, city and country: checked together (every error at once),
+				// written together.
+				await updateProfile(customerId, parse(NameCardSchema, body, intent), profileCheck('name'))
+				break
+			case 'tagline':
+				await updateProfile(customerId, parse(TaglineSchema, body, intent), profileCheck('tagline'))
+				break
+			case 'social':
+				await updateProfile(
+					customerId,
+					parse(SocialEditSchema, body, intent),
+					profileCheck('social'),
+				)
+				break
+			case 'highlights':
+				await updateProfile(
+					customerId,
+					parse(HighlightsSchema, body, intent),
+					profileCheck('highlights'),
+				)
+				break
+			case 'bio':
+				await updateProfile(customerId, parse(BioSchema, body, intent), profileCheck('bio'))
+				break
+			case 'workexp':
+				await replaceWorkExp(
+					customerId,
+					parse(WorkExpListSchema, body, intent).workExp,
+					resumeCheck('workexp'),
+				)
+				break
+			case 'education':
+				await replaceEducation(
+					customerId,
+					parse(EducationListSchema, body, intent).education,
+					resumeCheck('education'),
+				)
+				break
+			case 'skills':
+				await replaceSkills(
+					customerId,
+					parse(SkillsListSchema, body, intent).skills,
+					resumeCheck('skills'),
+				)
+				break
+			case 'certificates':
+				await replaceCertificates(
+					customerId,
+					parse(CertificatesListSchema, body, intent).certificates,
+					resumeCheck('certificates'),
+				)
+				break
+			case 'achievements':
+				await replaceAchievements(
+					customerId,
+					parse(AchievementsListSchema, body, intent).achievements,
+					resumeCheck('achievements'),
+				)
+				break
+			default:
+				throw data(failure(intent, { _form: 'Unknown intent' }), { status: 400 })
 		}
-		case 'tagline':
-			await updateProfile(customerId, parse(TaglineSchema, body, intent))
-			break
-		case 'social':
-			await updateProfile(customerId, parse(SocialLinksSchema, body, intent))
-			break
-		case 'highlights':
-			await updateProfile(customerId, parse(HighlightsSchema, body, intent))
-			break
-		case 'bio':
-			await updateProfile(customerId, parse(BioSchema, body, intent))
-			break
-		case 'workexp':
-			await replaceWorkExp(customerId, parse(WorkExpListSchema, body, intent).workExp)
-			break
-		case 'education':
-			await replaceEducation(customerId, parse(EducationListSchema, body, intent).education)
-			break
-		case 'skills':
-			await replaceSkills(customerId, parse(SkillsListSchema, body, intent).skills)
-			break
-		case 'certificates':
-			await replaceCertificates(
-				customerId,
-				parse(CertificatesListSchema, body, intent).certificates,
-			)
-			break
-		case 'achievements':
-			await replaceAchievements(
-				customerId,
-				parse(AchievementsListSchema, body, intent).achievements,
-			)
-			break
-		default:
-			throw data(failure(intent, { _form: 'Unknown intent' }), { status: 400 })
+	} catch (error) {
+		if (error instanceof PreconditionFailed) throw conflict(intent)
+		throw error
 	}
 	return success(intent)
 }

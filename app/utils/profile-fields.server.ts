@@ -9,6 +9,7 @@ import {
 	CitySchema,
 	CountrySchema,
 	DesignationSchema,
+	EmailVisibilitySchema,
 	HighlightsSchema,
 	NameSchema,
 	SiteNameSchema,
@@ -49,6 +50,11 @@ export const PROFILE_FIELDS = {
 		schema: SocialLinksSchema,
 		toUpdate: (value) => value,
 		read: (profile) => ({ socialLinks: profile.socialLinks }),
+	}),
+	'email-visibility': field({
+		schema: EmailVisibilitySchema,
+		toUpdate: (value) => value,
+		read: (profile) => ({ hideEmail: profile.hideEmail }),
 	}),
 	tagline: field({
 		schema: TaglineSchema,

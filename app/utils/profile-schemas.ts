@@ -4,7 +4,8 @@
  */
 import { z } from 'zod'
 import { SKILLS } from '~/data/options'
-import { isSafeHttpUrl, ratingToHalves, splitParagraphs, toMonthDate } from './text'
+import { PROFILE_LIMITS, RESUME_LIMITS } from './field-limits'
+import { isSafeHttpUrl, ratingToHalves, splitParagraphs, toMonthDate, withHttps } from './text'
 
 /** A trimmed optional text: empty becomes null. */
 export const optionalText = (max: number, label = 'This field') =>
@@ -18,11 +19,14 @@ export const optionalText = (max: number, label = 'This field') =>
 export const LINK_ERROR = 'Enter a link starting with http:// or https://'
 export const PHONE_ERROR = 'Enter 7 to 15 digits, optionally starting with +'
 
+/** A link; one typed without a scheme (`linkedin.com/in/x`, `www.dana.design`) gets https://. */
 const optionalLink = z
 	.union([z.string(), z.null()])
 	.optional()
-	.transform((value) => (typeof value === 'string' ? value.trim() : ''))
-	.pipe(z.string().max(500, 'Links must be at most 500 characters'))
+	.transform((value) => (typeof value === 'string' ? withHttps(value) : ''))
+	.pipe(
+		z.string().max(PROFILE_LIMITS.link, `Links must be at most ${PROFILE_LIMITS.link} characters`),
+	)
 	.refine((value) => value === '' || isSafeHttpUrl(value), LINK_ERROR)
 	.transform((value) => (value === '' ? null : value))
 
@@ -45,14 +49,32 @@ const optionalEmail = z
 	.transform((value) => (value === '' ? null : value))
 
 export const NameSchema = z.object({
-	firstName: optionalText(60, 'First name'),
-	lastName: optionalText(60, 'Last name'),
+	firstName: optionalText(PROFILE_LIMITS.firstName, 'First name'),
+	lastName: optionalText(PROFILE_LIMITS.lastName, 'Last name'),
 })
-export const DesignationSchema = z.object({ designation: optionalText(100, 'Designation') })
-export const CitySchema = z.object({ city: optionalText(80, 'City') })
-export const CountrySchema = z.object({ country: optionalText(80, 'Country') })
-export const TaglineSchema = z.object({ tagline: optionalText(200, 'Tagline') })
-export const SiteNameSchema = z.object({ siteName: optionalText(100, 'Site name') })
+export const DesignationSchema = z.object({
+	designation: optionalText(PROFILE_LIMITS.designation, 'Designation'),
+})
+export const CitySchema = z.object({ city: optionalText(PROFILE_LIMITS.city, 'City') })
+export const CountrySchema = z.object({
+	country: optionalText(PROFILE_LIMITS.country, 'Country'),
+})
+export const TaglineSchema = z.object({
+	tagline: optionalText(PROFILE_LIMITS.tagline, 'Tagline'),
+})
+export const SiteNameSchema = z.object({
+	siteName: optionalText(PROFILE_LIMITS.siteName, 'Site name'),
+})
+/**
+ * The builder's name card: name, designation, city and country checked together, so every
+ * refused field is reported at once.
+ */
+export const NameCardSchema = z.object({
+	...NameSchema.shape,
+	...DesignationSchema.shape,
+	...CitySchema.shape,
+	...CountrySchema.shape,
+})
 
 export { SOCIAL_FIELDS, type SocialField } from './social'
 
@@ -68,13 +90,24 @@ export const SocialLinksSchema = z.object({
 	email: optionalEmail,
 })
 
-export const HighlightsSchema = z.object({
-	highOne: optionalText(200, 'Highlight'),
-	highTwo: optionalText(200, 'Highlight'),
-	highThree: optionalText(200, 'Highlight'),
+/** Whether visitors see an email address (the contact email, else the login email) at all. */
+export const EmailVisibilitySchema = z.object({
+	hideEmail: z.boolean({ error: 'must be true or false' }),
 })
 
-const BIO_MAX_PARAGRAPHS = 20
+/** The builder's links editor: the links, and (when sent) the email's visibility. */
+export const SocialEditSchema = z.object({
+	...SocialLinksSchema.shape,
+	hideEmail: EmailVisibilitySchema.shape.hideEmail.optional(),
+})
+
+export const HighlightsSchema = z.object({
+	highOne: optionalText(PROFILE_LIMITS.highlight, 'Highlight'),
+	highTwo: optionalText(PROFILE_LIMITS.highlight, 'Highlight'),
+	highThree: optionalText(PROFILE_LIMITS.highlight, 'Highlight'),
+})
+
+const BIO_MAX_PARAGRAPHS = PROFILE_LIMITS.bioParagraphs
 /** The bio arrives as one text (paragraphs separated by a blank line) or as a list. */
 export const BioSchema = z.object({
 	bio: z
@@ -91,7 +124,14 @@ export const BioSchema = z.object({
 		)
 		.pipe(
 			z
-				.array(z.string().max(5_000, 'A paragraph must be at most 5000 characters'))
+				.array(
+					z
+						.string()
+						.max(
+							PROFILE_LIMITS.bioParagraph,
+							`A paragraph must be at most ${PROFILE_LIMITS.bioParagraph} characters`,
+						),
+				)
 				.max(BIO_MAX_PARAGRAPHS, `At most ${BIO_MAX_PARAGRAPHS} paragraphs`),
 		),
 })
@@ -132,12 +172,12 @@ const year = z
 
 export const WorkItemSchema = z
 	.object({
-		company: optionalText(120, 'Company'),
-		role: optionalText(120, 'Role'),
+		company: optionalText(RESUME_LIMITS.company, 'Company'),
+		role: optionalText(RESUME_LIMITS.role, 'Role'),
 		startDate: workDate,
 		endDate: workDate,
 		ongoing: z.union([z.boolean(), z.literal('on'), z.literal('true'), z.literal('')]).optional(),
-		experience: lines(30, 500),
+		experience: lines(RESUME_LIMITS.experienceLines, RESUME_LIMITS.experienceLine),
 	})
 	.transform((item) => {
 		const ongoing =
@@ -156,8 +196,8 @@ export const WorkItemSchema = z
 
 export const EducationItemSchema = z
 	.object({
-		eduName: optionalText(150, 'Degree'),
-		eduInstitution: optionalText(150, 'Institution'),
+		eduName: optionalText(RESUME_LIMITS.eduName, 'Degree'),
+		eduInstitution: optionalText(RESUME_LIMITS.eduInstitution, 'Institution'),
 		eduStartYear: year,
 		eduEndYear: year,
 		endDate: year,
@@ -178,10 +218,15 @@ export const EducationItemSchema = z
 
 export const SkillItemSchema = z
 	.object({
-		skillName: z.string({ error: 'Choose a skill' }).trim().min(1, 'Choose a skill').max(80),
+		skillName: z
+			.string({ error: 'Choose a skill' })
+			.trim()
+			.min(1, 'Choose a skill')
+			.max(RESUME_LIMITS.skillName),
 		rating: z.union([z.number(), z.string()]),
 	})
 	.transform((item, ctx) => {
+		// Both problems of an entry are reported together.
 		const halves = ratingToHalves(item.rating)
 		if (halves === null) {
 			ctx.addIssue({
@@ -189,28 +234,31 @@ export const SkillItemSchema = z
 				path: ['rating'],
 				message: 'Rate from 0.5 to 5 in half steps',
 			})
-			return z.NEVER
 		}
 		const known = SKILLS.find((skill) => skill.toLowerCase() === item.skillName.toLowerCase())
 		if (!known) {
 			ctx.addIssue({ code: 'custom', path: ['skillName'], message: 'Choose a skill from the list' })
-			return z.NEVER
 		}
+		if (halves === null || !known) return z.NEVER
 		return { skillName: known as string, halves }
 	})
 
 const optionalUrlField = z
 	.union([z.string(), z.null()])
 	.optional()
-	.transform((value) => (typeof value === 'string' ? value.trim() : ''))
-	.pipe(z.string().max(500))
+	.transform((value) => (typeof value === 'string' ? withHttps(value) : ''))
+	.pipe(
+		z
+			.string()
+			.max(RESUME_LIMITS.crtUrl, `Links must be at most ${RESUME_LIMITS.crtUrl} characters`),
+	)
 	.refine((value) => value === '' || isSafeHttpUrl(value), LINK_ERROR)
 	.transform((value) => (value === '' ? null : value))
 
 export const CertificateItemSchema = z
 	.object({
-		crtName: optionalText(150, 'Certificate'),
-		crtPlat: optionalText(120, 'Platform'),
+		crtName: optionalText(RESUME_LIMITS.crtName, 'Certificate'),
+		crtPlat: optionalText(RESUME_LIMITS.crtPlat, 'Platform'),
 		crtUrl: optionalUrlField,
 		crtYear: year,
 		endDate: year,
@@ -222,7 +270,7 @@ export const CertificateItemSchema = z
 		crtYear: item.crtYear ?? item.endDate,
 	}))
 
-const MAX_ITEMS = 50
+const MAX_ITEMS = RESUME_LIMITS.items
 export const WorkExpListSchema = z.object({ workExp: z.array(WorkItemSchema).max(MAX_ITEMS) })
 export const EducationListSchema = z.object({
 	education: z.array(EducationItemSchema).max(MAX_ITEMS),
@@ -241,7 +289,9 @@ export const SkillsListSchema = z.object({
 export const CertificatesListSchema = z.object({
 	certificates: z.array(CertificateItemSchema).max(MAX_ITEMS),
 })
-export const AchievementsListSchema = z.object({ achievements: lines(MAX_ITEMS, 300) })
+export const AchievementsListSchema = z.object({
+	achievements: lines(RESUME_LIMITS.achievementLines, RESUME_LIMITS.achievementLine),
+})
 
 export type WorkItemInput = z.output<typeof WorkItemSchema>
 export type EducationItemInput = z.output<typeof EducationItemSchema>

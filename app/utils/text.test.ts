@@ -18,6 +18,7 @@ import {
 	splitParagraphs,
 	teaser,
 	toMonthDate,
+	withHttps,
 } from './text'
 
 const chars = (n: number) => 'abcdefghij'.repeat(10).slice(0, n)
@@ -335,5 +336,25 @@ describe('skill ratings', () => {
 			expect(ratingToHalves(r)).toBeNull()
 		}
 		for (let h = 1; h <= 10; h++) expect(ratingToHalves(halvesToRating(h)!)).toBe(h)
+	})
+})
+
+describe('withHttps', () => {
+	test.each([
+		['linkedin.com/in/x', 'https://linkedin.com/in/x'],
+		['www.dana.design', 'https://www.dana.design'],
+		[' dana.design ', 'https://dana.design'],
+		['dana.design:8080/work?x=1', 'https://dana.design:8080/work?x=1'],
+		['bücher.de', 'https://bücher.de'],
+		['https://x.com/me', 'https://x.com/me'],
+		['http://x.com', 'http://x.com'],
+		['javascript:alert(1)', 'javascript:alert(1)'],
+		['mailto:me@example.com', 'mailto:me@example.com'],
+		['me@example.com', 'me@example.com'],
+		['localhost', 'localhost'],
+		['just words', 'just words'],
+		['', ''],
+	])('%s → %s', (input, output) => {
+		expect(withHttps(input)).toBe(output)
 	})
 })

@@ -64,6 +64,19 @@ export function socialHref(value: string | null | undefined): SocialHref {
 	return url ? { kind: 'url', href: url.href } : { kind: 'none' }
 }
 
+/** A host name with a dot (`www.dana.design`, `linkedin.com`), an optional port, then a path. */
+const BARE_DOMAIN =
+	/^(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+\p{L}[\p{L}\p{N}-]*(?::\d{1,5})?(?:[/?#]|$)/u
+
+/**
+ * A link typed without its scheme gets `https://` (`linkedin.com/in/x`, `www.dana.design`);
+ * anything else (a full URL, `javascript:`, text) is returned trimmed and unchanged.
+ */
+export function withHttps(value: string): string {
+	const trimmed = value.trim()
+	return BARE_DOMAIN.test(trimmed) ? `https://${trimmed}` : trimmed
+}
+
 /** A social or contact input as stored: a trimmed string, or null when empty or not a string. */
 export function normaliseLinkInput(value: unknown): string | null {
 	if (typeof value !== 'string') return null
