@@ -1,19 +1,28 @@
-import { useFetcher } from '@remix-run/react'
+import { useFetcher, useRevalidator } from '@remix-run/react'
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import toast from 'react-hot-toast'
-import { type EditorResult, EDIT_FAILED } from '~/utils/editor'
+import { CONFLICT_MESSAGE, EDIT_FAILED, type EditorResult } from '~/utils/editor'
 
 type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue }
 
 /**
- * One edit form of the builder: submits `{ intent, ...values }` as JSON to the page's action,
- * disables its button reading 'Update In Progress' while busy, closes (through `onSuccess`)
- * and toasts on success, and keeps the modal open with 'Please try again' on failure.
+ * One edit form of the builder: submits `{ intent, version, ...values }` as JSON to the page's
+ * action, disables its button reading 'Update In Progress' while busy, closes (through
+ * `onSuccess`) and toasts on success, and keeps the modal open with 'Please try again' on
+ * failure. `version` is the section's version when the form opened: a save from a stale tab or
+ * device is refused (412) and reported as a `conflict`, the draft kept.
  */
-export function useEditor(intent: string, onSuccess: () => void, successMessage = 'Changes saved') {
+export function useEditor(
+	intent: string,
+	onSuccess: () => void,
+	successMessage = 'Changes saved',
+	version?: string,
+) {
 	const fetcher = useFetcher<EditorResult>({ key: `editor-${intent}` })
 	// Answers from before this form opened (the fetcher outlives the modal) are not ours.
 	const [openedAfter] = useState(() => fetcher.data?.at ?? 0)
+	// The version the draft started from, even if the page's data is revalidated meanwhile.
+	const [baseVersion] = useState(version)
 	const handled = useRef(openedAfter)
 	const data =
 		fetcher.state === 'idle' && fetcher.data && fetcher.data.at !== openedAfter
@@ -32,20 +41,54 @@ export function useEditor(intent: string, onSuccess: () => void, successMessage 
 		busy: fetcher.state !== 'idle',
 		errors: failed?.fieldErrors ?? {},
 		failed: Boolean(failed),
+		conflict: Boolean(failed?.conflict),
 		submit: (values: Record<string, JsonValue>) =>
-			fetcher.submit({ intent, ...values }, { method: 'POST', encType: 'application/json' }),
+			fetcher.submit(
+				{ intent, ...(baseVersion ? { version: baseVersion } : {}), ...values },
+				{ method: 'POST', encType: 'application/json' },
+			),
 	}
 }
+
+/**
+ * Reloads the page's data, then bumps `generation` (the key of the open editor) so that it
+ * starts again from the latest saved section. `data` is the loader data the editors read.
+ */
+export function useSectionReload(data: unknown) {
+	const revalidator = useRevalidator()
+	const [generation, setGeneration] = useState(0)
+	const [requestedWith, setRequestedWith] = useState<unknown>(null)
+	useEffect(() => {
+		if (requestedWith === null || revalidator.state !== 'idle' || data === requestedWith) return
+		setRequestedWith(null)
+		setGeneration((value) => value + 1)
+	}, [data, requestedWith, revalidator.state])
+	return {
+		generation,
+		reloading: requestedWith !== null,
+		reload: () => {
+			setRequestedWith(data)
+			revalidator.revalidate()
+		},
+	}
+}
+
+export type Reload = { reload: () => void; reloading: boolean }
 
 export function EditorForm({
 	busy,
 	failed,
+	conflict = false,
+	reload,
 	onSubmit,
 	children,
 	submitLabel = 'Update',
 }: {
 	busy: boolean
 	failed: boolean
+	/** The section changed elsewhere since the editor opened (a 412). */
+	conflict?: boolean
+	reload?: Reload
 	onSubmit: () => void
 	children: ReactNode
 	submitLabel?: string
@@ -60,7 +103,7 @@ export function EditorForm({
 		<form
 			ref={formRef}
 			noValidate
-			className="flex flex-col gap-4"
+			className="flex min-w-0 flex-col gap-4"
 			onSubmit={(event: FormEvent) => {
 				event.preventDefault()
 				if (!busy) onSubmit()
@@ -69,7 +112,27 @@ export function EditorForm({
 			{children}
 			{/* Long forms scroll; the outcome and the button stay in view at the bottom. */}
 			<div className="sticky -bottom-6 z-10 -mx-6 -mb-6 flex flex-col gap-3 bg-white/95 px-6 pt-2 pb-6 backdrop-blur-sm">
-				{failed ? (
+				{conflict ? (
+					<div
+						role="alert"
+						className="flex flex-col gap-2 rounded-xl border border-amber-300 bg-amber-50 px-3.5 py-2.5 text-sm text-amber-900"
+					>
+						<p>
+							<strong>{CONFLICT_MESSAGE}.</strong> Your changes are still here: copy what you need,
+							then reload this section to see the latest version.
+						</p>
+						{reload ? (
+							<button
+								type="button"
+								className="btn-secondary min-h-10 self-start py-1.5"
+								disabled={reload.reloading}
+								onClick={reload.reload}
+							>
+								{reload.reloading ? 'Reloading...' : 'Reload section'}
+							</button>
+						) : null}
+					</div>
+				) : failed ? (
 					<p
 						role="alert"
 						className="rounded-xl border border-red-200 bg-red-50 px-3.5 py-2.5 text-sm text-red-800"

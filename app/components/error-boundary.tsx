@@ -4,7 +4,10 @@ import { Illustration404 } from './illustrations'
 
 type StatusHandler = (info: { status: number; data: unknown }) => ReactNode
 
-/** The one error boundary every route uses: a friendly page, never a stack trace. */
+/**
+ * The one error boundary every route uses: a friendly page, never a stack trace, and nothing in
+ * the browser console (a 404 is an answer, not a bug; a server failure is logged by the server).
+ */
 export function GeneralErrorBoundary({
 	statusHandlers,
 	defaultStatusHandler = ({ status }) => <ErrorPage status={status} />,
@@ -15,7 +18,6 @@ export function GeneralErrorBoundary({
 	unexpectedErrorHandler?: (error: unknown) => ReactNode
 }) {
 	const error = useRouteError()
-	if (typeof document !== 'undefined') console.error(error)
 	if (isRouteErrorResponse(error)) {
 		const handler = statusHandlers?.[error.status] ?? defaultStatusHandler
 		return <>{handler({ status: error.status, data: error.data })}</>

@@ -106,3 +106,8 @@ export const ArrowRightIcon = ({ className = 'size-4' }: IconProps) => (
 		<path d="M5 12h14M13 6l6 6-6 6" />
 	</svg>
 )
+export const GripIcon = ({ className = 'size-5' }: IconProps) => (
+	<svg {...base} className={className}>
+		<path d="M9 6h.01M15 6h.01M9 12h.01M15 12h.01M9 18h.01M15 18h.01" strokeWidth={3} />
+	</svg>
+)

@@ -1,6 +1,35 @@
 import * as Dialog from '@radix-ui/react-dialog'
-import { useCallback, useRef, type ReactNode } from 'react'
+import {
+	createContext,
+	useCallback,
+	useContext,
+	useEffect,
+	useRef,
+	useState,
+	type ReactNode,
+} from 'react'
 import { cx } from '~/utils/misc'
+
+/** Lets the form inside a modal say whether it holds unsaved changes. */
+const DraftChanged = createContext<(changed: boolean) => void>(() => {})
+
+/**
+ * Tells the enclosing modal whether this form's draft differs from what was saved: closing it
+ * with Escape, the backdrop or X then asks before the changes are thrown away.
+ */
+export function useDraftChanged(changed: boolean) {
+	const report = useContext(DraftChanged)
+	useEffect(() => report(changed), [report, changed])
+	useEffect(() => () => report(false), [report])
+}
+
+/** A draft whose changes the enclosing modal guards (see {@link useDraftChanged}). */
+export function useDraft<T>(make: () => T) {
+	const [initial] = useState(make)
+	const [draft, setDraft] = useState(initial)
+	useDraftChanged(JSON.stringify(draft) !== JSON.stringify(initial))
+	return [draft, setDraft] as const
+}
 
 /**
  * While a dialog is open, its height is published as `--sheet-height` on the root element: on
@@ -30,7 +59,9 @@ function useSheetHeight() {
 
 /**
  * The one dialog of the product (Radix): focus trap, Escape and the X button close it,
- * the title names it for screen readers, focus returns to the opener.
+ * the title names it for screen readers, focus returns to the opener. When the form inside
+ * holds unsaved changes (useDraft / useDraftChanged), closing asks first: 'Keep editing' or
+ * 'Discard changes'.
  */
 export function Modal({
 	open,
@@ -52,6 +83,18 @@ export function Modal({
 	// where focus came from: remember it, and give it back on close.
 	const opener = useRef<HTMLElement | null>(null)
 	const trackSheet = useSheetHeight()
+	const changed = useRef(false)
+	const [confirming, setConfirming] = useState(false)
+	const reportChanged = useCallback((value: boolean) => {
+		changed.current = value
+	}, [])
+	const requestOpenChange = (next: boolean) => {
+		if (!next && changed.current) setConfirming(true)
+		else onOpenChange(next)
+	}
+	useEffect(() => {
+		if (!open) setConfirming(false)
+	}, [open])
 	const setContent = useCallback(
 		(node: HTMLDivElement | null) => {
 			contentRef.current = node
@@ -60,7 +103,7 @@ export function Modal({
 		[trackSheet],
 	)
 	return (
-		<Dialog.Root open={open} onOpenChange={onOpenChange}>
+		<Dialog.Root open={open} onOpenChange={requestOpenChange}>
 			<Dialog.Portal>
 				<Dialog.Overlay className="bg-ink/40 fixed inset-0 z-40 backdrop-blur-[2px] data-[state=open]:animate-[fade-in_150ms_ease-out]" />
 				<Dialog.Content
@@ -121,7 +164,57 @@ export function Modal({
 							{description}
 						</Dialog.Description>
 					) : null}
-					{children}
+					<DraftChanged.Provider value={reportChanged}>{children}</DraftChanged.Provider>
+					<DiscardChanges
+						open={confirming}
+						onKeep={() => setConfirming(false)}
+						onDiscard={() => {
+							setConfirming(false)
+							changed.current = false
+							onOpenChange(false)
+						}}
+					/>
+				</Dialog.Content>
+			</Dialog.Portal>
+		</Dialog.Root>
+	)
+}
+
+/** Asked before an editor with unsaved changes closes. Escape or the backdrop keep editing. */
+function DiscardChanges({
+	open,
+	onKeep,
+	onDiscard,
+}: {
+	open: boolean
+	onKeep: () => void
+	onDiscard: () => void
+}) {
+	return (
+		<Dialog.Root open={open} onOpenChange={(next) => (next ? null : onKeep())}>
+			<Dialog.Portal>
+				<Dialog.Overlay className="bg-ink/30 fixed inset-0 z-[60]" />
+				<Dialog.Content
+					role="alertdialog"
+					className="fixed inset-x-4 top-1/2 z-[70] mx-auto max-w-sm -translate-y-1/2 rounded-3xl bg-white p-6 shadow-xl focus:outline-none"
+				>
+					<Dialog.Title className="text-lg font-bold tracking-tight">
+						Discard your changes?
+					</Dialog.Title>
+					<Dialog.Description className="text-muted mt-2 text-sm">
+						What you changed in this editor has not been saved.
+					</Dialog.Description>
+					{/* Keep editing comes first: it takes the focus, so Enter never loses work. */}
+					<div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-end">
+						<Dialog.Close className="btn-primary">Keep editing</Dialog.Close>
+						<button
+							type="button"
+							className="btn bg-red-700 text-white hover:bg-red-800"
+							onClick={onDiscard}
+						>
+							Discard changes
+						</button>
+					</div>
 				</Dialog.Content>
 			</Dialog.Portal>
 		</Dialog.Root>

@@ -100,16 +100,28 @@ export function PortfolioCard({
 	return (
 		<article className="card flex h-full flex-col overflow-hidden">
 			<CoverImage item={item} index={index} />
-			<div className="flex flex-1 flex-col gap-2 p-4 sm:p-5">
+			<div className="flex min-w-0 flex-1 flex-col gap-2 p-4 sm:p-5">
 				{item.company ? (
-					<p className="text-brand-700 text-xs font-semibold tracking-wide uppercase">
+					<p
+						dir="auto"
+						title={item.company}
+						className="text-brand-700 truncate text-xs font-semibold tracking-wide uppercase"
+					>
 						{item.company}
 					</p>
 				) : null}
-				<Heading className="text-base leading-snug font-bold" title={fullName}>
+				<Heading
+					dir="auto"
+					className="text-base leading-snug font-bold wrap-anywhere"
+					title={fullName}
+				>
 					{name}
 				</Heading>
-				{summary ? <p className="text-ink/75 text-sm leading-relaxed">{summary}</p> : null}
+				{summary ? (
+					<p dir="auto" className="text-ink/75 text-sm leading-relaxed wrap-anywhere">
+						{summary}
+					</p>
+				) : null}
 				<Link to={href} className="btn-secondary mt-auto w-full">
 					Know More<span className="sr-only"> about {fullName}</span>
 					<ArrowRightIcon />

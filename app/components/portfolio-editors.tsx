@@ -5,111 +5,114 @@
  * fields are edited one item per line; a hidden portfolioId goes with every edit.
  */
 import { useFetcher } from '@remix-run/react'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef } from 'react'
 import toast from 'react-hot-toast'
 import { INDUSTRIES, PROJECT_CATEGORIES, SKILLS } from '~/data/options'
 import { type PortfolioItem } from '~/models/portfolio.server'
 import { type EditorResult } from '~/utils/editor'
+import { PORTFOLIO_LIMITS } from '~/utils/field-limits'
 import { STATUS_LABELS, type PortfolioSection, type StatusField } from '~/utils/portfolio-schemas'
-import { EditorForm, useEditor } from './editor-form'
-import { Field, TextareaField } from './forms'
-import { Modal } from './modal'
+import { errorUnder, TextArea, TextInput } from './editor-fields'
+import { EditorForm, useEditor, useSectionReload, type Reload } from './editor-form'
+import { Modal, useDraft } from './modal'
 import { Switch } from './switch'
 import { TagPicker } from './tag-picker'
 
-type EditorProps = { item: PortfolioItem; close: () => void }
+type EditorProps = { item: PortfolioItem; close: () => void; version?: string; reload: Reload }
 
-function errorUnder(errors: Record<string, string>, prefix: string) {
-	const key = Object.keys(errors).find(
-		(candidate) => candidate === prefix || candidate.startsWith(`${prefix}.`),
-	)
-	return key ? errors[key] : undefined
-}
-
-function HeadEditor({ item, close }: EditorProps) {
-	const [draft, setDraft] = useState({
+function HeadEditor({ item, close, version, reload }: EditorProps) {
+	const [draft, setDraft] = useDraft(() => ({
 		productName: item.productName,
 		company: item.company,
 		role: item.role,
 		projectSummary: item.projectSummary.join('\n'),
 		duration: item.duration,
-	})
-	const [industries, setIndustries] = useState(item.industries)
-	const [categories, setCategories] = useState(item.categories)
-	const editor = useEditor('head', close, 'Product details updated')
-	const input = (key: Exclude<keyof typeof draft, 'projectSummary'>) => ({
-		name: key,
-		value: draft[key],
-		onChange: (event: { target: { value: string } }) =>
-			setDraft((d) => ({ ...d, [key]: event.target.value })),
-	})
+		industries: item.industries,
+		categories: item.categories,
+	}))
+	const editor = useEditor('head', close, 'Product details updated', version)
+	const set =
+		<K extends keyof typeof draft>(key: K) =>
+		(value: (typeof draft)[K]) =>
+			setDraft((d) => ({ ...d, [key]: value }))
 	return (
 		<EditorForm
 			busy={editor.busy}
 			failed={editor.failed}
-			onSubmit={() =>
-				editor.submit({ portfolioId: item.portfolioId, ...draft, industries, categories })
-			}
+			conflict={editor.conflict}
+			reload={reload}
+			onSubmit={() => editor.submit({ portfolioId: item.portfolioId, ...draft })}
 		>
 			<input type="hidden" name="portfolioId" value={item.portfolioId} />
-			<Field
-				labelProps={{ children: 'Product Name' }}
-				inputProps={{ ...input('productName'), placeholder: 'Checkout redesign' }}
-				errors={[editor.errors.productName]}
+			<TextInput
+				label="Product Name"
+				value={draft.productName}
+				onChange={set('productName')}
+				placeholder="Checkout redesign"
+				error={editor.errors.productName}
+				limit={{ chars: PORTFOLIO_LIMITS.productName }}
 			/>
 			<div className="grid gap-4 sm:grid-cols-2">
-				<Field
-					labelProps={{ children: 'Agency Name' }}
-					inputProps={input('company')}
-					errors={[editor.errors.company]}
+				<TextInput
+					label="Agency Name"
+					value={draft.company}
+					onChange={set('company')}
+					error={editor.errors.company}
+					limit={{ chars: PORTFOLIO_LIMITS.company }}
 				/>
-				<Field
-					labelProps={{ children: 'Role' }}
-					inputProps={{ ...input('role'), placeholder: 'Lead designer' }}
-					errors={[editor.errors.role]}
+				<TextInput
+					label="Role"
+					value={draft.role}
+					onChange={set('role')}
+					placeholder="Lead designer"
+					error={editor.errors.role}
+					limit={{ chars: PORTFOLIO_LIMITS.role }}
 				/>
 			</div>
-			<TextareaField
-				labelProps={{ children: 'Project Summary' }}
-				textareaProps={{
-					name: 'projectSummary',
-					rows: 6,
-					value: draft.projectSummary,
-					onChange: (event) => setDraft((d) => ({ ...d, projectSummary: event.target.value })),
-				}}
+			<TextArea
+				label="Project Summary"
+				rows={6}
+				value={draft.projectSummary}
+				onChange={set('projectSummary')}
 				hint="One paragraph per line."
-				errors={[errorUnder(editor.errors, 'projectSummary')]}
+				error={errorUnder(editor.errors, 'projectSummary')}
+				limit={{ lines: PORTFOLIO_LIMITS.summaryLines, lineChars: PORTFOLIO_LIMITS.summaryLine }}
 			/>
-			<Field
-				labelProps={{ children: 'Duration' }}
-				inputProps={{ ...input('duration'), placeholder: '6 months' }}
-				errors={[editor.errors.duration]}
+			<TextInput
+				label="Duration"
+				value={draft.duration}
+				onChange={set('duration')}
+				placeholder="6 months"
+				error={editor.errors.duration}
+				limit={{ chars: PORTFOLIO_LIMITS.duration }}
 			/>
 			<TagPicker
 				label="Industries"
 				options={INDUSTRIES}
-				value={industries}
-				onChange={setIndustries}
+				value={draft.industries}
+				onChange={set('industries')}
 				error={errorUnder(editor.errors, 'industries')}
 			/>
 			<TagPicker
 				label="Project Categories"
 				options={PROJECT_CATEGORIES}
-				value={categories}
-				onChange={setCategories}
+				value={draft.categories}
+				onChange={set('categories')}
 				error={errorUnder(editor.errors, 'categories')}
 			/>
 		</EditorForm>
 	)
 }
 
-function SkillsEditor({ item, close }: EditorProps) {
-	const [skills, setSkills] = useState(item.skills)
-	const editor = useEditor('skills', close, 'Skills updated')
+function SkillsEditor({ item, close, version, reload }: EditorProps) {
+	const [skills, setSkills] = useDraft(() => item.skills)
+	const editor = useEditor('skills', close, 'Skills updated', version)
 	return (
 		<EditorForm
 			busy={editor.busy}
 			failed={editor.failed}
+			conflict={editor.conflict}
+			reload={reload}
 			onSubmit={() => editor.submit({ portfolioId: item.portfolioId, skills })}
 		>
 			<input type="hidden" name="portfolioId" value={item.portfolioId} />
@@ -128,6 +131,8 @@ function SkillsEditor({ item, close }: EditorProps) {
 function LinesEditor({
 	item,
 	close,
+	version,
+	reload,
 	section,
 	field,
 	label,
@@ -140,26 +145,26 @@ function LinesEditor({
 	placeholder: string
 	successMessage: string
 }) {
-	const [text, setText] = useState(item[field].join('\n'))
-	const editor = useEditor(section, close, successMessage)
+	const [text, setText] = useDraft(() => item[field].join('\n'))
+	const editor = useEditor(section, close, successMessage, version)
 	return (
 		<EditorForm
 			busy={editor.busy}
 			failed={editor.failed}
+			conflict={editor.conflict}
+			reload={reload}
 			onSubmit={() => editor.submit({ portfolioId: item.portfolioId, [field]: text })}
 		>
 			<input type="hidden" name="portfolioId" value={item.portfolioId} />
-			<TextareaField
-				labelProps={{ children: label }}
-				textareaProps={{
-					name: field,
-					rows: 8,
-					value: text,
-					placeholder,
-					onChange: (event) => setText(event.target.value),
-				}}
+			<TextArea
+				label={label}
+				rows={8}
+				value={text}
+				placeholder={placeholder}
+				onChange={setText}
 				hint="One item per line."
-				errors={[errorUnder(editor.errors, field)]}
+				error={errorUnder(editor.errors, field)}
+				limit={{ lines: PORTFOLIO_LIMITS.listLines, lineChars: PORTFOLIO_LIMITS.listLine }}
 			/>
 		</EditorForm>
 	)
@@ -173,17 +178,43 @@ const TITLES: Record<PortfolioSection, string> = {
 	result: 'Edit Result',
 }
 
+const LINES_EDITORS = {
+	challenges: {
+		field: 'challenges',
+		label: 'Challenges',
+		placeholder: 'Add project challenges here...',
+		successMessage: 'Challenges updated',
+	},
+	solutions: {
+		field: 'solution',
+		label: 'Solutions',
+		placeholder: 'Add project solutions here...',
+		successMessage: 'Solutions updated',
+	},
+	result: {
+		field: 'results',
+		label: 'Result',
+		placeholder: 'Add project results here...',
+		successMessage: 'Result updated',
+	},
+} as const
+
 /** The modal for the section being edited. */
 export function PortfolioEditorModal({
 	section,
 	onClose,
 	item,
+	versions,
 }: {
 	section: PortfolioSection | null
 	onClose: () => void
 	item: PortfolioItem
+	/** Each section's version in the page's data: a stale one is refused when saving. */
+	versions: Partial<Record<PortfolioSection, string>>
 }) {
 	const close = useCallback(() => onClose(), [onClose])
+	const { generation, ...reload } = useSectionReload(versions)
+	const base = section ? { item, close, version: versions[section], reload } : null
 	return (
 		<Modal
 			open={section !== null}
@@ -191,39 +222,15 @@ export function PortfolioEditorModal({
 			title={section ? TITLES[section] : ''}
 			size={section === 'head' || section === 'skills' ? 'lg' : 'md'}
 		>
-			{section === 'head' ? <HeadEditor item={item} close={close} /> : null}
-			{section === 'skills' ? <SkillsEditor item={item} close={close} /> : null}
-			{section === 'challenges' ? (
+			{/* A reload starts the editor again (a new key) from the latest saved section. */}
+			{base && section === 'head' ? <HeadEditor key={generation} {...base} /> : null}
+			{base && section === 'skills' ? <SkillsEditor key={generation} {...base} /> : null}
+			{base && (section === 'challenges' || section === 'solutions' || section === 'result') ? (
 				<LinesEditor
-					item={item}
-					close={close}
-					section="challenges"
-					field="challenges"
-					label="Challenges"
-					placeholder="Add project challenges here..."
-					successMessage="Challenges updated"
-				/>
-			) : null}
-			{section === 'solutions' ? (
-				<LinesEditor
-					item={item}
-					close={close}
-					section="solutions"
-					field="solution"
-					label="Solutions"
-					placeholder="Add project solutions here..."
-					successMessage="Solutions updated"
-				/>
-			) : null}
-			{section === 'result' ? (
-				<LinesEditor
-					item={item}
-					close={close}
-					section="result"
-					field="results"
-					label="Result"
-					placeholder="Add project results here..."
-					successMessage="Result updated"
+					key={`${section}-${generation}`}
+					{...base}
+					section={section}
+					{...LINES_EDITORS[section]}
 				/>
 			) : null}
 		</Modal>

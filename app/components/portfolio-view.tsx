@@ -44,9 +44,11 @@ function Badges({ items }: { items: string[] }) {
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
 	return (
-		<div className="bg-canvas rounded-xl px-4 py-3">
+		<div className="bg-canvas min-w-0 rounded-xl px-4 py-3">
 			<dt className="text-muted text-xs font-semibold tracking-wide uppercase">{label}</dt>
-			<dd className="mt-0.5 text-sm font-medium">{children}</dd>
+			<dd dir="auto" className="mt-0.5 text-sm font-medium wrap-anywhere">
+				{children}
+			</dd>
 		</div>
 	)
 }
@@ -64,7 +66,10 @@ function Head({ item, mode }: { item: PortfolioItem; mode: Mode }) {
 			<div className="h-3 bg-[linear-gradient(120deg,var(--color-brand-100),var(--color-brand-300)_55%,var(--color-brand-500))]" />
 			<div className="flex flex-col gap-5 p-5 sm:p-7">
 				<div className="flex items-start justify-between gap-3">
-					<h1 className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">
+					<h1
+						dir="auto"
+						className="min-w-0 text-2xl font-bold tracking-tight text-balance wrap-anywhere sm:text-3xl"
+					>
 						{item.productName ? (
 							item.productName
 						) : builder ? (
@@ -87,9 +92,11 @@ function Head({ item, mode }: { item: PortfolioItem; mode: Mode }) {
 					</dl>
 				) : null}
 				{item.projectSummary.length ? (
-					<div className="text-ink/85 flex flex-col gap-3 leading-relaxed">
+					<div className="text-ink/85 flex flex-col gap-3 leading-relaxed wrap-anywhere">
 						{item.projectSummary.map((paragraph, index) => (
-							<p key={index}>{paragraph}</p>
+							<p key={index} dir="auto">
+								{paragraph}
+							</p>
 						))}
 					</div>
 				) : builder ? (
@@ -200,7 +207,9 @@ function ListSection({
 					{items.map((line, index) => (
 						<li key={index} className="text-ink/85 flex gap-3 leading-relaxed">
 							<span className="bg-brand mt-2.5 size-2 shrink-0 rounded-full" aria-hidden="true" />
-							<span>{line}</span>
+							<span dir="auto" className="min-w-0 wrap-anywhere">
+								{line}
+							</span>
 						</li>
 					))}
 				</ul>

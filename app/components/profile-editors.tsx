@@ -2,141 +2,58 @@
  * The builder's edit modals for the profile and the resume. Each keeps its own draft, submits
  * it as JSON with an intent, and shows the server's field errors next to the fields.
  */
-import { useCallback, useId, useState, type ReactNode } from 'react'
+import { useCallback, useId, type ReactNode } from 'react'
 import { SKILLS } from '~/data/options'
 import { type ProfileData } from '~/models/profile.server'
 import { type Resume } from '~/models/resume.server'
-import { SOCIAL_FIELDS, type SocialField } from '~/utils/profile-schemas'
+import { PROFILE_LIMITS, RESUME_LIMITS } from '~/utils/field-limits'
+import { SOCIAL_FIELDS, type SocialField } from '~/utils/social'
 import { joinParagraphs, isOngoing, ratingLabel, ratingToHalves } from '~/utils/text'
-import { EditorForm, useEditor } from './editor-form'
-import { ErrorList } from './forms'
+import { errorUnder, TextArea, TextInput } from './editor-fields'
+import { EditorForm, useEditor, useSectionReload, type Reload } from './editor-form'
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, TrashIcon } from './icons'
-import { Modal } from './modal'
+import { Modal, useDraft } from './modal'
 import { type EditSection } from './profile-view'
 import { SOCIAL_META } from './social-icons'
 
-type InputProps = {
-	label: string
-	value: string
-	onChange: (value: string) => void
-	error?: string
-	type?: string
-	placeholder?: string
-	hint?: string
-	inputMode?: 'numeric' | 'tel' | 'url' | 'email' | 'text'
-	disabled?: boolean
-	list?: string
-	autoFocus?: boolean
-}
-
-/** The ids that describe a field: its error (when shown) and its hint. */
-const describedBy = (id: string, error?: string, hint?: string) =>
-	[error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined
-
-function TextInput({ label, value, onChange, error, type = 'text', hint, ...rest }: InputProps) {
-	const id = useId()
-	return (
-		<div>
-			<label htmlFor={id} className="field-label">
-				{label}
-			</label>
-			<input
-				id={id}
-				type={type}
-				value={value}
-				onChange={(event) => onChange(event.target.value)}
-				aria-invalid={error ? true : undefined}
-				aria-describedby={describedBy(id, error, hint)}
-				className="field-input disabled:bg-canvas disabled:text-muted"
-				{...rest}
-			/>
-			{hint ? (
-				<p id={`${id}-hint`} className="text-muted mt-1 text-xs">
-					{hint}
-				</p>
-			) : null}
-			<ErrorList id={`${id}-error`} errors={[error]} />
-		</div>
-	)
-}
-
-function TextArea({
-	label,
-	value,
-	onChange,
-	error,
-	hint,
-	rows = 6,
-	placeholder,
-}: {
-	label: string
-	value: string
-	onChange: (value: string) => void
-	error?: string
-	hint?: string
-	rows?: number
-	placeholder?: string
-}) {
-	const id = useId()
-	return (
-		<div>
-			<label htmlFor={id} className="field-label">
-				{label}
-			</label>
-			<textarea
-				id={id}
-				rows={rows}
-				value={value}
-				placeholder={placeholder}
-				onChange={(event) => onChange(event.target.value)}
-				aria-invalid={error ? true : undefined}
-				aria-describedby={describedBy(id, error, hint)}
-				className="field-input leading-relaxed"
-			/>
-			{hint ? (
-				<p id={`${id}-hint`} className="text-muted mt-1 text-xs">
-					{hint}
-				</p>
-			) : null}
-			<ErrorList id={`${id}-error`} errors={[error]} />
-		</div>
-	)
-}
-
-function errorUnder(errors: Record<string, string>, prefix: string) {
-	const key = Object.keys(errors).find(
-		(candidate) => candidate === prefix || candidate.startsWith(`${prefix}.`),
-	)
-	return key ? errors[key] : undefined
-}
+/** What every editor gets: the section's version when it opened, and how to reload it. */
+type Base = { close: () => void; version?: string; reload: Reload }
 
 // ------------------------------------------------------------------ profile blocks
 
-function NameEditor({ profile, close }: { profile: ProfileData; close: () => void }) {
-	const [draft, setDraft] = useState({
+function NameEditor({ profile, close, version, reload }: Base & { profile: ProfileData }) {
+	const [draft, setDraft] = useDraft(() => ({
 		firstName: profile.name.firstName,
 		lastName: profile.name.lastName,
 		designation: profile.designation,
 		city: profile.city,
 		country: profile.country,
-	})
-	const editor = useEditor('name', close, 'Profile updated')
+	}))
+	const editor = useEditor('name', close, 'Profile updated', version)
 	const set = (key: keyof typeof draft) => (value: string) =>
 		setDraft((d) => ({ ...d, [key]: value }))
 	return (
-		<EditorForm busy={editor.busy} failed={editor.failed} onSubmit={() => editor.submit(draft)}>
+		<EditorForm
+			busy={editor.busy}
+			failed={editor.failed}
+			conflict={editor.conflict}
+			reload={reload}
+			onSubmit={() => editor.submit(draft)}
+		>
 			<div className="grid gap-4 sm:grid-cols-2">
 				<TextInput
 					label="First name"
 					value={draft.firstName}
 					onChange={set('firstName')}
 					error={editor.errors.firstName}
+					limit={{ chars: PROFILE_LIMITS.firstName }}
 				/>
 				<TextInput
 					label="Last name"
 					value={draft.lastName}
 					onChange={set('lastName')}
 					error={editor.errors.lastName}
+					limit={{ chars: PROFILE_LIMITS.lastName }}
 				/>
 			</div>
 			<TextInput
@@ -145,6 +62,7 @@ function NameEditor({ profile, close }: { profile: ProfileData; close: () => voi
 				onChange={set('designation')}
 				error={editor.errors.designation}
 				placeholder="Product Designer"
+				limit={{ chars: PROFILE_LIMITS.designation }}
 			/>
 			<div className="grid gap-4 sm:grid-cols-2">
 				<TextInput
@@ -152,25 +70,29 @@ function NameEditor({ profile, close }: { profile: ProfileData; close: () => voi
 					value={draft.city}
 					onChange={set('city')}
 					error={editor.errors.city}
+					limit={{ chars: PROFILE_LIMITS.city }}
 				/>
 				<TextInput
 					label="Country"
 					value={draft.country}
 					onChange={set('country')}
 					error={editor.errors.country}
+					limit={{ chars: PROFILE_LIMITS.country }}
 				/>
 			</div>
 		</EditorForm>
 	)
 }
 
-function TaglineEditor({ profile, close }: { profile: ProfileData; close: () => void }) {
-	const [tagline, setTagline] = useState(profile.tagline)
-	const editor = useEditor('tagline', close, 'Tagline updated')
+function TaglineEditor({ profile, close, version, reload }: Base & { profile: ProfileData }) {
+	const [tagline, setTagline] = useDraft(() => profile.tagline)
+	const editor = useEditor('tagline', close, 'Tagline updated', version)
 	return (
 		<EditorForm
 			busy={editor.busy}
 			failed={editor.failed}
+			conflict={editor.conflict}
+			reload={reload}
 			onSubmit={() => editor.submit({ tagline })}
 		>
 			<TextInput
@@ -179,38 +101,55 @@ function TaglineEditor({ profile, close }: { profile: ProfileData; close: () => 
 				onChange={setTagline}
 				error={editor.errors.tagline}
 				placeholder="I design calm software for busy people."
-				hint={`${tagline.trim().length} of 200 characters`}
+				limit={{ chars: PROFILE_LIMITS.tagline }}
 			/>
 		</EditorForm>
 	)
 }
 
 const SOCIAL_INPUT: Record<SocialField, { type: string; placeholder: string }> = {
-	linkedInUrl: { type: 'url', placeholder: 'https://www.linkedin.com/in/you' },
-	xUrl: { type: 'url', placeholder: 'https://x.com/you' },
-	igUrl: { type: 'url', placeholder: 'https://instagram.com/you' },
-	fbUrl: { type: 'url', placeholder: 'https://facebook.com/you' },
-	ytUrl: { type: 'url', placeholder: 'https://youtube.com/@you' },
-	whatAppBusUrl: { type: 'url', placeholder: 'https://wa.me/15551234567' },
+	linkedInUrl: { type: 'url', placeholder: 'linkedin.com/in/you' },
+	xUrl: { type: 'url', placeholder: 'x.com/you' },
+	igUrl: { type: 'url', placeholder: 'instagram.com/you' },
+	fbUrl: { type: 'url', placeholder: 'facebook.com/you' },
+	ytUrl: { type: 'url', placeholder: 'youtube.com/@you' },
+	whatAppBusUrl: { type: 'url', placeholder: 'wa.me/15551234567' },
 	mobileNumber: { type: 'tel', placeholder: '+15551234567' },
-	companySite: { type: 'url', placeholder: 'https://your-site.com' },
+	companySite: { type: 'url', placeholder: 'your-site.com' },
 	email: { type: 'email', placeholder: 'you@example.com' },
 }
 
-function SocialEditor({ profile, close }: { profile: ProfileData; close: () => void }) {
-	const [draft, setDraft] = useState<Record<SocialField, string>>(
-		() =>
-			Object.fromEntries(
-				SOCIAL_FIELDS.map((field) => [field, profile.socialLinks[field] ?? '']),
-			) as Record<SocialField, string>,
-	)
-	const editor = useEditor('social', close, 'Links updated')
+function SocialEditor({
+	profile,
+	loginEmail,
+	close,
+	version,
+	reload,
+}: Base & { profile: ProfileData; loginEmail: string }) {
+	const [draft, setDraft] = useDraft(() => ({
+		links: Object.fromEntries(
+			SOCIAL_FIELDS.map((field) => [field, profile.socialLinks[field] ?? '']),
+		) as Record<SocialField, string>,
+		hideEmail: profile.hideEmail,
+	}))
+	const editor = useEditor('social', close, 'Links updated', version)
 	const submit = () =>
-		editor.submit(
-			Object.fromEntries(SOCIAL_FIELDS.map((field) => [field, draft[field].trim() || null])),
-		)
+		editor.submit({
+			...Object.fromEntries(
+				SOCIAL_FIELDS.map((field) => [field, draft.links[field].trim() || null]),
+			),
+			hideEmail: draft.hideEmail,
+		})
+	const contactEmail = draft.links.email.trim()
+	const hideId = useId()
 	return (
-		<EditorForm busy={editor.busy} failed={editor.failed} onSubmit={submit}>
+		<EditorForm
+			busy={editor.busy}
+			failed={editor.failed}
+			conflict={editor.conflict}
+			reload={reload}
+			onSubmit={submit}
+		>
 			<div className="grid gap-4 sm:grid-cols-2">
 				{SOCIAL_FIELDS.map((field) => (
 					<TextInput
@@ -224,28 +163,61 @@ function SocialEditor({ profile, close }: { profile: ProfileData; close: () => v
 						}
 						type={SOCIAL_INPUT[field].type}
 						placeholder={SOCIAL_INPUT[field].placeholder}
-						value={draft[field]}
-						onChange={(value) => setDraft((d) => ({ ...d, [field]: value }))}
+						value={draft.links[field]}
+						onChange={(value) => setDraft((d) => ({ ...d, links: { ...d.links, [field]: value } }))}
 						error={editor.errors[field]}
+						limit={field === 'mobileNumber' ? undefined : { chars: PROFILE_LIMITS.link }}
 					/>
 				))}
+			</div>
+			{/* Which address visitors see, and the switch that hides it everywhere. */}
+			<div className="border-line bg-canvas flex flex-col gap-3 rounded-2xl border p-4">
+				<p className="text-sm" aria-live="polite">
+					{draft.hideEmail ? (
+						<>
+							<span className="font-semibold">Visitors see no email address.</span> Your page, Find
+							Me and your contact card leave it out.
+						</>
+					) : (
+						<>
+							<span className="font-semibold">Visitors see: </span>
+							<span className="font-mono break-all">{contactEmail || loginEmail}</span>
+							{contactEmail
+								? ' (your contact email)'
+								: ' (your login email, because the contact email is empty)'}
+							, on your page, in Find Me and in your contact card.
+						</>
+					)}
+				</p>
+				<label htmlFor={hideId} className="flex items-start gap-2.5 text-sm font-medium">
+					<input
+						id={hideId}
+						type="checkbox"
+						className="accent-brand mt-0.5 size-5 shrink-0"
+						checked={draft.hideEmail}
+						onChange={(event) => setDraft((d) => ({ ...d, hideEmail: event.target.checked }))}
+					/>
+					Hide my email from visitors
+				</label>
 			</div>
 		</EditorForm>
 	)
 }
 
-function HighlightsEditor({ profile, close }: { profile: ProfileData; close: () => void }) {
-	const [draft, setDraft] = useState({
+function HighlightsEditor({ profile, close, version, reload }: Base & { profile: ProfileData }) {
+	const [draft, setDraft] = useDraft(() => ({
 		highOne: profile.carHighlights.highOne ?? '',
 		highTwo: profile.carHighlights.highTwo ?? '',
 		highThree: profile.carHighlights.highThree ?? '',
-	})
-	const editor = useEditor('highlights', close, 'Highlights updated')
+	}))
+	const editor = useEditor('highlights', close, 'Highlights updated', version)
 	const keys = ['highOne', 'highTwo', 'highThree'] as const
 	return (
 		<EditorForm
 			busy={editor.busy}
 			failed={editor.failed}
+			conflict={editor.conflict}
+			reload={reload}
 			onSubmit={() =>
 				editor.submit(Object.fromEntries(keys.map((key) => [key, draft[key].trim() || null])))
 			}
@@ -257,17 +229,24 @@ function HighlightsEditor({ profile, close }: { profile: ProfileData; close: () 
 					value={draft[key]}
 					onChange={(value) => setDraft((d) => ({ ...d, [key]: value }))}
 					error={editor.errors[key]}
+					limit={{ chars: PROFILE_LIMITS.highlight }}
 				/>
 			))}
 		</EditorForm>
 	)
 }
 
-function BioEditor({ profile, close }: { profile: ProfileData; close: () => void }) {
-	const [bio, setBio] = useState(joinParagraphs(profile.bio))
-	const editor = useEditor('bio', close, 'Bio updated')
+function BioEditor({ profile, close, version, reload }: Base & { profile: ProfileData }) {
+	const [bio, setBio] = useDraft(() => joinParagraphs(profile.bio))
+	const editor = useEditor('bio', close, 'Bio updated', version)
 	return (
-		<EditorForm busy={editor.busy} failed={editor.failed} onSubmit={() => editor.submit({ bio })}>
+		<EditorForm
+			busy={editor.busy}
+			failed={editor.failed}
+			conflict={editor.conflict}
+			reload={reload}
+			onSubmit={() => editor.submit({ bio })}
+		>
 			<TextArea
 				label="Bio"
 				rows={10}
@@ -275,6 +254,10 @@ function BioEditor({ profile, close }: { profile: ProfileData; close: () => void
 				onChange={setBio}
 				error={errorUnder(editor.errors, 'bio')}
 				hint="Separate paragraphs with a blank line."
+				limit={{
+					paragraphs: PROFILE_LIMITS.bioParagraphs,
+					paragraphChars: PROFILE_LIMITS.bioParagraph,
+				}}
 			/>
 		</EditorForm>
 	)
@@ -304,12 +287,15 @@ function ListEditor<T>({
 		next.splice(to, 0, moved as T)
 		setItems(next)
 	}
+	const full = items.length >= RESUME_LIMITS.items
 	return (
 		<div className="flex flex-col gap-4">
 			{items.length === 0 ? <p className="text-muted text-sm">Nothing here yet.</p> : null}
 			{items.map((item, index) => (
-				<fieldset key={index} className="border-line rounded-2xl border p-4">
-					<legend className="px-1 text-sm font-semibold">{itemLabel(item, index)}</legend>
+				<fieldset key={index} className="border-line min-w-0 rounded-2xl border p-4">
+					<legend dir="auto" className="max-w-full truncate px-1 text-sm font-semibold">
+						{itemLabel(item, index)}
+					</legend>
 					<div className="flex flex-col gap-3">
 						{render(
 							item,
@@ -347,10 +333,18 @@ function ListEditor<T>({
 					</div>
 				</fieldset>
 			))}
-			<button type="button" className="btn-secondary" onClick={() => setItems([...items, make()])}>
+			<button
+				type="button"
+				className="btn-secondary"
+				disabled={full}
+				onClick={() => setItems([...items, make()])}
+			>
 				<PlusIcon className="size-4" />
 				{addLabel}
 			</button>
+			<p className="text-muted -mt-2 text-right text-xs tabular-nums">
+				{items.length}/{RESUME_LIMITS.items} entries
+			</p>
 		</div>
 	)
 }
@@ -367,8 +361,8 @@ type WorkDraft = {
 	experience: string
 }
 
-function WorkExpEditor({ resume, close }: { resume: Resume; close: () => void }) {
-	const [items, setItems] = useState<WorkDraft[]>(() =>
+function WorkExpEditor({ resume, close, version, reload }: Base & { resume: Resume }) {
+	const [items, setItems] = useDraft<WorkDraft[]>(() =>
 		resume.workExp.map((item) => ({
 			company: item.company,
 			role: item.role,
@@ -378,7 +372,7 @@ function WorkExpEditor({ resume, close }: { resume: Resume; close: () => void })
 			experience: item.experience.join('\n'),
 		})),
 	)
-	const editor = useEditor('workexp', close, 'Work experience updated')
+	const editor = useEditor('workexp', close, 'Work experience updated', version)
 	const submit = () =>
 		editor.submit({
 			workExp: items.map((item) => ({
@@ -391,7 +385,13 @@ function WorkExpEditor({ resume, close }: { resume: Resume; close: () => void })
 			})),
 		})
 	return (
-		<EditorForm busy={editor.busy} failed={editor.failed} onSubmit={submit}>
+		<EditorForm
+			busy={editor.busy}
+			failed={editor.failed}
+			conflict={editor.conflict}
+			reload={reload}
+			onSubmit={submit}
+		>
 			<ListEditor
 				items={items}
 				setItems={setItems}
@@ -413,12 +413,14 @@ function WorkExpEditor({ resume, close }: { resume: Resume; close: () => void })
 								value={item.company}
 								onChange={(company) => update({ company })}
 								error={errorUnder(editor.errors, `workExp.${index}.company`)}
+								limit={{ chars: RESUME_LIMITS.company }}
 							/>
 							<TextInput
 								label="Role"
 								value={item.role}
 								onChange={(role) => update({ role })}
 								error={errorUnder(editor.errors, `workExp.${index}.role`)}
+								limit={{ chars: RESUME_LIMITS.role }}
 							/>
 							<TextInput
 								label="Start date"
@@ -457,6 +459,10 @@ function WorkExpEditor({ resume, close }: { resume: Resume; close: () => void })
 							onChange={(experience) => update({ experience })}
 							hint="One line per item."
 							error={errorUnder(editor.errors, `workExp.${index}.experience`)}
+							limit={{
+								lines: RESUME_LIMITS.experienceLines,
+								lineChars: RESUME_LIMITS.experienceLine,
+							}}
 						/>
 					</>
 				)}
@@ -472,8 +478,8 @@ type EducationDraft = {
 	eduEndYear: string
 }
 
-function EducationEditor({ resume, close }: { resume: Resume; close: () => void }) {
-	const [items, setItems] = useState<EducationDraft[]>(() =>
+function EducationEditor({ resume, close, version, reload }: Base & { resume: Resume }) {
+	const [items, setItems] = useDraft<EducationDraft[]>(() =>
 		resume.education.map((item) => ({
 			eduName: item.eduName,
 			eduInstitution: item.eduInstitution,
@@ -481,11 +487,13 @@ function EducationEditor({ resume, close }: { resume: Resume; close: () => void 
 			eduEndYear: item.endDate?.toString() ?? '',
 		})),
 	)
-	const editor = useEditor('education', close, 'Education updated')
+	const editor = useEditor('education', close, 'Education updated', version)
 	return (
 		<EditorForm
 			busy={editor.busy}
 			failed={editor.failed}
+			conflict={editor.conflict}
+			reload={reload}
 			onSubmit={() => editor.submit({ education: items })}
 		>
 			<ListEditor
@@ -501,11 +509,14 @@ function EducationEditor({ resume, close }: { resume: Resume; close: () => void 
 							value={item.eduName}
 							onChange={(eduName) => update({ eduName })}
 							error={errorUnder(editor.errors, `education.${index}.eduName`)}
+							limit={{ chars: RESUME_LIMITS.eduName }}
 						/>
 						<TextInput
 							label="Institution"
 							value={item.eduInstitution}
 							onChange={(eduInstitution) => update({ eduInstitution })}
+							error={errorUnder(editor.errors, `education.${index}.eduInstitution`)}
+							limit={{ chars: RESUME_LIMITS.eduInstitution }}
 						/>
 						<TextInput
 							label="Start year"
@@ -533,12 +544,12 @@ function EducationEditor({ resume, close }: { resume: Resume; close: () => void 
 type SkillDraft = { skillName: string; rating: string }
 const RATINGS = Array.from({ length: 10 }, (_, index) => ((index + 1) / 2).toString())
 
-function SkillsEditor({ resume, close }: { resume: Resume; close: () => void }) {
-	const [items, setItems] = useState<SkillDraft[]>(() =>
+function SkillsEditor({ resume, close, version, reload }: Base & { resume: Resume }) {
+	const [items, setItems] = useDraft<SkillDraft[]>(() =>
 		resume.skills.map((item) => ({ skillName: item.skillName, rating: item.rating.toString() })),
 	)
 	const listId = useId()
-	const editor = useEditor('skills', close, 'Skills updated')
+	const editor = useEditor('skills', close, 'Skills updated', version)
 	const submit = () => {
 		// The picker ignores empty and duplicate choices.
 		const seen = new Set<string>()
@@ -556,7 +567,13 @@ function SkillsEditor({ resume, close }: { resume: Resume; close: () => void }) 
 		})
 	}
 	return (
-		<EditorForm busy={editor.busy} failed={editor.failed} onSubmit={submit}>
+		<EditorForm
+			busy={editor.busy}
+			failed={editor.failed}
+			conflict={editor.conflict}
+			reload={reload}
+			onSubmit={submit}
+		>
 			<datalist id={listId}>
 				{SKILLS.map((skill) => (
 					<option key={skill} value={skill} />
@@ -578,7 +595,11 @@ function SkillsEditor({ resume, close }: { resume: Resume; close: () => void }) 
 							onChange={(skillName) => update({ skillName })}
 							error={errorUnder(editor.errors, `skills.${index}.skillName`)}
 						/>
-						<RatingSelect value={item.rating} onChange={(rating) => update({ rating })} />
+						<RatingSelect
+							value={item.rating}
+							onChange={(rating) => update({ rating })}
+							error={errorUnder(editor.errors, `skills.${index}.rating`)}
+						/>
 					</div>
 				)}
 			/>
@@ -586,10 +607,18 @@ function SkillsEditor({ resume, close }: { resume: Resume; close: () => void }) 
 	)
 }
 
-function RatingSelect({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+function RatingSelect({
+	value,
+	onChange,
+	error,
+}: {
+	value: string
+	onChange: (value: string) => void
+	error?: string
+}) {
 	const id = useId()
 	return (
-		<div>
+		<div className="min-w-0">
 			<label htmlFor={id} className="field-label">
 				Rating
 			</label>
@@ -597,6 +626,8 @@ function RatingSelect({ value, onChange }: { value: string; onChange: (value: st
 				id={id}
 				value={value}
 				onChange={(event) => onChange(event.target.value)}
+				aria-invalid={error ? true : undefined}
+				aria-describedby={error ? `${id}-error` : undefined}
 				className="field-input"
 			>
 				{RATINGS.map((rating) => (
@@ -606,14 +637,19 @@ function RatingSelect({ value, onChange }: { value: string; onChange: (value: st
 					</option>
 				))}
 			</select>
+			{error ? (
+				<p id={`${id}-error`} className="mt-1.5 text-sm text-red-700">
+					{error}
+				</p>
+			) : null}
 		</div>
 	)
 }
 
 type CertificateDraft = { crtName: string; crtPlat: string; crtUrl: string; crtYear: string }
 
-function CertificatesEditor({ resume, close }: { resume: Resume; close: () => void }) {
-	const [items, setItems] = useState<CertificateDraft[]>(() =>
+function CertificatesEditor({ resume, close, version, reload }: Base & { resume: Resume }) {
+	const [items, setItems] = useDraft<CertificateDraft[]>(() =>
 		resume.certificates.map((item) => ({
 			crtName: item.crtName,
 			crtPlat: item.crtPlat,
@@ -621,11 +657,13 @@ function CertificatesEditor({ resume, close }: { resume: Resume; close: () => vo
 			crtYear: item.endDate?.toString() ?? '',
 		})),
 	)
-	const editor = useEditor('certificates', close, 'Certificates updated')
+	const editor = useEditor('certificates', close, 'Certificates updated', version)
 	return (
 		<EditorForm
 			busy={editor.busy}
 			failed={editor.failed}
+			conflict={editor.conflict}
+			reload={reload}
 			onSubmit={() => editor.submit({ certificates: items })}
 		>
 			<ListEditor
@@ -640,19 +678,24 @@ function CertificatesEditor({ resume, close }: { resume: Resume; close: () => vo
 							label="Certificate"
 							value={item.crtName}
 							onChange={(crtName) => update({ crtName })}
+							error={errorUnder(editor.errors, `certificates.${index}.crtName`)}
+							limit={{ chars: RESUME_LIMITS.crtName }}
 						/>
 						<TextInput
 							label="Platform"
 							value={item.crtPlat}
 							onChange={(crtPlat) => update({ crtPlat })}
+							error={errorUnder(editor.errors, `certificates.${index}.crtPlat`)}
+							limit={{ chars: RESUME_LIMITS.crtPlat }}
 						/>
 						<TextInput
 							label="Certificate URL"
 							type="url"
-							placeholder="https://"
+							placeholder="coursera.org/verify/..."
 							value={item.crtUrl}
 							onChange={(crtUrl) => update({ crtUrl })}
 							error={errorUnder(editor.errors, `certificates.${index}.crtUrl`)}
+							limit={{ chars: RESUME_LIMITS.crtUrl }}
 						/>
 						<TextInput
 							label="Year"
@@ -669,13 +712,15 @@ function CertificatesEditor({ resume, close }: { resume: Resume; close: () => vo
 	)
 }
 
-function AchievementsEditor({ resume, close }: { resume: Resume; close: () => void }) {
-	const [text, setText] = useState(resume.achievements.join('\n'))
-	const editor = useEditor('achievements', close, 'Achievements updated')
+function AchievementsEditor({ resume, close, version, reload }: Base & { resume: Resume }) {
+	const [text, setText] = useDraft(() => resume.achievements.join('\n'))
+	const editor = useEditor('achievements', close, 'Achievements updated', version)
 	return (
 		<EditorForm
 			busy={editor.busy}
 			failed={editor.failed}
+			conflict={editor.conflict}
+			reload={reload}
 			onSubmit={() => editor.submit({ achievements: text })}
 		>
 			<TextArea
@@ -685,6 +730,10 @@ function AchievementsEditor({ resume, close }: { resume: Resume; close: () => vo
 				onChange={setText}
 				hint="One achievement per line."
 				error={errorUnder(editor.errors, 'achievements')}
+				limit={{
+					lines: RESUME_LIMITS.achievementLines,
+					lineChars: RESUME_LIMITS.achievementLine,
+				}}
 			/>
 		</EditorForm>
 	)
@@ -709,19 +758,27 @@ export function ProfileEditorModal({
 	onClose,
 	profile,
 	resume,
+	loginEmail,
+	versions,
 }: {
 	section: Exclude<EditSection, 'picture'> | null
 	onClose: () => void
 	profile: ProfileData
 	resume: Resume
+	loginEmail: string
+	/** Each section's version in the page's data: a stale one is refused when saving. */
+	versions: Partial<Record<Exclude<EditSection, 'picture'>, string>>
 }) {
 	const close = useCallback(() => onClose(), [onClose])
+	const { generation, ...reload } = useSectionReload(versions)
 	const big =
 		section === 'workexp' ||
 		section === 'education' ||
 		section === 'skills' ||
 		section === 'certificates' ||
 		section === 'social'
+	// A reload starts the editor again (a new key) from the latest saved section.
+	const base = section ? { close, version: versions[section], reload } : null
 	return (
 		<Modal
 			open={section !== null}
@@ -729,16 +786,36 @@ export function ProfileEditorModal({
 			title={section ? TITLES[section] : ''}
 			size={big ? 'lg' : 'md'}
 		>
-			{section === 'name' ? <NameEditor profile={profile} close={close} /> : null}
-			{section === 'tagline' ? <TaglineEditor profile={profile} close={close} /> : null}
-			{section === 'social' ? <SocialEditor profile={profile} close={close} /> : null}
-			{section === 'highlights' ? <HighlightsEditor profile={profile} close={close} /> : null}
-			{section === 'bio' ? <BioEditor profile={profile} close={close} /> : null}
-			{section === 'workexp' ? <WorkExpEditor resume={resume} close={close} /> : null}
-			{section === 'education' ? <EducationEditor resume={resume} close={close} /> : null}
-			{section === 'skills' ? <SkillsEditor resume={resume} close={close} /> : null}
-			{section === 'certificates' ? <CertificatesEditor resume={resume} close={close} /> : null}
-			{section === 'achievements' ? <AchievementsEditor resume={resume} close={close} /> : null}
+			{base && section === 'name' ? (
+				<NameEditor key={generation} profile={profile} {...base} />
+			) : null}
+			{base && section === 'tagline' ? (
+				<TaglineEditor key={generation} profile={profile} {...base} />
+			) : null}
+			{base && section === 'social' ? (
+				<SocialEditor key={generation} profile={profile} loginEmail={loginEmail} {...base} />
+			) : null}
+			{base && section === 'highlights' ? (
+				<HighlightsEditor key={generation} profile={profile} {...base} />
+			) : null}
+			{base && section === 'bio' ? (
+				<BioEditor key={generation} profile={profile} {...base} />
+			) : null}
+			{base && section === 'workexp' ? (
+				<WorkExpEditor key={generation} resume={resume} {...base} />
+			) : null}
+			{base && section === 'education' ? (
+				<EducationEditor key={generation} resume={resume} {...base} />
+			) : null}
+			{base && section === 'skills' ? (
+				<SkillsEditor key={generation} resume={resume} {...base} />
+			) : null}
+			{base && section === 'certificates' ? (
+				<CertificatesEditor key={generation} resume={resume} {...base} />
+			) : null}
+			{base && section === 'achievements' ? (
+				<AchievementsEditor key={generation} resume={resume} {...base} />
+			) : null}
 		</Modal>
 	)
 }

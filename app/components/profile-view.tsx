@@ -226,8 +226,9 @@ function ProfileCard({
 					{/* Balances the edit button so the name stays centred. */}
 					{builder ? <span className="size-10 shrink-0" aria-hidden="true" /> : null}
 					<h1
+						dir="auto"
 						className={cx(
-							'min-w-0 text-2xl font-bold tracking-tight text-balance break-words sm:text-3xl',
+							'min-w-0 text-2xl font-bold tracking-tight text-balance wrap-anywhere sm:text-3xl',
 							!fullName && builder && 'text-muted',
 						)}
 					>
@@ -241,7 +242,12 @@ function ProfileCard({
 					) : null}
 				</div>
 				{profile.designation ? (
-					<p className="text-brand-700 mt-1 text-base font-medium">{profile.designation}</p>
+					<p
+						dir="auto"
+						className="text-brand-700 mt-1 max-w-full text-base font-medium wrap-anywhere"
+					>
+						{profile.designation}
+					</p>
 				) : builder ? (
 					<button
 						type="button"
@@ -252,16 +258,20 @@ function ProfileCard({
 					</button>
 				) : null}
 				{location ? (
-					<p className="text-muted mt-1.5 inline-flex items-center gap-1 text-sm">
-						<MapPinIcon />
-						{location}
+					<p className="text-muted mt-1.5 inline-flex max-w-full items-center gap-1 text-sm">
+						<MapPinIcon className="size-4 shrink-0" />
+						<span dir="auto" className="min-w-0 wrap-anywhere">
+							{location}
+						</span>
 					</p>
 				) : null}
 				{profile.tagline || builder ? (
-					<div className="mt-4 flex max-w-xl items-center justify-center gap-2">
+					<div className="mt-4 flex max-w-full items-center justify-center gap-2 sm:max-w-xl">
 						{builder ? <span className="size-10 shrink-0" aria-hidden="true" /> : null}
 						{profile.tagline ? (
-							<p className="text-ink/80 min-w-0 text-pretty break-words">{profile.tagline}</p>
+							<p dir="auto" className="text-ink/80 min-w-0 text-pretty wrap-anywhere">
+								{profile.tagline}
+							</p>
 						) : builder ? (
 							<button
 								type="button"
@@ -339,11 +349,13 @@ function Highlights({ profile, mode }: { profile: ProfileData; mode: Mode }) {
 			{items.length ? (
 				<ol className="grid gap-3 sm:grid-cols-3">
 					{items.map((item, index) => (
-						<li key={index} className="bg-brand-50/60 rounded-xl p-4">
+						<li key={index} className="bg-brand-50/60 min-w-0 rounded-xl p-4">
 							<span className="text-brand text-xs font-bold" aria-hidden="true">
 								{String(index + 1).padStart(2, '0')}
 							</span>
-							<p className="mt-1 text-sm leading-relaxed font-medium">{item}</p>
+							<p dir="auto" className="mt-1 text-sm leading-relaxed font-medium wrap-anywhere">
+								{item}
+							</p>
 						</li>
 					))}
 				</ol>
@@ -368,9 +380,11 @@ function About({ profile, mode }: { profile: ProfileData; mode: Mode }) {
 			}
 		>
 			{profile.bio.length ? (
-				<div className="text-ink/85 flex flex-col gap-3 leading-relaxed whitespace-pre-line">
+				<div className="text-ink/85 flex flex-col gap-3 leading-relaxed wrap-anywhere whitespace-pre-line">
 					{profile.bio.map((paragraph, index) => (
-						<p key={index}>{paragraph}</p>
+						<p key={index} dir="auto">
+							{paragraph}
+						</p>
 					))}
 				</div>
 			) : (
@@ -465,13 +479,17 @@ function ResumeSection({ resume, mode }: { resume: Resume; mode: Mode }) {
 				>
 					<ol className="border-brand-100 relative flex flex-col gap-5 border-l-2 pl-5">
 						{resume.workExp.map((item) => (
-							<li key={item.workId} className="relative">
+							<li key={item.workId} className="relative min-w-0 wrap-anywhere">
 								<span
 									className="bg-brand absolute top-1.5 -left-[1.65rem] size-3 rounded-full border-2 border-white"
 									aria-hidden="true"
 								/>
-								<p className="font-semibold">{item.role}</p>
-								<p className="text-ink/80 text-sm">{item.company}</p>
+								<p dir="auto" className="font-semibold">
+									{item.role}
+								</p>
+								<p dir="auto" className="text-ink/80 text-sm">
+									{item.company}
+								</p>
 								<p className="text-muted mt-0.5 text-xs">
 									{[
 										formatMonth(item.startDate),
@@ -483,7 +501,9 @@ function ResumeSection({ resume, mode }: { resume: Resume; mode: Mode }) {
 								{item.experience.length ? (
 									<ul className="text-ink/85 marker:text-brand mt-2 flex list-disc flex-col gap-1 pl-4 text-sm">
 										{item.experience.map((line, index) => (
-											<li key={index}>{line}</li>
+											<li key={index} dir="auto">
+												{line}
+											</li>
 										))}
 									</ul>
 								) : null}
@@ -501,9 +521,13 @@ function ResumeSection({ resume, mode }: { resume: Resume; mode: Mode }) {
 				>
 					<ul className="flex flex-col gap-3">
 						{resume.education.map((item) => (
-							<li key={item.eduId}>
-								<p className="font-semibold">{item.eduName}</p>
-								<p className="text-ink/80 text-sm">{item.eduInstitution}</p>
+							<li key={item.eduId} className="min-w-0 wrap-anywhere">
+								<p dir="auto" className="font-semibold">
+									{item.eduName}
+								</p>
+								<p dir="auto" className="text-ink/80 text-sm">
+									{item.eduInstitution}
+								</p>
 								<p className="text-muted text-xs">
 									{[item.eduStartYear, item.endDate].filter(Boolean).join(' – ')}
 								</p>
@@ -525,7 +549,7 @@ function ResumeSection({ resume, mode }: { resume: Resume; mode: Mode }) {
 								key={item.skillId}
 								className="bg-canvas flex items-center justify-between gap-3 rounded-xl px-3 py-2"
 							>
-								<span className="text-sm font-medium">{item.skillName}</span>
+								<span className="min-w-0 text-sm font-medium wrap-anywhere">{item.skillName}</span>
 								<Stars rating={item.rating} />
 							</li>
 						))}
@@ -542,9 +566,11 @@ function ResumeSection({ resume, mode }: { resume: Resume; mode: Mode }) {
 					<ul className="flex flex-col gap-3">
 						{resume.certificates.map((item) => (
 							<li key={item.crtId} className="flex items-start justify-between gap-3">
-								<div>
-									<p className="font-semibold">{item.crtName}</p>
-									<p className="text-ink/80 text-sm">
+								<div className="min-w-0 wrap-anywhere">
+									<p dir="auto" className="font-semibold">
+										{item.crtName}
+									</p>
+									<p dir="auto" className="text-ink/80 text-sm">
 										{[item.crtPlat, item.endDate].filter(Boolean).join(' · ')}
 									</p>
 								</div>
@@ -574,7 +600,9 @@ function ResumeSection({ resume, mode }: { resume: Resume; mode: Mode }) {
 						{resume.achievements.map((item, index) => (
 							<li key={index} className="flex gap-2.5 text-sm">
 								<span className="bg-brand mt-1.5 size-2 shrink-0 rounded-full" aria-hidden="true" />
-								{item}
+								<span dir="auto" className="min-w-0 wrap-anywhere">
+									{item}
+								</span>
 							</li>
 						))}
 					</ul>

@@ -1,15 +1,26 @@
 /**
  * The two upload modals: the display picture (one square image) and a project's images (several
  * 16:9 images). Both post multipart to the /one API with the session cookie and speak SPEC.md's
- * messages.
+ * messages. Size and type are checked in the browser first (a refused file is named at once,
+ * nothing is sent); project images go one request per file, so one bad file never sinks the
+ * others, and every refused file stays listed with its reason.
  */
 import { useRevalidator } from '@remix-run/react'
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import toast from 'react-hot-toast'
+import { cx } from '~/utils/misc'
+import {
+	ACCEPT_IMAGES,
+	checkImageFile,
+	formatBytes,
+	MAX_UPLOAD_FILES,
+	UPLOAD_ERRORS,
+} from '~/utils/upload-rules'
 import { DEFAULT_AVATAR } from './avatar'
 import { Modal } from './modal'
 
 async function readMessage(response: Response) {
+	if (!response.headers.get('content-type')?.includes('json')) return ''
 	try {
 		const body = (await response.json()) as { message?: string }
 		return body.message ?? ''
@@ -28,7 +39,19 @@ function usePreviews(files: File[]) {
 	return urls
 }
 
-const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif'
+const FILE_INPUT =
+	'field-input file:bg-brand-50 file:text-brand-700 file:mr-3 file:rounded-lg file:border-0 file:px-3 file:py-1.5 file:font-semibold'
+
+function Alert({ children }: { children: ReactNode }) {
+	return (
+		<div
+			role="alert"
+			className="w-full rounded-xl border border-red-200 bg-red-50 px-3.5 py-2.5 text-sm wrap-anywhere text-red-800"
+		>
+			{children}
+		</div>
+	)
+}
 
 export function DisplayPictureModal({
 	open,
@@ -39,25 +62,36 @@ export function DisplayPictureModal({
 	onOpenChange: (open: boolean) => void
 	currentUrl: string | null
 }) {
-	const [files, setFiles] = useState<File[]>([])
+	const [file, setFile] = useState<File | null>(null)
 	const [error, setError] = useState<string | null>(null)
 	const [busy, setBusy] = useState(false)
 	const revalidator = useRevalidator()
-	const previews = usePreviews(files)
+	const valid = file && !checkImageFile(file) ? [file] : []
+	const previews = usePreviews(valid.length ? valid : NO_FILES)
 	const inputId = useId()
 
 	useEffect(() => {
 		if (!open) {
-			setFiles([])
+			setFile(null)
 			setError(null)
 		}
 	}, [open])
 
+	/** The reason `chosen` cannot be sent, named, or null. */
+	const refusal = (chosen: File) => {
+		const problem = checkImageFile(chosen)
+		return problem ? `“${chosen.name}” (${formatBytes(chosen.size)}): ${problem}` : null
+	}
+
 	async function submit(event: FormEvent) {
 		event.preventDefault()
-		const file = files[0]
 		if (!file) {
 			setError('Please select a file before submitting.')
+			return
+		}
+		const refused = refusal(file)
+		if (refused) {
+			setError(refused)
 			return
 		}
 		setBusy(true)
@@ -89,7 +123,7 @@ export function DisplayPictureModal({
 	const preview = previews[0] ?? currentUrl ?? DEFAULT_AVATAR
 	return (
 		<Modal open={open} onOpenChange={onOpenChange} title="Edit Display Picture" size="sm">
-			<form onSubmit={submit} noValidate className="flex flex-col items-center gap-4">
+			<form onSubmit={submit} noValidate className="flex min-w-0 flex-col items-center gap-4">
 				<div className="border-line bg-brand-50 size-40 overflow-hidden rounded-full border">
 					<img
 						src={preview}
@@ -97,39 +131,45 @@ export function DisplayPictureModal({
 						className="size-full object-cover"
 					/>
 				</div>
-				<div className="w-full">
+				<div className="w-full min-w-0">
 					<label htmlFor={inputId} className="field-label">
 						Choose a picture
 					</label>
 					<input
 						id={inputId}
 						type="file"
-						accept={ACCEPT}
+						accept={ACCEPT_IMAGES}
 						onChange={(event) => {
-							setFiles(Array.from(event.target.files ?? []).slice(0, 1))
-							setError(null)
+							const chosen = event.target.files?.[0] ?? null
+							setFile(chosen)
+							// Checked at once: a file that cannot be sent is named before any upload.
+							setError(chosen ? refusal(chosen) : null)
 						}}
-						className="field-input file:bg-brand-50 file:text-brand-700 file:mr-3 file:rounded-lg file:border-0 file:px-3 file:py-1.5 file:font-semibold"
+						className={FILE_INPUT}
 						aria-describedby={`${inputId}-hint`}
+						aria-invalid={error ? true : undefined}
 					/>
 					<p id={`${inputId}-hint`} className="text-muted mt-1.5 text-xs">
-						A square image under 2 MB looks best (JPEG, PNG, WebP or AVIF).
+						A square image under 2 MB looks best (JPEG, PNG, WebP or AVIF, at most 10 MB).
 					</p>
 				</div>
-				{error ? (
-					<p
-						role="alert"
-						className="w-full rounded-xl border border-red-200 bg-red-50 px-3.5 py-2.5 text-sm text-red-800"
-					>
-						{error}
-					</p>
-				) : null}
+				{error ? <Alert>{error}</Alert> : null}
 				<button type="submit" className="btn-primary w-full" disabled={busy}>
 					{busy ? 'Updating...' : 'Update'}
 				</button>
 			</form>
 		</Modal>
 	)
+}
+
+const NO_FILES: File[] = []
+
+type Entry = {
+	id: number
+	file: File
+	/** Why the browser or the server refused it; null while it may be sent. */
+	error: string | null
+	state: 'ready' | 'uploading' | 'refused'
 }
 
 export function ProjectImagesModal({
@@ -143,60 +183,113 @@ export function ProjectImagesModal({
 	productId: string
 	productName: string
 }) {
-	const [files, setFiles] = useState<File[]>([])
+	const [entries, setEntries] = useState<Entry[]>([])
 	const [error, setError] = useState<string | null>(null)
 	const [busy, setBusy] = useState(false)
+	const [progress, setProgress] = useState<string | null>(null)
+	const nextId = useRef(0)
 	const revalidator = useRevalidator()
-	const previews = usePreviews(files)
+	const sendable = entries.filter((entry) => entry.state === 'ready')
+	const previewFiles = useStableFiles(entries.map((entry) => entry.file))
+	const previews = usePreviews(previewFiles)
 	const inputId = useId()
 
 	useEffect(() => {
 		if (!open) {
-			setFiles([])
+			setEntries([])
 			setError(null)
+			setProgress(null)
 		}
 	}, [open])
 
+	/** Adds chosen files to the selection, each checked at once. */
+	function add(files: File[]) {
+		setError(null)
+		setEntries((current) => {
+			const added = files.map((file): Entry => {
+				const problem = checkImageFile(file)
+				return {
+					id: nextId.current++,
+					file,
+					error: problem,
+					state: problem ? 'refused' : 'ready',
+				}
+			})
+			return [...current, ...added]
+		})
+	}
+
 	async function submit(event: FormEvent) {
 		event.preventDefault()
-		if (!files.length) {
-			setError('Please select at least one file.')
-			toast.error('Please select at least one file.')
+		if (!sendable.length) {
+			const message = entries.length
+				? 'None of the selected files can be uploaded: see why under each one.'
+				: 'Please select at least one file.'
+			setError(message)
+			toast.error(message)
+			return
+		}
+		if (sendable.length > MAX_UPLOAD_FILES) {
+			setError(UPLOAD_ERRORS.tooMany)
 			return
 		}
 		setBusy(true)
 		setError(null)
-		try {
-			const body = new FormData()
-			for (const file of files) body.append('product_images', file)
-			const response = await fetch(
-				`/one/sites/images/update/portfolio-images?productId=${encodeURIComponent(productId)}`,
-				{ method: 'POST', body },
+		let uploaded = 0
+		const refused = new Map<number, string>()
+		// One file per request, in order: a refused file never sinks the others.
+		for (const [index, entry] of sendable.entries()) {
+			setProgress(`Uploading ${index + 1} of ${sendable.length}...`)
+			setEntries((current) =>
+				current.map((item) => (item.id === entry.id ? { ...item, state: 'uploading' } : item)),
 			)
-			if (response.status === 200) {
-				toast.success('Images uploaded!')
-				revalidator.revalidate()
-			} else {
-				const detail = await readMessage(response)
-				toast.error(detail ? `Upload failed.\n${detail}` : 'Upload failed.')
+			try {
+				const body = new FormData()
+				body.append('product_images', entry.file)
+				const response = await fetch(
+					`/one/sites/images/update/portfolio-images?productId=${encodeURIComponent(productId)}`,
+					{ method: 'POST', body },
+				)
+				if (response.status === 200) uploaded++
+				else refused.set(entry.id, (await readMessage(response)) || 'Upload failed.')
+			} catch {
+				refused.set(entry.id, 'Something went wrong.')
 			}
-		} catch {
-			toast.error('Something went wrong.')
-		} finally {
-			setBusy(false)
-			onOpenChange(false)
 		}
+		setBusy(false)
+		setProgress(null)
+		if (uploaded) revalidator.revalidate()
+		// The uploaded files leave the selection; the refused ones stay, each with its reason.
+		const left = entries
+			.filter((entry) => entry.state === 'refused' || refused.has(entry.id))
+			.map((entry) =>
+				refused.has(entry.id)
+					? { ...entry, state: 'refused' as const, error: refused.get(entry.id)! }
+					: entry,
+			)
+		setEntries(left)
+		if (!left.length) {
+			toast.success('Images uploaded!')
+			onOpenChange(false)
+			return
+		}
+		if (uploaded) toast.success(`${uploaded} ${uploaded === 1 ? 'image' : 'images'} uploaded`)
+		const names = left.map((entry) => `“${entry.file.name}”`).join(', ')
+		toast.error(`Upload failed.\nNot uploaded: ${names}`)
+		setError(
+			`${left.length === 1 ? 'This file was' : 'These files were'} not uploaded: ${names}. Remove ${left.length === 1 ? 'it' : 'them'} or choose other files.`,
+		)
 	}
 
 	return (
 		<Modal
 			open={open}
-			onOpenChange={onOpenChange}
+			onOpenChange={(next) => (busy && !next ? null : onOpenChange(next))}
 			title="Edit Display Picture"
 			description={`Add images to ${productName || 'this project'}.`}
 		>
-			<form onSubmit={submit} noValidate className="flex flex-col gap-4">
-				<div>
+			<form onSubmit={submit} noValidate className="flex min-w-0 flex-col gap-4">
+				<div className="min-w-0">
 					<label htmlFor={inputId} className="field-label">
 						Product images
 					</label>
@@ -204,43 +297,109 @@ export function ProjectImagesModal({
 						id={inputId}
 						type="file"
 						multiple
-						accept={ACCEPT}
+						accept={ACCEPT_IMAGES}
+						disabled={busy}
 						onChange={(event) => {
-							setFiles(Array.from(event.target.files ?? []))
-							setError(null)
+							add(Array.from(event.target.files ?? []))
+							// The same file can be chosen again after it is removed.
+							event.target.value = ''
 						}}
-						className="field-input file:bg-brand-50 file:text-brand-700 file:mr-3 file:rounded-lg file:border-0 file:px-3 file:py-1.5 file:font-semibold"
+						className={FILE_INPUT}
 						aria-describedby={`${inputId}-hint`}
 					/>
 					<p id={`${inputId}-hint`} className="text-muted mt-1.5 text-xs">
-						Max size 2MB · 16:9 Images &lt; 2Mb each · up to 10 at once
+						Max size 2MB · 16:9 Images &lt; 2Mb each · JPEG, PNG, WebP or AVIF, at most 10 MB each,
+						up to {MAX_UPLOAD_FILES} at once
 					</p>
 				</div>
-				{previews.length ? (
-					<ul className="grid grid-cols-3 gap-2" aria-label="Selected images">
-						{previews.map((url, index) => (
-							<li key={url}>
-								<img
-									src={url}
-									alt={files[index]?.name ?? ''}
-									className="aspect-video w-full rounded-lg object-cover"
-								/>
+				{entries.length ? (
+					<ul className="flex flex-col gap-2" aria-label="Selected images">
+						{entries.map((entry, index) => (
+							<li
+								key={entry.id}
+								className={cx(
+									'flex min-w-0 items-center gap-3 rounded-xl border p-2',
+									entry.state === 'refused' ? 'border-red-200 bg-red-50' : 'border-line',
+								)}
+							>
+								{entry.state === 'refused' ? (
+									<span className="bg-canvas text-muted flex aspect-video w-20 shrink-0 items-center justify-center rounded-lg text-xs">
+										No preview
+									</span>
+								) : (
+									<img
+										src={previews[index]}
+										alt=""
+										className="aspect-video w-20 shrink-0 rounded-lg object-cover"
+									/>
+								)}
+								<div className="min-w-0 flex-1 text-sm">
+									<p dir="auto" className="truncate font-medium" title={entry.file.name}>
+										{entry.file.name}
+									</p>
+									<p
+										className={cx(
+											'text-xs wrap-anywhere',
+											entry.state === 'refused' ? 'text-red-800' : 'text-muted',
+										)}
+									>
+										{formatBytes(entry.file.size)}
+										{' · '}
+										{entry.state === 'refused'
+											? entry.error
+											: entry.state === 'uploading'
+												? 'Uploading...'
+												: 'Ready'}
+									</p>
+								</div>
+								<button
+									type="button"
+									className="btn-ghost size-10 min-h-10 shrink-0 p-0"
+									aria-label={`Remove ${entry.file.name}`}
+									disabled={busy}
+									onClick={() =>
+										setEntries((current) => current.filter((item) => item.id !== entry.id))
+									}
+								>
+									<svg viewBox="0 0 20 20" className="size-4" aria-hidden="true">
+										<path
+											d="M5 5l10 10M15 5L5 15"
+											stroke="currentColor"
+											strokeWidth="2"
+											strokeLinecap="round"
+										/>
+									</svg>
+								</button>
 							</li>
 						))}
 					</ul>
 				) : null}
-				{error ? (
-					<p
-						role="alert"
-						className="rounded-xl border border-red-200 bg-red-50 px-3.5 py-2.5 text-sm text-red-800"
-					>
-						{error}
+				{error ? <Alert>{error}</Alert> : null}
+				{progress ? (
+					<p role="status" className="text-muted text-sm">
+						{progress}
 					</p>
 				) : null}
 				<button type="submit" className="btn-primary w-full" disabled={busy}>
-					{busy ? 'Uploading...' : 'Upload'}
+					{busy
+						? 'Uploading...'
+						: sendable.length > 1
+							? `Upload ${sendable.length} images`
+							: 'Upload'}
 				</button>
 			</form>
 		</Modal>
 	)
+}
+
+/** The same array while the files are the same (previews are not re-created on every render). */
+function useStableFiles(files: File[]) {
+	const last = useRef<File[]>(NO_FILES)
+	if (
+		files.length !== last.current.length ||
+		files.some((file, index) => file !== last.current[index])
+	) {
+		last.current = files
+	}
+	return last.current
 }

@@ -61,7 +61,8 @@ export const clientAction = (args: ClientActionFunctionArgs) =>
 	})
 
 export default function BuilderHome() {
-	const { profile, resume, email, path, profileUrl, portfolio } = useLoaderData<typeof loader>()
+	const { profile, resume, email, path, profileUrl, portfolio, loginEmail, versions } =
+		useLoaderData<typeof loader>()
 	const [editing, setEditing] = useState<EditSection | null>(null)
 	const [shareOpen, setShareOpen] = useState(false)
 	const close = useCallback(() => setEditing(null), [])
@@ -86,6 +87,8 @@ export default function BuilderHome() {
 				onClose={close}
 				profile={profile}
 				resume={resume}
+				loginEmail={loginEmail}
+				versions={versions}
 			/>
 			<ShareModal
 				open={shareOpen}

@@ -4,7 +4,7 @@ import {
 	type LoaderFunctionArgs,
 	type MetaFunction,
 } from '@remix-run/node'
-import { useLoaderData, type ClientActionFunctionArgs } from '@remix-run/react'
+import { Link, useLoaderData, type ClientActionFunctionArgs } from '@remix-run/react'
 import { useCallback, useState } from 'react'
 import { type z } from 'zod'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
@@ -12,7 +12,13 @@ import { EyeIcon } from '~/components/icons'
 import { PortfolioEditorModal, StatusSwitch } from '~/components/portfolio-editors'
 import { PortfolioView } from '~/components/portfolio-view'
 import { getCustomerPath } from '~/models/customer.server'
-import { getPortfolio, updatePortfolio, type PortfolioItem } from '~/models/portfolio.server'
+import {
+	FEATURED_LIMIT,
+	getPortfolio,
+	listPortfolios,
+	updatePortfolio,
+	type PortfolioItem,
+} from '~/models/portfolio.server'
 import { requireCustomerId } from '~/utils/auth.server'
 import { editorClientAction, fieldErrorsOf } from '~/utils/editor'
 import { PreconditionFailed, versionPrecondition } from '~/utils/etag.server'
@@ -27,12 +33,22 @@ import { PORTFOLIO_SECTIONS_DATA, portfolioVersions } from '~/utils/section-vers
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const customerId = await requireCustomerId(request)
-	const [item, path] = await Promise.all([
+	const [item, path, onProfile] = await Promise.all([
 		getPortfolio(customerId, params.id ?? '', 'owner'),
 		getCustomerPath(customerId),
+		listPortfolios(customerId, 'featured'),
 	])
 	if (!item) throw new Response('Not found', { status: 404 })
-	return { item, path: path ?? '', versions: portfolioVersions(item) }
+	return {
+		item,
+		path: path ?? '',
+		versions: portfolioVersions(item),
+		// Featured and active, yet not one of the 3 the profile shows.
+		featuredButNotShown:
+			item.active &&
+			item.featured &&
+			!onProfile.some((shown) => shown.portfolioId === item.portfolioId),
+	}
 }
 
 /** One intent per section: head, skills, challenges, solutions, result. */
@@ -73,7 +89,7 @@ export const clientAction = (args: ClientActionFunctionArgs) =>
 	})
 
 export default function BuilderProject() {
-	const { item, path } = useLoaderData<typeof loader>()
+	const { item, path, versions, featuredButNotShown } = useLoaderData<typeof loader>()
 	const [editing, setEditing] = useState<PortfolioSection | null>(null)
 	const close = useCallback(() => setEditing(null), [])
 	return (
@@ -102,10 +118,24 @@ export default function BuilderProject() {
 						) : (
 							<p className="text-muted text-sm">Hidden from visitors until active</p>
 						)}
+						{featuredButNotShown ? (
+							<p role="status" className="basis-full text-sm text-amber-900">
+								Your profile shows only the first {FEATURED_LIMIT} featured projects, and this one
+								is not among them. Change the order in{' '}
+								<Link to="/builder/portfolio" className="font-semibold underline">
+									Manage Portfolio
+								</Link>
+								.
+							</p>
+						) : item.featured && !item.active ? (
+							<p role="status" className="text-muted basis-full text-sm">
+								Featured, but hidden: it shows on your profile once it is active.
+							</p>
+						) : null}
 					</div>
 				}
 			/>
-			<PortfolioEditorModal section={editing} onClose={close} item={item} />
+			<PortfolioEditorModal section={editing} onClose={close} item={item} versions={versions} />
 		</>
 	)
 }

@@ -9,21 +9,16 @@ import { Link, useFetcher, useLoaderData, type ClientActionFunctionArgs } from '
 import { useEffect, useRef, useState } from 'react'
 import toast from 'react-hot-toast'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import {
-	ArrowDownIcon,
-	ArrowUpIcon,
-	EyeIcon,
-	PencilIcon,
-	PlusIcon,
-	TrashIcon,
-} from '~/components/icons'
+import { EyeIcon, GripIcon, PencilIcon, PlusIcon, TrashIcon } from '~/components/icons'
 import { Modal, ModalClose } from '~/components/modal'
 import { PlaceholderImage } from '~/components/placeholder-gallery'
 import { StatusSwitch, type StatusResult } from '~/components/portfolio-editors'
+import { useReorder } from '~/components/reorder'
 import { getCustomerPath } from '~/models/customer.server'
 import {
 	createPortfolio,
 	deletePortfolio,
+	FEATURED_LIMIT,
 	listPortfolios,
 	reorderPortfolios,
 	setPortfolioStatus,
@@ -137,21 +132,27 @@ export default function ManagePortfolio() {
 
 	// While a new order is being saved, show it.
 	const pendingOrder = (reorder.json as { portfolioIds?: string[] } | undefined)?.portfolioIds
-	const ordered = pendingOrder
-		? pendingOrder
-				.map((id) => items.find((item) => item.portfolioId === id))
-				.filter((item): item is PortfolioItem => Boolean(item))
-		: items
+	const byId = new Map(items.map((item) => [item.portfolioId, item]))
+	const sortable = useReorder({
+		ids: pendingOrder?.filter((id) => byId.has(id)) ?? items.map((item) => item.portfolioId),
+		nameOf: (id) => byId.get(id)?.productName || 'Untitled project',
+		// The whole new order in one call, however many places the project moved.
+		onCommit: (portfolioIds) =>
+			reorder.submit(
+				{ intent: 'reorder', portfolioIds },
+				{ method: 'POST', encType: 'application/json' },
+			),
+		disabled: reorder.state !== 'idle',
+	})
+	const ordered = sortable.order
+		.map((id) => byId.get(id))
+		.filter((item): item is PortfolioItem => Boolean(item))
 
-	const move = (index: number, to: number) => {
-		const ids = ordered.map((item) => item.portfolioId)
-		const [moved] = ids.splice(index, 1)
-		ids.splice(to, 0, moved!)
-		reorder.submit(
-			{ intent: 'reorder', portfolioIds: ids },
-			{ method: 'POST', encType: 'application/json' },
-		)
-	}
+	// The profile shows the first 3 active featured projects (in this order): say so when more
+	// are featured, and which ones are left out.
+	const featured = ordered.filter((item) => item.active && item.featured)
+	const shownOnProfile = new Set(featured.slice(0, FEATURED_LIMIT).map((item) => item.portfolioId))
+	const leftOut = featured.slice(FEATURED_LIMIT)
 
 	const adding = create.state !== 'idle'
 	const addNew = () =>
@@ -164,7 +165,7 @@ export default function ManagePortfolio() {
 					<h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Manage Portfolio</h1>
 					<p className="text-muted mt-1 max-w-lg text-sm">
 						Active projects appear on your public portfolio. Up to 3 that are active and featured
-						show on your profile.
+						show on your profile. Drag a project by its handle to change the order.
 					</p>
 				</div>
 				<div className="flex flex-wrap gap-2">
@@ -186,20 +187,44 @@ export default function ManagePortfolio() {
 				</div>
 			</header>
 
+			{leftOut.length ? (
+				<div
+					role="status"
+					className="rounded-2xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+				>
+					<p className="font-semibold">
+						{featured.length} projects are featured, but your profile shows only the first{' '}
+						{FEATURED_LIMIT}.
+					</p>
+					<p className="mt-1 wrap-anywhere">
+						Not shown:{' '}
+						<span dir="auto">
+							{leftOut.map((item) => item.productName || 'Untitled project').join(', ')}
+						</span>
+						. Turn off Is Featured on one, or drag the ones you want higher.
+					</p>
+				</div>
+			) : null}
+
 			{ordered.length ? (
-				<ol className="flex flex-col gap-3" aria-label="Your projects">
-					{ordered.map((item, index) => (
-						<PortfolioRow
-							key={item.portfolioId}
-							item={item}
-							index={index}
-							count={ordered.length}
-							onMove={move}
-							onDelete={() => setDeleting(item)}
-							moving={reorder.state !== 'idle'}
-						/>
-					))}
-				</ol>
+				<>
+					{sortable.instructions}
+					{sortable.liveRegion}
+					<ol className="flex flex-col gap-3" aria-label="Your projects">
+						{ordered.map((item, index) => (
+							<PortfolioRow
+								key={item.portfolioId}
+								item={item}
+								index={index}
+								rowRef={sortable.rowRef(item.portfolioId)}
+								handle={sortable.handleProps(item.portfolioId)}
+								dragging={sortable.dragging === item.portfolioId}
+								onProfile={shownOnProfile.has(item.portfolioId)}
+								onDelete={() => setDeleting(item)}
+							/>
+						))}
+					</ol>
+				</>
 			) : (
 				<section className="card flex flex-col items-center gap-4 px-6 py-10 text-center">
 					<PlaceholderImage variant={1} className="max-w-64 rounded-xl" />
@@ -222,22 +247,31 @@ export default function ManagePortfolio() {
 function PortfolioRow({
 	item,
 	index,
-	count,
-	onMove,
+	rowRef,
+	handle,
+	dragging,
+	onProfile,
 	onDelete,
-	moving,
 }: {
 	item: PortfolioItem
 	index: number
-	count: number
-	onMove: (from: number, to: number) => void
+	rowRef: (node: HTMLElement | null) => void
+	handle: ReturnType<ReturnType<typeof useReorder>['handleProps']>
+	dragging: boolean
+	/** One of the (at most 3) featured projects the profile shows. */
+	onProfile: boolean
 	onDelete: () => void
-	moving: boolean
 }) {
 	const name = item.productName || 'Untitled project'
 	const href = `/builder/portfolio/${item.portfolioId}`
 	return (
-		<li className="card grid grid-cols-[6rem_minmax(0,1fr)] items-center gap-x-4 gap-y-3 p-4 sm:grid-cols-[9rem_minmax(0,1fr)]">
+		<li
+			ref={rowRef}
+			className={cx(
+				'card grid grid-cols-[6rem_minmax(0,1fr)] items-center gap-x-4 gap-y-3 p-4 transition-shadow sm:grid-cols-[9rem_minmax(0,1fr)]',
+				dragging && 'ring-brand relative z-10 shadow-lg ring-2',
+			)}
+		>
 			<Link
 				to={href}
 				tabIndex={-1}
@@ -259,23 +293,30 @@ function PortfolioRow({
 			</Link>
 			<div className="flex min-w-0 items-start justify-between gap-3">
 				<div className="min-w-0">
-					<h2 className="line-clamp-2 text-base leading-snug font-bold">
+					<h2 dir="auto" className="line-clamp-2 text-base leading-snug font-bold wrap-anywhere">
 						<Link to={href} className="hover:text-brand">
 							{item.productName || <span className="text-muted">Add Product Name</span>}
 						</Link>
 					</h2>
-					<p className="text-muted truncate text-sm">
+					<p dir="auto" className="text-muted truncate text-sm">
 						{[item.company, item.role].filter(Boolean).join(' · ') || 'No details yet'}
 					</p>
 				</div>
-				<span
-					className={cx(
-						'shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold',
-						item.active ? 'bg-emerald-50 text-emerald-800' : 'bg-canvas text-muted',
-					)}
-				>
-					{item.active ? 'Visible' : 'Hidden'}
-				</span>
+				<div className="flex shrink-0 flex-col items-end gap-1">
+					<span
+						className={cx(
+							'rounded-full px-2.5 py-0.5 text-xs font-semibold',
+							item.active ? 'bg-emerald-50 text-emerald-800' : 'bg-canvas text-muted',
+						)}
+					>
+						{item.active ? 'Visible' : 'Hidden'}
+					</span>
+					{onProfile ? (
+						<span className="bg-brand-50 text-brand-800 rounded-full px-2.5 py-0.5 text-xs font-semibold">
+							On profile
+						</span>
+					) : null}
+				</div>
 			</div>
 			<div className="col-span-2 flex flex-wrap items-center justify-between gap-x-5 gap-y-2 sm:col-span-1 sm:col-start-2">
 				<div className="flex flex-wrap gap-x-5 gap-y-2">
@@ -285,23 +326,12 @@ function PortfolioRow({
 				<div className="-mr-1 flex items-center gap-0.5">
 					<button
 						type="button"
-						className="btn-ghost size-10 min-h-10 p-0"
-						aria-label={`Move ${name} up`}
-						title="Move up"
-						disabled={index === 0 || moving}
-						onClick={() => onMove(index, index - 1)}
+						{...handle}
+						className="btn-ghost size-10 min-h-10 cursor-grab p-0 active:cursor-grabbing"
+						aria-label={`Reorder ${name}`}
+						title="Drag to reorder"
 					>
-						<ArrowUpIcon />
-					</button>
-					<button
-						type="button"
-						className="btn-ghost size-10 min-h-10 p-0"
-						aria-label={`Move ${name} down`}
-						title="Move down"
-						disabled={index === count - 1 || moving}
-						onClick={() => onMove(index, index + 1)}
-					>
-						<ArrowDownIcon />
+						<GripIcon />
 					</button>
 					<Link
 						to={href}

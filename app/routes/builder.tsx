@@ -9,7 +9,7 @@ import {
 	useLocation,
 	useNavigation,
 } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { EyeIcon, GridIcon, HomeIcon, LogoutIcon, MenuIcon } from '~/components/icons'
 import { Logo } from '~/components/logo'
@@ -84,6 +84,7 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
 export default function BuilderLayout() {
 	const { path } = useLoaderData<typeof loader>()
 	const [drawerOpen, setDrawerOpen] = useState(false)
+	const drawerRef = useRef<HTMLDivElement>(null)
 	const location = useLocation()
 	useEffect(() => setDrawerOpen(false), [location.pathname])
 
@@ -104,8 +105,17 @@ export default function BuilderLayout() {
 						<Dialog.Portal>
 							<Dialog.Overlay className="bg-ink/40 fixed inset-0 z-40 lg:hidden" />
 							<Dialog.Content
-								className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] bg-white p-5 shadow-xl focus:outline-none lg:hidden"
+								className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] overflow-y-auto bg-white p-5 shadow-xl focus:outline-none lg:hidden"
+								ref={drawerRef}
 								aria-describedby={undefined}
+								// Focus the first link of the menu (never Logout, where Enter would sign out).
+								onOpenAutoFocus={(event) => {
+									const first = drawerRef.current?.querySelector<HTMLElement>('nav a[href]')
+									if (first) {
+										event.preventDefault()
+										first.focus()
+									}
+								}}
 							>
 								<Dialog.Title className="sr-only">Menu</Dialog.Title>
 								<SidebarNav onNavigate={() => setDrawerOpen(false)} />

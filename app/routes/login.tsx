@@ -6,14 +6,14 @@ import {
 	type LoaderFunctionArgs,
 	type MetaFunction,
 } from '@remix-run/node'
-import { Form, Link, useActionData } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
 import { AuthLayout } from '~/components/auth-layout'
 import { Field, FormError } from '~/components/forms'
 import { getCustomerPath } from '~/models/customer.server'
 import { INVALID_CREDENTIALS } from '~/utils/account-schemas'
 import { attemptLogin } from '~/utils/account.server'
-import { getCustomerId } from '~/utils/auth.server'
+import { getCustomerId, safeRedirectPath } from '~/utils/auth.server'
 import { useIsPending } from '~/utils/misc'
 import { createSession, headersWithCookies } from '~/utils/session.server'
 
@@ -21,12 +21,20 @@ import { createSession, headersWithCookies } from '~/utils/session.server'
 const LoginFormSchema = z.object({
 	email: z.string({ error: INVALID_CREDENTIALS }),
 	password: z.string({ error: INVALID_CREDENTIALS }),
+	redirectTo: z.string().optional(),
 })
 
+/** Where a signed-in owner goes: the page they asked for (same site only), else /builder. */
+const destination = (hasPath: boolean, redirectTo: unknown) =>
+	hasPath ? (safeRedirectPath(redirectTo) ?? '/builder') : '/set-path'
+
 export async function loader({ request }: LoaderFunctionArgs) {
+	const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get('redirectTo'))
 	const customerId = await getCustomerId(request)
-	if (customerId) throw redirect((await getCustomerPath(customerId)) ? '/builder' : '/set-path')
-	return null
+	if (customerId) {
+		throw redirect(destination(Boolean(await getCustomerPath(customerId)), redirectTo))
+	}
+	return { redirectTo }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -37,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
 			result: submission.reply({ formErrors: [INVALID_CREDENTIALS], hideFields: ['password'] }),
 		}
 	}
-	const { email, password } = submission.value
+	const { email, password, redirectTo } = submission.value
 	const outcome = await attemptLogin(request, email, password)
 	if (!outcome.ok) {
 		return {
@@ -45,12 +53,13 @@ export async function action({ request }: ActionFunctionArgs) {
 		}
 	}
 	const session = await createSession(outcome.customerId)
-	throw redirect(outcome.hasPath ? '/builder' : '/set-path', {
+	throw redirect(destination(outcome.hasPath, redirectTo), {
 		headers: headersWithCookies(session.cookies),
 	})
 }
 
 export default function LoginPage() {
+	const loaderData = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const isPending = useIsPending()
 	const [form, fields] = useForm<z.input<typeof LoginFormSchema>>({
@@ -65,6 +74,9 @@ export default function LoginPage() {
 			subtitle="Log in to edit your Tagg and see it the way your visitors do."
 		>
 			<Form method="POST" {...getFormProps(form)} className="flex flex-col gap-5">
+				{loaderData?.redirectTo ? (
+					<input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+				) : null}
 				<Field
 					labelProps={{ children: 'Email' }}
 					inputProps={{

@@ -33,9 +33,34 @@ export async function requireApiCustomerId(request: Request): Promise<string> {
 	return customerId
 }
 
-/** For builder pages: a redirect to /login when signed out. */
+/**
+ * For builder pages: a redirect to /login when signed out, carrying the page asked for
+ * (`?redirectTo=/builder/portfolio/manage-images/…`) so that logging in leads back to it.
+ */
 export async function requireCustomerId(request: Request): Promise<string> {
 	const customerId = await getCustomerId(request)
-	if (!customerId) throw redirect('/login')
+	if (!customerId) {
+		const url = new URL(request.url)
+		const back = request.method === 'GET' ? safeRedirectPath(url.pathname + url.search) : null
+		throw redirect(back ? `/login?${new URLSearchParams({ redirectTo: back })}` : '/login')
+	}
 	return customerId
+}
+
+/**
+ * A same-origin path to go to after logging in, or null: it must start with one `/` (never
+ * `//host` or `/\host`, which browsers read as another site) and hold no control characters.
+ */
+export function safeRedirectPath(value: unknown): string | null {
+	if (typeof value !== 'string' || value.length > 2000) return null
+	if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null
+	// eslint-disable-next-line no-control-regex
+	if (/[\u0000-\u001f\u007f\\]/.test(value)) return null
+	try {
+		const url = new URL(value, 'http://tagg.invalid')
+		if (url.origin !== 'http://tagg.invalid') return null
+		return url.pathname + url.search + url.hash
+	} catch {
+		return null
+	}
 }

@@ -73,3 +73,60 @@ describe('profile link-preview card', () => {
 		expect((await raw(withBadPicture)).equals(await raw(without))).toBe(true)
 	})
 })
+
+describe('every name fits the card', () => {
+	/** Non-white pixels in a rectangle of the card (text drawn there). */
+	async function inkIn(
+		png: Buffer,
+		area: { left: number; top: number; width: number; height: number },
+	) {
+		const { data } = await sharp(png)
+			.extract(area)
+			.removeAlpha()
+			.raw()
+			.toBuffer({ resolveWithObject: true })
+		let ink = 0
+		for (let i = 0; i < data.length; i += 3) {
+			if (data[i]! < 235 || data[i + 1]! < 235 || data[i + 2]! < 235) ink++
+		}
+		return ink
+	}
+
+	test.each([
+		[
+			'one unbreakable word at every limit',
+			'W'.repeat(60),
+			'W'.repeat(60),
+			'W'.repeat(100),
+			'W'.repeat(80),
+			'W'.repeat(80),
+		],
+		[
+			'long real words',
+			'Hubert Blaine',
+			'Wolfeschlegelsteinhausenbergerdorff',
+			'Principal Staff Software Engineer and Architect of Distributed Systems at Planet Scale',
+			'Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch',
+			'United Kingdom of Great Britain and Northern Ireland',
+		],
+		['right-to-left scripts', 'محمد عبد الرحمن', 'בן־דוד', 'مهندس برمجيات', 'תל אביב', 'الإمارات'],
+	])('%s', async (_title, firstName, lastName, designation, city, country) => {
+		const png = await profileOgPng({
+			firstName,
+			lastName,
+			designation,
+			city,
+			country,
+			siteUrl: `https://tagg.example/${'a'.repeat(100)}`,
+		})
+		// Text is drawn in its column...
+		expect(await inkIn(png, { left: 432, top: 130, width: 660, height: 320 })).toBeGreaterThan(
+			2_000,
+		)
+		// ...and nothing runs past it: the card's right margin and its bottom stay blank.
+		expect(await inkIn(png, { left: 1102, top: 150, width: 30, height: 380 })).toBe(0)
+		expect(await inkIn(png, { left: 420, top: 522, width: 680, height: 36 })).toBe(0)
+		// The name block never runs into the address row (the logo sits at 470–514).
+		expect(await inkIn(png, { left: 500, top: 460, width: 600, height: 6 })).toBe(0)
+	})
+})

@@ -31,12 +31,6 @@ const escapeXml = (text: string) =>
 			(char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char]!,
 		)
 
-/** Shortens to `max` characters (code points, so an emoji is never cut in half). */
-const clip = (text: string, max: number) => {
-	const chars = Array.from(text)
-	return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : text
-}
-
 /** The display picture cut to a circle, or null when it cannot be decoded. */
 async function roundPicture(picture: Buffer, size: number) {
 	const mask = Buffer.from(
@@ -55,25 +49,191 @@ async function roundPicture(picture: Buffer, size: number) {
 	}
 }
 
+/** The text column: from the picture's right to the card's right edge, less its padding. */
+const TEXT_X = 432
+const TEXT_WIDTH = 1100 - TEXT_X
+const FONT_FAMILY = 'Inter,DejaVu Sans,Liberation Sans,Arial,sans-serif'
+
+type TextLayer = { input: Buffer; width: number; height: number }
+
+type FitOptions = {
+	/** The design size in px, and the smallest it may shrink to before the text is cut. */
+	size: number
+	minSize: number
+	weight: 'Bold' | 'Semi-Bold' | 'Regular'
+	color: string
+	width: number
+	maxLines: number
+}
+
+const fontAt = (options: FitOptions) => `${FONT_FAMILY} ${options.weight} ${options.size}`
+
+async function render(
+	markup: string,
+	font: string,
+	layout: { dpi?: number; width?: number; height?: number; wrap: 'none' | 'word-char' },
+) {
+	const { data, info } = await sharp({
+		text: { text: markup, font, rgba: true, ...layout },
+	})
+		.png()
+		.toBuffer({ resolveWithObject: true })
+	return { input: data, width: info.width, height: info.height, dpi: info.textAutofitDpi ?? 72 }
+}
+
+const lineMetrics = new Map<string, Promise<{ first: number; next: number }>>()
+/** The height of one line of `font`, and what each further line adds. */
+function metricsOf(font: string) {
+	let metrics = lineMetrics.get(font)
+	if (!metrics) {
+		metrics = Promise.all([
+			render('Hgjy', font, { dpi: 72, wrap: 'none' }),
+			render('Hgjy\nHgjy', font, { dpi: 72, wrap: 'none' }),
+		]).then(([one, two]) => ({ first: one.height, next: two.height - one.height }))
+		lineMetrics.set(font, metrics)
+	}
+	return metrics
+}
+
+/**
+ * One text of the card, laid out by Pango (the same text engine as the browser's on Linux):
+ * right-to-left scripts in their order, wrapped at `width` (between words, or inside a word too
+ * long for a line) into at most `maxLines` lines. Drawn at `size` px when it fits, else shrunk
+ * until it does; when even `minSize` px is too big, it is cut and ends with an ellipsis.
+ */
+async function fitText(text: string, options: FitOptions): Promise<TextLayer | null> {
+	let chars = Array.from(escapeXml(text).replace(/\s+/g, ' ').trim())
+	if (!chars.length) return null
+	const font = fontAt(options)
+	const { first, next } = await metricsOf(font)
+	const maxHeight = first + next * (options.maxLines - 1)
+	let cut = false
+	let last: TextLayer | null = null
+	for (let attempt = 0; attempt < 8 && chars.length; attempt++) {
+		// Never cut inside an XML entity (&amp;): drop a partial one with the cut.
+		const shown = cut ? `${chars.join('').replace(/&[a-z]*$/, '')}…` : chars.join('')
+		const markup = `<span foreground="${options.color}">${shown}</span>`
+		let size: number
+		if (options.maxLines === 1) {
+			const natural = await render(markup, font, { dpi: 72, wrap: 'none' })
+			if (natural.width <= options.width) return natural
+			const dpi = Math.floor((72 * options.width) / natural.width)
+			size = (options.size * dpi) / 72
+			last = await render(markup, font, { dpi, wrap: 'none' })
+		} else {
+			const natural = await render(markup, font, {
+				dpi: 72,
+				width: options.width,
+				wrap: 'word-char',
+			})
+			if (natural.height <= maxHeight) return natural
+			// Too many lines at the design size: Pango finds the largest size that fits the box.
+			const fitted = await render(markup, font, {
+				width: options.width,
+				height: maxHeight,
+				wrap: 'word-char',
+			})
+			size = (options.size * fitted.dpi) / 72
+			last = fitted
+		}
+		if (size >= options.minSize) return last
+		// Still too small to read: keep the share of the text that fits at minSize, then "…".
+		const keep = options.maxLines === 1 ? size / options.minSize : (size / options.minSize) ** 2
+		chars = chars.slice(0, Math.max(1, Math.floor(chars.length * keep * 0.95)))
+		cut = true
+	}
+	return last
+}
+
 /**
  * The 1200 x 630 PNG link-preview card: soft background with a pink band, the round display
  * picture (or pink initials), name, designation, "city, country", and the Tagg mark with the
- * profile URL. Every text is XML-escaped; a picture sharp cannot read falls back to initials.
+ * profile URL. Every text fits the card whatever its length or script: it wraps (inside long
+ * words too), shrinks, and at worst ends with an ellipsis. A picture sharp cannot read falls
+ * back to initials.
  */
 export async function profileOgPng(input: OgInput): Promise<Buffer> {
 	const pictureSize = 248
 	const round = input.picture?.length ? await roundPicture(input.picture, pictureSize) : null
-	const name = clip(
-		[input.firstName, input.lastName].filter(Boolean).join(' ').trim() || 'Tagg profile',
-		28,
-	)
-	const designation = clip((input.designation ?? '').trim(), 42)
-	const place = clip(
-		[input.city, input.country].filter((part) => part && part.trim()).join(', '),
-		48,
-	)
-	const site = clip(input.siteUrl.replace(/^https?:\/\//, ''), 60)
+	const name = [input.firstName, input.lastName].filter(Boolean).join(' ').trim() || 'Tagg profile'
+	const place = [input.city, input.country].filter((part) => part && part.trim()).join(', ')
+	const site = input.siteUrl.replace(/^https?:\/\//, '')
 	const font = "font-family=\"'Inter', 'DejaVu Sans', 'Helvetica Neue', Arial, sans-serif\""
+
+	const nameOptions = {
+		size: 60,
+		minSize: 36,
+		weight: 'Bold',
+		color: '#1c1b22',
+		width: TEXT_WIDTH,
+		maxLines: 3,
+	} as const
+	const designationOptions = {
+		size: 32,
+		minSize: 24,
+		weight: 'Semi-Bold',
+		color: BRAND_PINK,
+		width: TEXT_WIDTH,
+		maxLines: 2,
+	} as const
+	let [nameLayer, designationLayer] = await Promise.all([
+		fitText(name, nameOptions),
+		fitText(input.designation ?? '', designationOptions),
+	])
+	const [placeLayer, siteLayer] = await Promise.all([
+		fitText(place, {
+			size: 28,
+			minSize: 22,
+			weight: 'Regular',
+			color: '#5d5a6b',
+			width: TEXT_WIDTH,
+			maxLines: 1,
+		}),
+		fitText(site, {
+			size: 26,
+			minSize: 20,
+			weight: 'Semi-Bold',
+			color: '#1c1b22',
+			width: 1100 - 488,
+			maxLines: 1,
+		}),
+	])
+
+	// The name, designation and place stand together, centred in the space above the address.
+	const GAP = 14
+	const top = 128
+	const bottom = 458
+	const heightOf = (stack: Array<TextLayer | null>) => {
+		const shown = stack.filter((layer): layer is TextLayer => layer !== null)
+		return shown.reduce((sum, layer) => sum + layer.height, 0) + GAP * (shown.length - 1)
+	}
+	// All three at their longest do not fit together: fewer lines for the designation, then the name.
+	if (heightOf([nameLayer, designationLayer, placeLayer]) > bottom - top) {
+		designationLayer = await fitText(input.designation ?? '', {
+			...designationOptions,
+			maxLines: 1,
+		})
+	}
+	if (heightOf([nameLayer, designationLayer, placeLayer]) > bottom - top) {
+		nameLayer = await fitText(name, { ...nameOptions, maxLines: 2 })
+	}
+	const stack = [nameLayer, designationLayer, placeLayer].filter(
+		(layer): layer is TextLayer => layer !== null,
+	)
+	let y = Math.max(top, Math.round(top + (bottom - top - heightOf(stack)) / 2))
+	const layers: OverlayOptions[] = []
+	if (round) layers.push({ input: round, top: 330 - pictureSize / 2, left: 250 - pictureSize / 2 })
+	for (const layer of stack) {
+		layers.push({ input: layer.input, top: y, left: TEXT_X })
+		y += layer.height + GAP
+	}
+	if (siteLayer) {
+		layers.push({
+			input: siteLayer.input,
+			top: Math.round(492 - siteLayer.height / 2),
+			left: 488,
+		})
+	}
 
 	const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
 	<defs>
@@ -87,14 +247,8 @@ export async function profileOgPng(input: OgInput): Promise<Buffer> {
 	<circle cx="250" cy="330" r="134" fill="#ffffff"/>
 	<circle cx="250" cy="330" r="124" fill="#fce7f0"/>
 	${round ? '' : `<text x="250" y="368" text-anchor="middle" ${font} font-size="104" font-weight="700" fill="${BRAND_PINK}">${escapeXml(initials(input.firstName, input.lastName))}</text>`}
-	<text x="430" y="300" ${font} font-size="64" font-weight="700" fill="#1c1b22">${escapeXml(name)}</text>
-	${designation ? `<text x="432" y="362" ${font} font-size="36" font-weight="600" fill="${BRAND_PINK}">${escapeXml(designation)}</text>` : ''}
-	${place ? `<text x="432" y="416" ${font} font-size="30" fill="#5d5a6b">${escapeXml(place)}</text>` : ''}
 	<svg x="432" y="470" width="44" height="44" viewBox="0 0 32 32">${LOGO_MARK_ELEMENTS}</svg>
-	<text x="488" y="503" ${font} font-size="28" font-weight="600" fill="#1c1b22">${escapeXml(site)}</text>
 </svg>`
 
-	const layers: OverlayOptions[] = []
-	if (round) layers.push({ input: round, top: 330 - pictureSize / 2, left: 250 - pictureSize / 2 })
 	return sharp(Buffer.from(svg)).composite(layers).png({ compressionLevel: 9 }).toBuffer()
 }

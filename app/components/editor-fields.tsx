@@ -1,0 +1,189 @@
+/**
+ * The fields of the builder's editors: a label, the owner's text (dir="auto", so Arabic or
+ * Hebrew reads in its own direction), a hint, a counter against the field's limit
+ * (app/utils/field-limits.ts) and the server's error for it.
+ */
+import { useId, type ReactNode } from 'react'
+import { countChars, countLines, longestLine } from '~/utils/field-limits'
+import { cx } from '~/utils/misc'
+import { splitParagraphs, withHttps } from '~/utils/text'
+import { ErrorList } from './forms'
+
+/** How a field counts against its limit. */
+export type Limit =
+	| { chars: number }
+	| { lines: number; lineChars: number }
+	| { paragraphs: number; paragraphChars: number }
+
+function measure(value: string, limit: Limit): { text: string; over: boolean } {
+	if ('chars' in limit) {
+		const count = countChars(value)
+		const over = count > limit.chars
+		return {
+			text: `${count}/${limit.chars}${over ? ` · ${count - limit.chars} too many` : ''}`,
+			over,
+		}
+	}
+	if ('lines' in limit) {
+		const count = countLines(value)
+		const longest = longestLine(value)
+		const longLine = longest > limit.lineChars
+		return {
+			text: `${count}/${limit.lines} lines${longLine ? ` · a line has ${longest}/${limit.lineChars} characters` : ''}`,
+			over: count > limit.lines || longLine,
+		}
+	}
+	const paragraphs = splitParagraphs(value)
+	const longest = Math.max(0, ...paragraphs.map((paragraph) => paragraph.length))
+	const longParagraph = longest > limit.paragraphChars
+	return {
+		text: `${paragraphs.length}/${limit.paragraphs} paragraphs${longParagraph ? ` · a paragraph has ${longest}/${limit.paragraphChars} characters` : ''}`,
+		over: paragraphs.length > limit.paragraphs || longParagraph,
+	}
+}
+
+/** The hint (left) and the counter (right) under a field. */
+function Footer({
+	id,
+	hint,
+	value,
+	limit,
+}: {
+	id: string
+	hint?: ReactNode
+	value: string
+	limit?: Limit
+}) {
+	if (!hint && !limit) return null
+	const counted = limit ? measure(value, limit) : null
+	return (
+		<div className="text-muted mt-1 flex items-start justify-between gap-3 text-xs">
+			{hint ? <p id={`${id}-hint`}>{hint}</p> : <span />}
+			{counted ? (
+				<p
+					id={`${id}-count`}
+					className={cx(
+						'shrink-0 text-right tabular-nums',
+						counted.over && 'font-semibold text-red-700',
+					)}
+				>
+					{counted.text}
+				</p>
+			) : null}
+		</div>
+	)
+}
+
+/** The ids that describe a field: its error (when shown), its hint and its counter. */
+const describedBy = (id: string, error?: string, hint?: ReactNode, limit?: Limit) =>
+	[error ? `${id}-error` : null, hint ? `${id}-hint` : null, limit ? `${id}-count` : null]
+		.filter(Boolean)
+		.join(' ') || undefined
+
+type InputProps = {
+	label: string
+	value: string
+	onChange: (value: string) => void
+	error?: string
+	type?: string
+	placeholder?: string
+	hint?: ReactNode
+	/** The field's limit: a counter shows under it. */
+	limit?: Limit
+	inputMode?: 'numeric' | 'tel' | 'url' | 'email' | 'text'
+	disabled?: boolean
+	list?: string
+	autoComplete?: string
+}
+
+export function TextInput({
+	label,
+	value,
+	onChange,
+	error,
+	type = 'text',
+	hint,
+	limit,
+	...rest
+}: InputProps) {
+	const id = useId()
+	return (
+		<div className="min-w-0">
+			<label htmlFor={id} className="field-label">
+				{label}
+			</label>
+			<input
+				id={id}
+				type={type}
+				dir="auto"
+				value={value}
+				onChange={(event) => onChange(event.target.value)}
+				// A link typed without its scheme gets https:// (the server does the same).
+				onBlur={
+					type === 'url'
+						? (event) => {
+								const fixed = withHttps(event.target.value)
+								if (fixed !== event.target.value) onChange(fixed)
+							}
+						: undefined
+				}
+				aria-invalid={error ? true : undefined}
+				aria-describedby={describedBy(id, error, hint, limit)}
+				className="field-input disabled:bg-canvas disabled:text-muted"
+				{...rest}
+			/>
+			<Footer id={id} hint={hint} value={value} limit={limit} />
+			<ErrorList id={`${id}-error`} errors={[error]} />
+		</div>
+	)
+}
+
+export function TextArea({
+	label,
+	value,
+	onChange,
+	error,
+	hint,
+	limit,
+	rows = 6,
+	placeholder,
+}: {
+	label: string
+	value: string
+	onChange: (value: string) => void
+	error?: string
+	hint?: ReactNode
+	limit?: Limit
+	rows?: number
+	placeholder?: string
+}) {
+	const id = useId()
+	return (
+		<div className="min-w-0">
+			<label htmlFor={id} className="field-label">
+				{label}
+			</label>
+			<textarea
+				id={id}
+				rows={rows}
+				dir="auto"
+				value={value}
+				placeholder={placeholder}
+				onChange={(event) => onChange(event.target.value)}
+				aria-invalid={error ? true : undefined}
+				aria-describedby={describedBy(id, error, hint, limit)}
+				className="field-input leading-relaxed"
+			/>
+			<Footer id={id} hint={hint} value={value} limit={limit} />
+			<ErrorList id={`${id}-error`} errors={[error]} />
+		</div>
+	)
+}
+
+/** The first error at `prefix` or under it (`workExp.0` for `workExp.0.company`). */
+export function errorUnder(errors: Record<string, string>, prefix: string) {
+	const key = Object.keys(errors).find(
+		(candidate) => candidate === prefix || candidate.startsWith(`${prefix}.`),
+	)
+	return key ? errors[key] : undefined
+}
