@@ -21,12 +21,12 @@ export function FindMeModal({
 	return (
 		<Modal open={open} onOpenChange={onOpenChange} title="Find Me" size="sm">
 			<div className="flex flex-col items-center gap-5 text-center">
-				<p className="text-muted text-pretty">
+				<p className="text-muted max-w-full text-pretty wrap-anywhere">
 					Hi there! Great to see you. Here is how to reach {name}.
 				</p>
 				{email ? (
-					<a href={`mailto:${email}`} className="btn-primary w-full">
-						<MailIcon className="size-4" />
+					<a href={`mailto:${email}`} className="btn-primary w-full wrap-anywhere">
+						<MailIcon className="size-4 shrink-0" />
 						{email}
 					</a>
 				) : null}

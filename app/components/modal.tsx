@@ -144,7 +144,9 @@ export function Modal({
 							description ? 'pb-2' : 'mb-2 pb-3',
 						)}
 					>
-						<Dialog.Title className="text-lg font-bold tracking-tight">{title}</Dialog.Title>
+						<Dialog.Title className="min-w-0 text-lg font-bold tracking-tight wrap-anywhere">
+							{title}
+						</Dialog.Title>
 						<Dialog.Close
 							className="btn-ghost -mt-2 -mr-2 size-11 shrink-0 rounded-full p-0"
 							aria-label="Close"
@@ -160,7 +162,7 @@ export function Modal({
 						</Dialog.Close>
 					</div>
 					{description ? (
-						<Dialog.Description className="text-muted mb-5 text-sm">
+						<Dialog.Description className="text-muted mb-5 text-sm wrap-anywhere">
 							{description}
 						</Dialog.Description>
 					) : null}

@@ -105,7 +105,8 @@ export function PortfolioCard({
 					<p
 						dir="auto"
 						title={item.company}
-						className="text-brand-700 truncate text-xs font-semibold tracking-wide uppercase"
+						// One line with an ellipsis, which (unlike truncate) never widens the card's column.
+						className="text-brand-700 line-clamp-1 text-xs font-semibold tracking-wide wrap-anywhere uppercase"
 					>
 						{item.company}
 					</p>

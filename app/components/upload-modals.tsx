@@ -6,7 +6,7 @@
  * others, and every refused file stays listed with its reason.
  */
 import { useRevalidator } from '@remix-run/react'
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import toast from 'react-hot-toast'
 import { cx } from '~/utils/misc'
 import {
@@ -66,8 +66,8 @@ export function DisplayPictureModal({
 	const [error, setError] = useState<string | null>(null)
 	const [busy, setBusy] = useState(false)
 	const revalidator = useRevalidator()
-	const valid = file && !checkImageFile(file) ? [file] : []
-	const previews = usePreviews(valid.length ? valid : NO_FILES)
+	const valid = useMemo(() => (file && !checkImageFile(file) ? [file] : NO_FILES), [file])
+	const previews = usePreviews(valid)
 	const inputId = useId()
 
 	useEffect(() => {
@@ -236,7 +236,10 @@ export function ProjectImagesModal({
 		setBusy(true)
 		setError(null)
 		let uploaded = 0
+		let failedToSend = false
+		// Refused by the server (4xx: the file itself), or not sent (network down, 5xx: try again).
 		const refused = new Map<number, string>()
+		const retry = new Map<number, string>()
 		// One file per request, in order: a refused file never sinks the others.
 		for (const [index, entry] of sendable.entries()) {
 			setProgress(`Uploading ${index + 1} of ${sendable.length}...`)
@@ -251,22 +254,28 @@ export function ProjectImagesModal({
 					{ method: 'POST', body },
 				)
 				if (response.status === 200) uploaded++
-				else refused.set(entry.id, (await readMessage(response)) || 'Upload failed.')
+				else if (response.status >= 500) {
+					retry.set(entry.id, 'Upload failed. Try again.')
+				} else refused.set(entry.id, (await readMessage(response)) || 'Upload failed.')
 			} catch {
-				refused.set(entry.id, 'Something went wrong.')
+				failedToSend = true
+				retry.set(entry.id, 'Something went wrong. Try again.')
 			}
 		}
 		setBusy(false)
 		setProgress(null)
 		if (uploaded) revalidator.revalidate()
-		// The uploaded files leave the selection; the refused ones stay, each with its reason.
+		// The uploaded files leave the selection; the others stay, each with its reason (those not
+		// sent, ready to try again).
 		const left = entries
-			.filter((entry) => entry.state === 'refused' || refused.has(entry.id))
-			.map((entry) =>
-				refused.has(entry.id)
-					? { ...entry, state: 'refused' as const, error: refused.get(entry.id)! }
-					: entry,
-			)
+			.filter((entry) => entry.state === 'refused' || refused.has(entry.id) || retry.has(entry.id))
+			.map((entry): Entry => {
+				if (refused.has(entry.id)) {
+					return { ...entry, state: 'refused', error: refused.get(entry.id)! }
+				}
+				if (retry.has(entry.id)) return { ...entry, state: 'ready', error: retry.get(entry.id)! }
+				return entry
+			})
 		setEntries(left)
 		if (!left.length) {
 			toast.success('Images uploaded!')
@@ -275,9 +284,9 @@ export function ProjectImagesModal({
 		}
 		if (uploaded) toast.success(`${uploaded} ${uploaded === 1 ? 'image' : 'images'} uploaded`)
 		const names = left.map((entry) => `“${entry.file.name}”`).join(', ')
-		toast.error(`Upload failed.\nNot uploaded: ${names}`)
+		toast.error(failedToSend ? 'Something went wrong.' : `Upload failed.\nNot uploaded: ${names}`)
 		setError(
-			`${left.length === 1 ? 'This file was' : 'These files were'} not uploaded: ${names}. Remove ${left.length === 1 ? 'it' : 'them'} or choose other files.`,
+			`Not uploaded: ${names}. ${left.length === 1 ? 'It stays' : 'They stay'} selected: see why under each one.`,
 		)
 	}
 
@@ -319,7 +328,7 @@ export function ProjectImagesModal({
 								key={entry.id}
 								className={cx(
 									'flex min-w-0 items-center gap-3 rounded-xl border p-2',
-									entry.state === 'refused' ? 'border-red-200 bg-red-50' : 'border-line',
+									entry.error ? 'border-red-200 bg-red-50' : 'border-line',
 								)}
 							>
 								{entry.state === 'refused' ? (
@@ -329,7 +338,7 @@ export function ProjectImagesModal({
 								) : (
 									<img
 										src={previews[index]}
-										alt=""
+										alt={`Preview of ${entry.file.name}`}
 										className="aspect-video w-20 shrink-0 rounded-lg object-cover"
 									/>
 								)}
@@ -340,16 +349,12 @@ export function ProjectImagesModal({
 									<p
 										className={cx(
 											'text-xs wrap-anywhere',
-											entry.state === 'refused' ? 'text-red-800' : 'text-muted',
+											entry.error ? 'text-red-800' : 'text-muted',
 										)}
 									>
 										{formatBytes(entry.file.size)}
 										{' · '}
-										{entry.state === 'refused'
-											? entry.error
-											: entry.state === 'uploading'
-												? 'Uploading...'
-												: 'Ready'}
+										{entry.state === 'uploading' ? 'Uploading...' : (entry.error ?? 'Ready')}
 									</p>
 								</div>
 								<button

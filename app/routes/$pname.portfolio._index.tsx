@@ -48,7 +48,9 @@ export default function PublicPortfolio() {
 				<header>
 					<h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Portfolio</h1>
 					{fullName ? (
-						<p className="text-muted mt-1">Projects and case studies by {fullName}</p>
+						<p className="text-muted mt-1 wrap-anywhere">
+							Projects and case studies by <span dir="auto">{fullName}</span>
+						</p>
 					) : null}
 				</header>
 				{items.length ? (

@@ -43,6 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		item,
 		path: path ?? '',
 		versions: portfolioVersions(item),
+		featuredLimit: FEATURED_LIMIT,
 		// Featured and active, yet not one of the 3 the profile shows.
 		featuredButNotShown:
 			item.active &&
@@ -89,7 +90,8 @@ export const clientAction = (args: ClientActionFunctionArgs) =>
 	})
 
 export default function BuilderProject() {
-	const { item, path, versions, featuredButNotShown } = useLoaderData<typeof loader>()
+	const { item, path, versions, featuredButNotShown, featuredLimit } =
+		useLoaderData<typeof loader>()
 	const [editing, setEditing] = useState<PortfolioSection | null>(null)
 	const close = useCallback(() => setEditing(null), [])
 	return (
@@ -120,8 +122,8 @@ export default function BuilderProject() {
 						)}
 						{featuredButNotShown ? (
 							<p role="status" className="basis-full text-sm text-amber-900">
-								Your profile shows only the first {FEATURED_LIMIT} featured projects, and this one
-								is not among them. Change the order in{' '}
+								Your profile shows only the first {featuredLimit} featured projects, and this one is
+								not among them. Change the order in{' '}
 								<Link to="/builder/portfolio" className="font-semibold underline">
 									Manage Portfolio
 								</Link>

@@ -40,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		listPortfolios(customerId, 'all'),
 		getCustomerPath(customerId),
 	])
-	return { items, path: path ?? '' }
+	return { items, path: path ?? '', featuredLimit: FEATURED_LIMIT }
 }
 
 /** 'create' (redirects to the new item), 'status', 'delete' and 'reorder'. */
@@ -118,7 +118,7 @@ function useNewResult<T extends { at: number }>(
 }
 
 export default function ManagePortfolio() {
-	const { items, path } = useLoaderData<typeof loader>()
+	const { items, path, featuredLimit } = useLoaderData<typeof loader>()
 	const create = useFetcher<EditorResult>({ key: 'portfolio-create' })
 	const reorder = useFetcher<EditorResult>({ key: 'portfolio-reorder' })
 	const [deleting, setDeleting] = useState<PortfolioItem | null>(null)
@@ -151,8 +151,8 @@ export default function ManagePortfolio() {
 	// The profile shows the first 3 active featured projects (in this order): say so when more
 	// are featured, and which ones are left out.
 	const featured = ordered.filter((item) => item.active && item.featured)
-	const shownOnProfile = new Set(featured.slice(0, FEATURED_LIMIT).map((item) => item.portfolioId))
-	const leftOut = featured.slice(FEATURED_LIMIT)
+	const shownOnProfile = new Set(featured.slice(0, featuredLimit).map((item) => item.portfolioId))
+	const leftOut = featured.slice(featuredLimit)
 
 	const adding = create.state !== 'idle'
 	const addNew = () =>
@@ -194,7 +194,7 @@ export default function ManagePortfolio() {
 				>
 					<p className="font-semibold">
 						{featured.length} projects are featured, but your profile shows only the first{' '}
-						{FEATURED_LIMIT}.
+						{featuredLimit}.
 					</p>
 					<p className="mt-1 wrap-anywhere">
 						Not shown:{' '}
@@ -378,7 +378,7 @@ function DeleteDialog({ item, onClose }: { item: PortfolioItem | null; onClose: 
 			title="Delete this project?"
 			size="sm"
 		>
-			<p className="text-ink/80 text-sm leading-relaxed">
+			<p className="text-ink/80 text-sm leading-relaxed wrap-anywhere">
 				“{name}” and all its images will be deleted for good. This can’t be undone.
 			</p>
 			<div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

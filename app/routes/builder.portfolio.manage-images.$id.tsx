@@ -204,7 +204,7 @@ export default function ManageImages() {
 	return (
 		<main className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8">
 			<div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-				<div>
+				<div className="min-w-0">
 					<Link
 						to={`/builder/portfolio/${item.portfolioId}`}
 						className="text-brand text-sm font-semibold hover:underline"
@@ -212,9 +212,11 @@ export default function ManageImages() {
 						← Back to the project
 					</Link>
 					<h1 className="mt-2 text-2xl font-bold tracking-tight">Manage Product Images</h1>
-					<p className="text-muted mt-1">
+					<p className="text-muted mt-1 wrap-anywhere">
 						Active Product:{' '}
-						<span className="text-ink font-semibold">{item.productName || 'Untitled project'}</span>
+						<span dir="auto" className="text-ink font-semibold">
+							{item.productName || 'Untitled project'}
+						</span>
 					</p>
 				</div>
 				<button type="button" className="btn-primary" onClick={() => setUploadOpen(true)}>

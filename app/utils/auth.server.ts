@@ -41,7 +41,11 @@ export async function requireCustomerId(request: Request): Promise<string> {
 	const customerId = await getCustomerId(request)
 	if (!customerId) {
 		const url = new URL(request.url)
-		const back = request.method === 'GET' ? safeRedirectPath(url.pathname + url.search) : null
+		// /builder is where logging in leads anyway.
+		const back =
+			request.method === 'GET' && url.pathname !== '/builder'
+				? safeRedirectPath(url.pathname + url.search)
+				: null
 		throw redirect(back ? `/login?${new URLSearchParams({ redirectTo: back })}` : '/login')
 	}
 	return customerId

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test'
-import { logIn, PASSWORD, signUpAndClaim, uniqueName } from './helpers'
+import { logIn, PASSWORD, signUpAndClaim, uniqueName, expect, test } from './helpers'
 
 test('signup → set-path → builder → logout → login', async ({ page }) => {
 	const { email, path } = await signUpAndClaim(page)

@@ -1,5 +1,80 @@
 import crypto from 'node:crypto'
-import { expect, type Page } from '@playwright/test'
+import {
+	test as base,
+	expect,
+	type Browser,
+	type BrowserContext,
+	type Page,
+} from '@playwright/test'
+
+export { expect }
+
+const ALLOWED = 'allowed console error'
+
+/**
+ * Marks console errors matching `pattern` as expected in the running test (a forced 500, the
+ * 404 of a page that does not exist): Chromium logs every failed response as a console error.
+ */
+export function allowConsoleError(pattern: RegExp) {
+	test.info().annotations.push({ type: ALLOWED, description: pattern.source })
+}
+
+/**
+ * Every end-to-end test fails on a console error (console.error, a failed response) or an
+ * uncaught exception in any of its pages (the page fixture's context, and contexts or pages the
+ * test opens with `browser`), unless the test said it expects it ({@link allowConsoleError}).
+ */
+export const test = base.extend<{ consoleErrors: void }>({
+	consoleErrors: [
+		async ({ context, browser }, use, testInfo) => {
+			const errors: string[] = []
+			const watched = new WeakSet<BrowserContext>()
+			const watch = (watchedContext: BrowserContext) => {
+				if (watched.has(watchedContext)) return
+				watched.add(watchedContext)
+				watchedContext.on('console', (message) => {
+					if (message.type() !== 'error') return
+					const where = message.location().url
+					errors.push(`${message.text()}${where ? ` (at ${where})` : ''}`)
+				})
+				watchedContext.on('weberror', (error) => {
+					errors.push(`Uncaught ${error.error().stack ?? error.error().message}`)
+				})
+			}
+			watch(context)
+			const original = { newContext: browser.newContext, newPage: browser.newPage }
+			const patched = browser as Browser
+			patched.newContext = async (...args) => {
+				const created = await original.newContext.apply(browser, args)
+				watch(created)
+				return created
+			}
+			patched.newPage = async (...args) => {
+				const created = await original.newPage.apply(browser, args)
+				watch(created.context())
+				return created
+			}
+			try {
+				await use()
+			} finally {
+				patched.newContext = original.newContext
+				patched.newPage = original.newPage
+			}
+			const allowed = [
+				// Playwright's trace recorder (trace: 'retain-on-failure') fetches the page's blob:
+				// images (upload previews) for its snapshots, which the app's Content-Security-Policy
+				// (connect-src 'self') refuses and reports. The app itself never fetches a blob.
+				/^Connecting to 'blob:[^']*' violates the following Content Security Policy directive: "connect-src 'self'"/,
+				...testInfo.annotations
+					.filter((annotation) => annotation.type === ALLOWED)
+					.map((annotation) => new RegExp(annotation.description ?? '')),
+			]
+			const unexpected = errors.filter((error) => !allowed.some((pattern) => pattern.test(error)))
+			expect(unexpected, 'console errors in the browser').toEqual([])
+		},
+		{ auto: true },
+	],
+})
 
 export const PASSWORD = 'correct-horse-battery'
 

@@ -1,7 +1,7 @@
-import { expect, test, type Page, type Route } from '@playwright/test'
+import { type Page, type Route } from '@playwright/test'
 import sharp from 'sharp'
 import { expectNoSeriousA11yViolations } from './axe'
-import { signUpAndClaim } from './helpers'
+import { allowConsoleError, signUpAndClaim, expect, test } from './helpers'
 
 /** A solid-colour picture, as a file the page's file input can take. */
 async function picture(
@@ -32,6 +32,11 @@ async function noToasts(page: Page) {
 
 /** Answers every POST to `pattern` with `status` (or a network error) until the undo is called. */
 async function failPosts(page: Page, pattern: string, how: number | 'network') {
+	allowConsoleError(
+		how === 'network'
+			? /net::ERR_FAILED/
+			: new RegExp(`the server responded with a status of ${how}`),
+	)
 	const handler = (route: Route) =>
 		route.request().method() !== 'POST'
 			? route.fallback()
@@ -197,7 +202,8 @@ test('project images: upload several, toggle, reorder and delete; visitors see o
 		])
 	await expect(modal.getByRole('list', { name: 'Selected images' }).getByRole('img')).toHaveCount(3)
 	await noToasts(page)
-	// One multipart request carries all three (the server reads only the product_images field).
+	// One multipart request per file (field product_images), in the order chosen: a refused file
+	// never sinks the others.
 	const uploads: string[] = []
 	const count = (request: { url: () => string }) => {
 		if (request.url().includes('/one/sites/images/update/portfolio-images')) {
@@ -209,7 +215,7 @@ test('project images: upload several, toggle, reorder and delete; visitors see o
 	await expect(toast(page, 'Images uploaded!')).toBeVisible()
 	await expect(modal).toBeHidden()
 	page.off('request', count)
-	expect(uploads).toEqual([expect.stringContaining(`?productId=${portfolioId}`)])
+	expect(uploads).toEqual(Array(3).fill(expect.stringContaining(`?productId=${portfolioId}`)))
 
 	const grid = page.getByRole('list', { name: 'Product images' })
 	const cards = grid.getByRole('listitem')
@@ -294,8 +300,13 @@ test('project images: upload several, toggle, reorder and delete; visitors see o
 		new RegExp(ids[2]!),
 	)
 
-	// A file that is not a picture is refused: 'Upload failed.' and the modal closes.
+	// A file that is not a picture is refused in the browser, named at once, and nothing is sent.
 	await noToasts(page)
+	let sent = 0
+	const countUploads = (request: { url: () => string }) => {
+		if (request.url().includes('/one/sites/images/update/portfolio-images')) sent++
+	}
+	page.on('request', countUploads)
 	await page.getByRole('button', { name: 'Update Product Images' }).first().click()
 	await modal.getByLabel('Product images').setInputFiles({
 		name: 'logo.svg',
@@ -304,24 +315,33 @@ test('project images: upload several, toggle, reorder and delete; visitors see o
 			'<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
 		),
 	})
+	const selected = modal.getByRole('list', { name: 'Selected images' }).getByRole('listitem')
+	await expect(selected).toHaveCount(1)
+	await expect(selected).toContainText('logo.svg')
+	await expect(selected).toContainText('Only JPEG, PNG, WebP or AVIF images are allowed.')
 	await modal.getByRole('button', { name: 'Upload' }).click()
-	await expect(toast(page, 'Upload failed.')).toBeVisible()
-	await expect(modal).toBeHidden()
-	await expect(cards).toHaveCount(2)
+	await expect(modal.getByRole('alert')).toContainText('None of the selected files can be uploaded')
+	expect(sent).toBe(0)
+	await modal.getByRole('button', { name: 'Remove logo.svg' }).click()
+	await expect(selected).toHaveCount(0)
+	page.off('request', countUploads)
 
-	// The network fails: 'Something went wrong.' and the modal closes.
+	// The network fails: 'Something went wrong.'; the modal stays open with the file still chosen.
 	await noToasts(page)
 	const undoNetwork = await failPosts(
 		page,
 		'**/one/sites/images/update/portfolio-images?*',
 		'network',
 	)
-	await page.getByRole('button', { name: 'Update Product Images' }).first().click()
 	await modal.getByLabel('Product images').setInputFiles(await picture('four.png', '#a855f7'))
 	await modal.getByRole('button', { name: 'Upload' }).click()
 	await expect(toast(page, 'Something went wrong.')).toBeVisible()
-	await expect(modal).toBeHidden()
+	await expect(modal).toBeVisible()
+	await expect(selected).toContainText('four.png')
+	await expect(selected).toContainText('Something went wrong. Try again.')
 	await undoNetwork()
+	await modal.getByRole('button', { name: 'Close' }).click()
+	await expect(modal).toBeHidden()
 	await expect(cards).toHaveCount(2)
 
 	// Publish the project; a signed-out visitor sees only the active image, with srcset.

@@ -3,9 +3,9 @@
  * signed-out visitor reads /{path}. Runs on a desktop and a phone viewport.
  */
 import sharp from 'sharp'
-import { expect, test, type Locator, type Page, type Route } from '@playwright/test'
+import { type Locator, type Page, type Route } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './axe'
-import { signUpAndClaim } from './helpers'
+import { allowConsoleError, signUpAndClaim, expect, test } from './helpers'
 
 /** A Remix action call (single fetch POSTs to `<path>.data`). */
 const isActionCall = (url: URL) => url.pathname.endsWith('.data')
@@ -27,6 +27,7 @@ async function holdActions(page: Page) {
 
 /** Makes the page's action calls fail as if the server were down; returns the undo. */
 async function failActions(page: Page) {
+	allowConsoleError(/the server responded with a status of 500 .*\.data/)
 	const handler = (route: Route) =>
 		route.request().method() === 'POST'
 			? route.fulfill({ status: 500, contentType: 'text/plain', body: 'Forced failure' })
@@ -91,15 +92,26 @@ test('an owner edits every block in the builder and a signed-out visitor sees it
 	await expect(page.getByText('Analyst & Programmer', { exact: true })).toBeVisible()
 	await expect(page.getByText('London, United Kingdom', { exact: true })).toBeVisible()
 
-	// Escape and the X button close an editor without saving.
+	// A changed draft is never thrown away without asking: Escape (or X) asks first, and
+	// 'Keep editing' (which has the focus) keeps it.
 	dialog = await openEditor(page, 'Edit tagline', 'Edit tagline')
 	await dialog.getByLabel('Tagline').fill('Never saved')
 	await page.keyboard.press('Escape')
+	const discard = page.getByRole('alertdialog', { name: 'Discard your changes?' })
+	await expect(discard).toBeVisible()
+	await expect(discard.getByRole('button', { name: 'Keep editing' })).toBeFocused()
+	await expectNoSeriousA11yViolations(page)
+	await page.keyboard.press('Enter')
+	await expect(discard).toBeHidden()
+	await expect(dialog.getByLabel('Tagline')).toHaveValue('Never saved')
+	await dialog.getByRole('button', { name: 'Close' }).click()
+	await discard.getByRole('button', { name: 'Discard changes' }).click()
 	await expect(dialog).toBeHidden()
 	await expect(page.getByRole('button', { name: 'Edit tagline' })).toBeFocused()
+	// An editor with nothing changed closes at once.
 	dialog = await openEditor(page, 'Edit tagline', 'Edit tagline')
 	await expect(dialog.getByLabel('Tagline')).toHaveValue('')
-	await dialog.getByRole('button', { name: 'Close' }).click()
+	await page.keyboard.press('Escape')
 	await expect(dialog).toBeHidden()
 	await expect(page.getByText('Never saved')).toHaveCount(0)
 
@@ -457,6 +469,7 @@ test('a display picture that fails to load falls back to the default image', asy
 	await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(512)
 
 	// The storage is down: the picture answers 404 and the default picture shows instead.
+	allowConsoleError(/status of 404 .*display-picture\.webp/)
 	await visitor.route(/display-picture/, (route) => route.fulfill({ status: 404, body: '' }))
 	await visitor.reload()
 	await expect(avatar).toHaveAttribute('src', '/images/default-avatar.svg')
@@ -467,6 +480,8 @@ test('a display picture that fails to load falls back to the default image', asy
 })
 
 test('an unknown name answers 404 with a real page', async ({ page }) => {
+	// Chromium reports the 404 answer itself; the page logs nothing.
+	allowConsoleError(/status of 404 \(Not Found\) \(at http:\/\/[^/]+\/no-such-person-xyz\)$/)
 	const response = await page.goto('/no-such-person-xyz')
 	expect(response?.status()).toBe(404)
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found')

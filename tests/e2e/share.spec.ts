@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises'
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { type Browser, type Page } from '@playwright/test'
 import jsQR from 'jsqr'
 import { PNG } from 'pngjs'
 import { expectNoSeriousA11yViolations } from './axe'
-import { signUpAndClaim } from './helpers'
+import { signUpAndClaim, expect, test } from './helpers'
 
 /** The toast (bottom-right, react-hot-toast) that contains `text`. */
 const toast = (page: Page, text: string) =>

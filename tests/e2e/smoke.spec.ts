@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './helpers'
 
 test('the login screen opens at / and /login', async ({ page }) => {
 	for (const path of ['/', '/login']) {
