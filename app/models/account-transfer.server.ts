@@ -611,7 +611,9 @@ export async function importAccount(
 							width: image.width,
 							height: image.height,
 							active: image.active,
-							featured: image.featured,
+							// One featured image per item (an export of older data may hold more).
+							featured:
+								image.featured && images.findIndex((other) => other.image.featured) === position,
 							createdAt: new Date(image.createdAt),
 						})),
 					),

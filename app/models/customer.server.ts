@@ -4,6 +4,7 @@
 import bcrypt from 'bcryptjs'
 import { prisma } from '~/utils/db.server'
 import { checkPath } from '~/utils/path-name'
+import { writeAsOwner } from './tx.server'
 
 export const BCRYPT_COST = 10
 
@@ -101,11 +102,12 @@ export async function claimPath(customerId: string, input: unknown): Promise<Cla
 	const check = checkPath(input)
 	if (!check.ok) return check
 	try {
-		await prisma().profile.upsert({
-			where: { customerId },
-			create: { customerId, path: check.path, pathKey: check.key },
-			update: { path: check.path, pathKey: check.key },
-		})
+		await writeAsOwner(customerId, (tx) =>
+			tx.profile.update({
+				where: { customerId },
+				data: { path: check.path, pathKey: check.key },
+			}),
+		)
 		return { ok: true, path: check.path }
 	} catch (error) {
 		if (isUniqueViolation(error)) return { ok: false, reason: 'taken' }
@@ -172,32 +174,32 @@ export async function findCustomer(ref: string) {
 
 /** Disabling hides the owner's pages (404), refuses their login and ends their sessions. */
 export async function setCustomerDisabled(customerId: string, disabled: boolean) {
-	await prisma().$transaction([
-		prisma().customer.update({ where: { id: customerId }, data: { disabled } }),
-		...(disabled
-			? [
-					prisma().refreshToken.updateMany({
-						where: { customerId, revokedAt: null },
-						data: { revokedAt: new Date() },
-					}),
-				]
-			: []),
-	])
+	await writeAsOwner(customerId, async (tx) => {
+		await tx.customer.update({ where: { id: customerId }, data: { disabled } })
+		if (disabled) {
+			await tx.refreshToken.updateMany({
+				where: { customerId, revokedAt: null },
+				data: { revokedAt: new Date() },
+			})
+		}
+	})
 }
 
 /** Sets a new password and ends every session of the owner. */
 export async function resetPassword(customerId: string, password: string) {
 	const passwordHash = await bcrypt.hash(password, BCRYPT_COST)
-	await prisma().$transaction([
-		prisma().customer.update({ where: { id: customerId }, data: { passwordHash } }),
-		prisma().refreshToken.updateMany({
+	await writeAsOwner(customerId, async (tx) => {
+		await tx.customer.update({ where: { id: customerId }, data: { passwordHash } })
+		await tx.refreshToken.updateMany({
 			where: { customerId, revokedAt: null },
 			data: { revokedAt: new Date() },
-		}),
-	])
+		})
+	})
 }
 
 /** Frees the owner's public path so someone else can claim it. */
 export async function releasePath(customerId: string) {
-	await prisma().profile.update({ where: { customerId }, data: { path: null, pathKey: null } })
+	await writeAsOwner(customerId, (tx) =>
+		tx.profile.update({ where: { customerId }, data: { path: null, pathKey: null } }),
+	)
 }

@@ -2,12 +2,17 @@
  * Portfolio items (project case studies) in the /one API's shapes. Ownership is always part of
  * the query's `where` (`{ id, customerId }`); visitors only ever reach active items of active
  * customers, and only the active images of those.
+ *
+ * Every write runs under the owner's write lock (./tx.server.ts). Positions are 0..n-1 per owner
+ * after every create, delete and reorder: a deferred unique constraint on (customerId, position)
+ * guards it, the code below keeps the numbers contiguous.
  */
 import crypto from 'node:crypto'
 import { prisma, type Prisma } from '~/utils/db.server'
 import { env } from '~/utils/env.server'
 import { storage } from '~/utils/storage.server'
 import { type PortfolioChanges } from '~/utils/portfolio-schemas'
+import { type Tx, writeAsOwner } from './tx.server'
 
 export type DisplayImage = {
 	pProductImageId: string
@@ -135,8 +140,9 @@ export async function getPortfolio(
 	customerId: string,
 	portfolioId: string,
 	viewer: Viewer,
+	db: Tx = prisma(),
 ): Promise<PortfolioItem | null> {
-	const row = await prisma().portfolio.findFirst({
+	const row = await db.portfolio.findFirst({
 		where:
 			viewer === 'owner'
 				? { id: portfolioId, customerId }
@@ -146,32 +152,42 @@ export async function getPortfolio(
 	return row ? toPortfolioItem(row, viewer) : null
 }
 
+/** The position after the last of the owner's items (their count, as positions are 0..n-1). */
+async function nextPosition(tx: Tx, customerId: string) {
+	const last = await tx.portfolio.aggregate({ where: { customerId }, _max: { position: true } })
+	return (last._max.position ?? -1) + 1
+}
+
 /** A new item at the end of the owner's list (empty unless `fields` are given; inactive). */
 export async function createPortfolio(
 	customerId: string,
 	fields: PortfolioChanges & { active?: boolean; featured?: boolean } = {},
 ): Promise<PortfolioItem> {
-	const db = prisma()
-	const last = await db.portfolio.aggregate({ where: { customerId }, _max: { position: true } })
-	const row = await db.portfolio.create({
-		data: { ...fields, customerId, position: (last._max.position ?? -1) + 1 },
-		include: imagesInclude,
-	})
+	const row = await writeAsOwner(customerId, async (tx) =>
+		tx.portfolio.create({
+			data: { ...fields, customerId, position: await nextPosition(tx, customerId) },
+			include: imagesInclude,
+		}),
+	)
 	return toPortfolioItem(row, 'owner')
 }
 
-/** Writes fields of one of the owner's items; null when the owner has no such item. */
+/**
+ * Writes fields of one of the owner's items and answers the item as this write left it; null
+ * when the owner has no such item.
+ */
 export async function updatePortfolio(
 	customerId: string,
 	portfolioId: string,
 	changes: PortfolioChanges & { active?: boolean; featured?: boolean },
 ): Promise<PortfolioItem | null> {
-	const { count } = await prisma().portfolio.updateMany({
-		where: { id: portfolioId, customerId },
-		data: changes,
+	return writeAsOwner(customerId, async (tx) => {
+		const { count } = await tx.portfolio.updateMany({
+			where: { id: portfolioId, customerId },
+			data: changes,
+		})
+		return count ? getPortfolio(customerId, portfolioId, 'owner', tx) : null
 	})
-	if (!count) return null
-	return getPortfolio(customerId, portfolioId, 'owner')
 }
 
 /** Switches one of the item's flags; null when the owner has no such item. */
@@ -189,15 +205,24 @@ export function portfolioImagePrefix(customerId: string, portfolioId: string) {
 }
 
 /**
- * Deletes one of the owner's items; its image rows go with it (ON DELETE CASCADE), then its image
- * objects are removed from storage. A storage failure is logged, not fatal: the item is gone.
- * False when the owner has no such item.
+ * Deletes one of the owner's items; its image rows go with it (ON DELETE CASCADE) and the items
+ * after it move up one place; then its image objects are removed from storage. A storage failure
+ * is logged, not fatal: the item is gone. False when the owner has no such item.
  */
 export async function deletePortfolio(customerId: string, portfolioId: string) {
-	const { count } = await prisma().portfolio.deleteMany({
-		where: { id: portfolioId, customerId },
+	const deleted = await writeAsOwner(customerId, async (tx) => {
+		const item = await tx.portfolio.findFirst({
+			where: { id: portfolioId, customerId },
+			select: { position: true },
+		})
+		if (!item) return false
+		await tx.portfolio.delete({ where: { id: portfolioId } })
+		await tx.$executeRaw`
+			UPDATE "Portfolio" SET "position" = "position" - 1
+			WHERE "customerId" = ${customerId} AND "position" > ${item.position}`
+		return true
 	})
-	if (!count) return false
+	if (!deleted) return false
 	try {
 		await storage().deletePrefix(portfolioImagePrefix(customerId, portfolioId))
 	} catch (error) {
@@ -219,51 +244,84 @@ export async function reorderPortfolios(
 	customerId: string,
 	portfolioIds: readonly string[],
 ): Promise<ReorderResult> {
-	const db = prisma()
-	const owned = new Set(
-		(await db.portfolio.findMany({ where: { customerId }, select: { id: true } })).map(
-			(row) => row.id,
-		),
-	)
-	if (portfolioIds.some((id) => !owned.has(id))) return 'not-found'
-	if (portfolioIds.length !== owned.size || new Set(portfolioIds).size !== portfolioIds.length) {
-		return 'incomplete'
-	}
-	await db.$transaction(
-		portfolioIds.map((id, position) =>
-			db.portfolio.updateMany({ where: { id, customerId }, data: { position } }),
-		),
-	)
-	return 'ok'
+	return writeAsOwner(customerId, async (tx) => {
+		const owned = new Set(
+			(await tx.portfolio.findMany({ where: { customerId }, select: { id: true } })).map(
+				(row) => row.id,
+			),
+		)
+		if (portfolioIds.some((id) => !owned.has(id))) return 'not-found'
+		if (portfolioIds.length !== owned.size || new Set(portfolioIds).size !== portfolioIds.length) {
+			return 'incomplete'
+		}
+		await setPositions(tx, 'Portfolio', customerId, portfolioIds)
+		return 'ok'
+	})
 }
 
 /**
- * Records an image of one of the owner's items (the bytes are stored by the images code; the
- * seed and the tests use this for records only). Null when the owner has no such item.
+ * Numbers the given rows 0..n-1 in one statement, touching only those that move. The unique
+ * (owner, position) constraints are deferred to the commit, so rows may swap places.
+ */
+export async function setPositions(
+	tx: Tx,
+	table: 'Portfolio' | 'PortfolioImage',
+	customerId: string,
+	ids: readonly string[],
+) {
+	const list = [...ids]
+	if (table === 'Portfolio') {
+		await tx.$executeRaw`
+			UPDATE "Portfolio" AS t SET "position" = o.ordinality - 1
+			FROM unnest(${list}::text[]) WITH ORDINALITY AS o(id, ordinality)
+			WHERE t."id" = o.id AND t."customerId" = ${customerId} AND t."position" <> o.ordinality - 1`
+	} else {
+		await tx.$executeRaw`
+			UPDATE "PortfolioImage" AS t SET "position" = o.ordinality - 1
+			FROM unnest(${list}::text[]) WITH ORDINALITY AS o(id, ordinality)
+			WHERE t."id" = o.id AND t."customerId" = ${customerId} AND t."position" <> o.ordinality - 1`
+	}
+}
+
+/**
+ * Records an image of one of the owner's items at the end of its gallery (the bytes are stored by
+ * the images code; the seed and the tests use this for records only). Null when the owner has no
+ * such item. A featured image takes the flag from any other image of the item.
  */
 export async function addPortfolioImageRecord(
 	customerId: string,
 	portfolioId: string,
 	image: { active?: boolean; featured?: boolean; width?: number; height?: number } = {},
 ) {
-	const db = prisma()
-	const portfolio = await db.portfolio.findFirst({
-		where: { id: portfolioId, customerId },
-		select: { id: true, _count: { select: { images: true } } },
-	})
-	if (!portfolio) return null
-	const id = `i${crypto.randomBytes(12).toString('hex')}`
-	return db.portfolioImage.create({
-		data: {
-			id,
-			customerId,
-			portfolioId,
-			key: `${portfolioImagePrefix(customerId, portfolioId)}${id}.webp`,
-			active: image.active ?? true,
-			featured: image.featured ?? false,
-			position: portfolio._count.images,
-			width: image.width ?? 1600,
-			height: image.height ?? 900,
-		},
+	return writeAsOwner(customerId, async (tx) => {
+		const portfolio = await tx.portfolio.findFirst({
+			where: { id: portfolioId, customerId },
+			select: { id: true },
+		})
+		if (!portfolio) return null
+		const last = await tx.portfolioImage.aggregate({
+			where: { portfolioId },
+			_max: { position: true },
+		})
+		if (image.featured) {
+			await tx.portfolioImage.updateMany({
+				where: { portfolioId, featured: true },
+				data: { featured: false },
+			})
+		}
+		const id = `i${crypto.randomBytes(12).toString('hex')}`
+		return tx.portfolioImage.create({
+			data: {
+				id,
+				customerId,
+				portfolioId,
+				key: `${portfolioImagePrefix(customerId, portfolioId)}${id}.webp`,
+				active: image.active ?? true,
+				featured: image.featured ?? false,
+				position: (last._max.position ?? -1) + 1,
+				width: image.width ?? 1600,
+				height: image.height ?? 900,
+			},
+		})
 	})
 }

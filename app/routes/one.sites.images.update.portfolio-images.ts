@@ -1,7 +1,6 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { addPortfolioImages, ownsPortfolio } from '~/models/image.server'
-import { getPortfolio } from '~/models/portfolio.server'
 import { apiError, apiOk, methodNotAllowed, readQuery } from '~/utils/api.server'
 import { requireApiCustomerId } from '~/utils/auth.server'
 import { uploadFailure } from '~/utils/image-api.server'
@@ -20,15 +19,17 @@ export async function action({ request }: ActionFunctionArgs) {
 	try {
 		const files = await readUploadedFiles(request, 'product_images')
 		if (!files.length) return apiError(400, UPLOAD_MESSAGES.none)
-		await addPortfolioImages(
+		const added = await addPortfolioImages(
 			customerId,
 			productId,
 			files.map((file) => file.data),
 		)
+		// Deleted while the upload was under way.
+		if (!added) return apiError(404, 'Portfolio item not found')
+		return apiOk({ data: added.item })
 	} catch (error) {
 		return uploadFailure(error)
 	}
-	return apiOk({ data: await getPortfolio(customerId, productId, 'owner') })
 }
 
 export const loader = () => methodNotAllowed()

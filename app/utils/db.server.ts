@@ -5,6 +5,7 @@
 import { PrismaPg } from '@prisma/adapter-pg'
 import pg from 'pg'
 import { PrismaClient } from '~/generated/prisma/client'
+import { env } from './env.server'
 
 export type { Prisma } from '~/generated/prisma/client'
 
@@ -24,6 +25,9 @@ function createClient() {
 		connectionTimeoutMillis: 2000,
 		idleTimeoutMillis: 30_000,
 		query_timeout: 10_000,
+		// A row lock is never worth waiting longer for: the write is retried or answered 503
+		// (app/models/tx.server.ts) instead of holding its connection.
+		lock_timeout: env().DATABASE_LOCK_TIMEOUT_MS,
 	})
 	// Count round trips (the benchmark states how many a page view costs).
 	pool.on('connect', (client) => {

@@ -52,6 +52,12 @@ const schema = z.object({
 	S3_FORCE_PATH_STYLE: booleanString,
 	CDN_URL: optionalUrl,
 	LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+	DATABASE_LOCK_TIMEOUT_MS: z.coerce
+		.number({ error: 'milliseconds from 50 to 60000' })
+		.int('milliseconds from 50 to 60000')
+		.min(50, 'milliseconds from 50 to 60000')
+		.max(60_000, 'milliseconds from 50 to 60000')
+		.default(5_000),
 })
 
 export type Env = {
@@ -69,6 +75,8 @@ export type Env = {
 	S3_FORCE_PATH_STYLE: boolean
 	CDN_URL: string
 	LOG_LEVEL: string
+	/** How long one statement waits for a row lock before the write is retried (then 503). */
+	DATABASE_LOCK_TIMEOUT_MS: number
 }
 
 export class EnvError extends Error {}
@@ -127,6 +135,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 		S3_FORCE_PATH_STYLE: raw.S3_FORCE_PATH_STYLE,
 		CDN_URL: cdnUrl,
 		LOG_LEVEL: raw.LOG_LEVEL,
+		DATABASE_LOCK_TIMEOUT_MS: raw.DATABASE_LOCK_TIMEOUT_MS,
 	}
 }
 
