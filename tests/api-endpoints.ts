@@ -166,7 +166,13 @@ const PROFILE_EXAMPLES: Record<ProfileFieldName, Record<string, unknown>> = {
 	country: { country: 'United Kingdom' },
 	'social-links': {
 		linkedInUrl: 'https://www.linkedin.com/in/ada',
+		xUrl: null,
+		igUrl: null,
+		fbUrl: null,
+		ytUrl: null,
+		whatAppBusUrl: null,
 		mobileNumber: '+44 20 7946 0000',
+		companySite: null,
 		email: 'ada@example.com',
 	},
 	tagline: { tagline: 'The first programmer' },

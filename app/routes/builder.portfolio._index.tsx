@@ -33,7 +33,7 @@ import { requireCustomerId } from '~/utils/auth.server'
 import { fieldErrorsOf, type EditorResult, editorClientAction } from '~/utils/editor'
 import { cx } from '~/utils/misc'
 import { DeleteSchema, ReorderSchema, StatusSchema } from '~/utils/portfolio-schemas'
-import { failure, readEditorBody, success } from '~/utils/profile-actions.server'
+import { editorAction, failure, readEditorBody, success } from '~/utils/profile-actions.server'
 
 const CREATE_FAILED = "Sorry, we couldn't add a new product. Please try again later."
 const DELETE_FAILED = "Sorry, we couldn't delete the project. Please try again."
@@ -49,7 +49,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** 'create' (redirects to the new item), 'status', 'delete' and 'reorder'. */
-export async function action({ request }: ActionFunctionArgs) {
+export const action = (args: ActionFunctionArgs) => editorAction(() => editList(args))
+
+async function editList({ request }: ActionFunctionArgs) {
 	const customerId = await requireCustomerId(request)
 	const body = await readEditorBody(request)
 	const { intent } = body

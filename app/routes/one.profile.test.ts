@@ -265,16 +265,47 @@ describe('POST /one/sites/info/general/{field}/update', () => {
 		}
 	})
 
-	test('empty and missing values are stored as null (read back as empty)', async () => {
+	test('empty and null values clear a field (stored as null, read back as empty)', async () => {
 		const owner = await createOwner()
 		await updateProfile(owner.id, FULL_PROFILE)
-		const social = await update('social-links', { linkedInUrl: '', xUrl: null }, owner.token)
+		const social = await update(
+			'social-links',
+			{ ...EMPTY_SOCIAL, linkedInUrl: '', xUrl: '  ' },
+			owner.token,
+		)
 		expect(social.json.data).toEqual({ socialLinks: EMPTY_SOCIAL })
-		const name = await update('name', { firstName: 'Solo' }, owner.token)
+		const name = await update('name', { firstName: 'Solo', lastName: null }, owner.token)
 		expect(name.json.data).toEqual({ name: { firstName: 'Solo', lastName: '' } })
 		const tagline = await update('tagline', { tagline: '   ' }, owner.token)
 		expect(tagline.json.data).toEqual({ tagline: '' })
 		expect((await update('bio', { bio: '' }, owner.token)).json.data).toEqual({ bio: [] })
+		expect((await update('bio', { bio: null }, owner.token)).json.data).toEqual({ bio: [] })
+	})
+
+	test.each(
+		titled([
+			['name', {}, 'firstName: is required'],
+			['name', { firstName: 'Solo' }, 'lastName: is required'],
+			['designation', {}, 'designation: is required'],
+			['city', {}, 'city: is required'],
+			['country', { city: 'Elsewhere' }, 'country: is required'],
+			['social-links', { linkedInUrl: 'https://www.linkedin.com/in/x' }, 'xUrl: is required'],
+			['tagline', undefined, 'tagline: is required'],
+			['tagline', {}, 'tagline: is required'],
+			['site-name', {}, 'siteName: is required'],
+			['highlights', { highOne: 'One', highTwo: null }, 'highThree: is required'],
+			['bio', {}, 'bio: is required'],
+		] as const),
+	)('%s: a missing field is 400 and changes nothing', async (_title, field, body, message) => {
+		const owner = await createOwner()
+		await updateProfile(owner.id, FULL_PROFILE)
+		const before = await snapshot(owner)
+		// No body at all is a POST with nothing in it.
+		const options = body === undefined ? { method: 'POST' } : {}
+		const { status, json } = await update(field, body, owner.token, options)
+		expect(status).toBe(400)
+		expect(json).toEqual({ status: 400, message })
+		expect(await snapshot(owner)).toEqual(before)
 	})
 
 	test('the bio also accepts a list of paragraphs', async () => {
@@ -287,7 +318,7 @@ describe('POST /one/sites/info/general/{field}/update', () => {
 		const owner = await createOwner()
 		const { status, json } = await update(
 			'social-links',
-			{ mobileNumber: '+1 (555) 123-4567' },
+			{ ...FULL_SOCIAL, mobileNumber: '+1 (555) 123-4567' },
 			owner.token,
 		)
 		expect(status).toBe(200)
@@ -333,7 +364,8 @@ describe('POST /one/sites/info/general/{field}/update', () => {
 		const owner = await createOwner()
 		await updateProfile(owner.id, FULL_PROFILE)
 		const before = await snapshot(owner)
-		const { status, json } = await update(field, body, owner.token)
+		// Every other field of the route is sent valid: only the bad value is refused.
+		const { status, json } = await update(field, { ...FULL_PROFILE, ...body }, owner.token)
 		expect(status).toBe(400)
 		expect(json.status).toBe(400)
 		if (typeof message === 'string') expect(json.message).toContain(message)
@@ -380,10 +412,10 @@ describe('POST /one/sites/info/general/{field}/update', () => {
 			designation: { designation: 'Hacked' },
 			city: { city: 'Hacked' },
 			country: { country: 'Hacked' },
-			'social-links': { linkedInUrl: 'https://evil.example' },
+			'social-links': { ...EMPTY_SOCIAL, linkedInUrl: 'https://evil.example' },
 			tagline: { tagline: 'Hacked' },
 			'site-name': { siteName: 'Hacked' },
-			highlights: { highOne: 'Hacked' },
+			highlights: { highOne: 'Hacked', highTwo: null, highThree: null },
 			bio: { bio: 'Hacked' },
 		}
 		for (const field of FIELDS) {
@@ -910,7 +942,11 @@ describe('the builder home action', () => {
 			const owner = await createOwner()
 			await updateProfile(owner.id, FULL_PROFILE)
 			const before = await snapshot(owner)
-			const { status, body, thrown } = await act({ intent, ...values }, asOwner(owner))
+			// Every other field of the form is sent valid: only the bad value is refused.
+			const { status, body, thrown } = await act(
+				{ intent, ...FULL_PROFILE, ...values },
+				asOwner(owner),
+			)
 			expect(status).toBe(400)
 			// Returned, not thrown: the modal shows the errors instead of the page's error boundary.
 			expect(thrown).toBe(false)
