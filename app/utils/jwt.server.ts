@@ -13,6 +13,11 @@ export function signAccessToken(customerId: string) {
 
 /** The customer id of a valid access token, or null (bad signature, algorithm, expiry...). */
 export function verifyAccessToken(token: string): string | null {
+	return readAccessToken(token)?.customerId ?? null
+}
+
+/** A valid access token's customer id and issue time (seconds since 1970), or null. */
+export function readAccessToken(token: string): { customerId: string; issuedAt: number } | null {
 	try {
 		const payload = jwt.verify(token, env().JWT_SECRET, {
 			algorithms: ['HS256'],
@@ -22,7 +27,7 @@ export function verifyAccessToken(token: string): string | null {
 		if (payload.typ !== 'access' || typeof payload.sub !== 'string' || !payload.sub) return null
 		if (typeof payload.iat !== 'number' || typeof payload.exp !== 'number') return null
 		if (payload.iat > Date.now() / 1000 + 5) return null
-		return payload.sub
+		return { customerId: payload.sub, issuedAt: payload.iat }
 	} catch {
 		return null
 	}
