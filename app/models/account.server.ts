@@ -26,8 +26,8 @@ const wellFormed = (token: unknown): token is string =>
 // ---------------------------------------------------------------- sessions
 
 /**
- * Whether an access token issued at `issuedAt` (seconds) still opens the owner's session: the
- * owner exists, is not disabled, and has not ended every session since.
+ * Whether an access token issued at `issuedAt` (milliseconds) still opens the owner's session:
+ * the owner exists, is not disabled, and has not ended every session since.
  */
 export async function sessionIsCurrent(customerId: string, issuedAt: number) {
 	const customer = await prisma().customer.findUnique({
@@ -36,7 +36,7 @@ export async function sessionIsCurrent(customerId: string, issuedAt: number) {
 	})
 	if (!customer || customer.disabled) return false
 	const after = customer.sessionsValidAfter
-	return !after || issuedAt >= Math.floor(after.getTime() / 1000)
+	return !after || issuedAt >= after.getTime()
 }
 
 /**
