@@ -8,7 +8,6 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test'
 import pg from 'pg'
 import sharp from 'sharp'
@@ -32,7 +31,6 @@ let s3: S3rver
 let smtp: TestSmtpServer
 let app: AppServer
 let serverEnv: Record<string, string>
-let spentLink = ''
 
 test.beforeAll(async () => {
 	test.setTimeout(120_000)
@@ -68,20 +66,32 @@ test.afterAll(async () => {
 
 const url = (pathname: string) => `${app.url}${pathname}`
 
-async function signUp(page: Page) {
+/** A new owner with a claimed path, made through the API (signup itself is tested elsewhere). */
+async function registerOwner() {
 	const name = uniqueName('Selfserve')
 	const email = `${name.toLowerCase()}@example.com`
-	await page.goto(url('/signup'))
-	await page.getByLabel('Full Name').fill('Ada Lovelace')
-	await page.getByLabel('Enter Email').fill(email)
-	await page.getByLabel('Enter password', { exact: true }).fill(PASSWORD)
-	await page.getByLabel('Re-enter Password').fill(PASSWORD)
-	await page.getByRole('button', { name: 'Create Account' }).click()
-	await expect(page).toHaveURL(/\/set-path$/)
-	await page.getByLabel('Your Tagg name').fill(name)
-	await page.getByRole('button', { name: 'Claim my space' }).click()
-	await expect(page).toHaveURL(/\/builder$/)
+	const registered = await fetch(url('/one/auth/new/register'), {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json' },
+		body: JSON.stringify({ email, password: PASSWORD, name: 'Ada Lovelace' }),
+	})
+	expect(registered.status).toBe(200)
+	const { access_token } = (await registered.json()) as { access_token: string }
+	const claimed = await fetch(url('/one/path-name/update'), {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${access_token}` },
+		body: JSON.stringify({ path: name }),
+	})
+	expect(claimed.status).toBe(200)
 	return { email, path: name }
+}
+
+/** A new owner, signed in on `page` and looking at the builder. */
+async function signUp(page: Page) {
+	const owner = await registerOwner()
+	await logIn(page, owner.email)
+	await expect(page).toHaveURL(/\/builder$/)
+	return owner
 }
 
 async function logIn(page: Page, email: string, password = PASSWORD) {
@@ -148,18 +158,13 @@ async function customerIdOf(pname: string) {
 	return ((await response.json()) as { data: { customer_id: string } }).data.customer_id
 }
 
+/** The keys under the owner's prefix in the bucket (s3rver lists without signatures). */
 async function storedObjects(customerId: string) {
-	const client = new S3Client({
-		endpoint: s3.endpoint,
-		region: s3.region,
-		credentials: s3.credentials,
-		forcePathStyle: true,
-	})
-	const listed = await client.send(
-		new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: `${customerId}/` }),
+	const listing = await fetch(
+		`${s3.endpoint}/${s3.bucket}?list-type=2&prefix=${encodeURIComponent(`${customerId}/`)}`,
 	)
-	client.destroy()
-	return (listed.Contents ?? []).map((object) => object.Key)
+	expect(listing.status).toBe(200)
+	return [...(await listing.text()).matchAll(/<Key>([^<]+)<\/Key>/g)].map((match) => match[1])
 }
 
 /** Every row that names the customer, in every table, by id or by email. */
@@ -210,17 +215,27 @@ async function newDevice(browser: Browser) {
 	return { context, page: await context.newPage() }
 }
 
-test('forgot password → email → link → new password → builder; the old session is gone', async ({
+/** What the tests of one flow hand on to the next (they run in order, in one worker). */
+const flow = {
+	reset: null as null | {
+		email: string
+		link: string
+		other: Awaited<ReturnType<typeof newDevice>>
+	},
+	spentLink: '',
+	emailChange: null as null | { email: string; newEmail: string; link: string },
+}
+
+test("'Forgot password?' → the same answer for anyone → an email with a link", async ({
 	page,
 	browser,
 }, testInfo) => {
-	const { email } = await signUp(page)
+	const { email } = await registerOwner()
+	// The owner is still signed in on another device.
 	const other = await newDevice(browser)
 	await logIn(other.page, email)
 	await expect(other.page).toHaveURL(/\/builder$/)
 
-	// Signed out in this browser, the owner forgot the password.
-	await page.context().clearCookies()
 	await page.goto(url('/login'))
 	await page.getByRole('link', { name: 'Forgot password?' }).click()
 	await expect(page).toHaveURL(/\/forgot-password$/)
@@ -238,7 +253,14 @@ test('forgot password → email → link → new password → builder; the old s
 	expect(mail.html).toContain('Choose a new password')
 	const link = linkIn(mail.text, '/reset-password?token=')
 	expect(link.startsWith(url('/reset-password?token='))).toBe(true)
+	flow.reset = { email, link, other }
+})
 
+test('the link → a new password typed twice → the builder; the old session is gone', async ({
+	page,
+}, testInfo) => {
+	expect(flow.reset, 'the test above ran first').toBeTruthy()
+	const { email, link, other } = flow.reset!
 	await page.goto(link)
 	await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible()
 	await expectNoSeriousA11yViolations(page)
@@ -256,20 +278,20 @@ test('forgot password → email → link → new password → builder; the old s
 	await expect(page).toHaveURL(/\/builder$/)
 	await expect(page.getByText('Edit Mode')).toBeVisible()
 
-	// The other device is signed out at once.
+	// The other device is signed out at once, and the old password is refused.
 	await other.page.goto(url('/builder'))
 	await expect(other.page).toHaveURL(/\/login$/)
 	await logIn(other.page, email)
 	await expect(other.page.getByRole('alert')).toHaveText('Invalid email or password')
 	await other.context.close()
-	spentLink = link
+	flow.spentLink = link
 })
 
 test('a spent reset link shows a clear page with a link to ask again', async ({
 	page,
 }, testInfo) => {
-	expect(spentLink, 'the reset test above ran first').toBeTruthy()
-	await page.goto(spentLink)
+	expect(flow.spentLink, 'the reset test above ran first').toBeTruthy()
+	await page.goto(flow.spentLink)
 	await expect(page.getByRole('heading', { name: 'This link can’t be used' })).toBeVisible()
 	await expectNoSeriousA11yViolations(page)
 	await screenshot(page, testInfo, 'reset-password-spent')
@@ -280,7 +302,9 @@ test('a spent reset link shows a clear page with a link to ask again', async ({
 	await expect(page.getByRole('heading', { name: 'This link can’t be used' })).toBeVisible()
 })
 
-test('a new email is confirmed from the link sent to it', async ({ page }, testInfo) => {
+test('Settings: a new email asks for the password and sends a link to it', async ({
+	page,
+}, testInfo) => {
 	const { email } = await signUp(page)
 	await openSettings(page)
 	await expectNoSeriousA11yViolations(page)
@@ -295,7 +319,14 @@ test('a new email is confirmed from the link sent to it', async ({ page }, testI
 
 	const mail = await smtp.waitFor((message) => message.to.includes(newEmail))
 	expect(mail.subject).toBe('Confirm your new email for Tagg')
-	const link = linkIn(mail.text, '/confirm-email?token=')
+	flow.emailChange = { email, newEmail, link: linkIn(mail.text, '/confirm-email?token=') }
+})
+
+test('the new email is confirmed from its link; the old address is told', async ({
+	page,
+}, testInfo) => {
+	expect(flow.emailChange, 'the test above ran first').toBeTruthy()
+	const { email, newEmail, link } = flow.emailChange!
 	await page.goto(link)
 	await expect(page.getByRole('heading', { name: 'Confirm your new email' })).toBeVisible()
 	await expect(page.getByText(newEmail)).toBeVisible()
@@ -309,8 +340,6 @@ test('a new email is confirmed from the link sent to it', async ({ page }, testI
 		(message) => message.to.includes(email) && message.subject === 'Your Tagg email was changed',
 	)
 	expect(notice.text).toContain(newEmail)
-
-	await page.context().clearCookies()
 	await logIn(page, newEmail)
 	await expect(page).toHaveURL(/\/builder$/)
 })
