@@ -84,10 +84,9 @@ export async function action({ request }: ActionFunctionArgs) {
 		const headers = refreshToken
 			? headersWithCookies(sessionCookies(signAccessToken(customerId), refreshToken))
 			: undefined
-		return data(
-			{ intent, notice: 'Every other device was signed out.' } satisfies ActionResult,
-			{ headers },
-		)
+		return data({ intent, notice: 'Every other device was signed out.' } satisfies ActionResult, {
+			headers,
+		})
 	}
 	if (!(intent in SCHEMAS)) throw data('Unknown intent', { status: 400 })
 	const key = intent as keyof typeof SCHEMAS
@@ -261,8 +260,8 @@ function EmailSection({ email, pendingEmail }: { email: string; pendingEmail: st
 			title="Email"
 			description={
 				<>
-					You log in with <strong className="text-ink break-all">{email}</strong>. A new email
-					takes effect when you open the link we send to it.
+					You log in with <strong className="text-ink break-all">{email}</strong>. A new email takes
+					effect when you open the link we send to it.
 				</>
 			}
 		>
@@ -461,8 +460,7 @@ function DeleteSection({ path, host, email }: { path: string; host: string; emai
 					<strong className="text-ink break-all">
 						{path ? `${host}/${path}` : 'your address'}
 					</strong>
-					. Your public pages stop working at once. Download your data first if you want to keep
-					it.
+					. Your public pages stop working at once. Download your data first if you want to keep it.
 				</>
 			}
 		>

@@ -11,14 +11,7 @@ import {
 } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import {
-	EyeIcon,
-	GridIcon,
-	HomeIcon,
-	LogoutIcon,
-	MenuIcon,
-	SettingsIcon,
-} from '~/components/icons'
+import { EyeIcon, GridIcon, HomeIcon, LogoutIcon, MenuIcon, SettingsIcon } from '~/components/icons'
 import { Logo } from '~/components/logo'
 import { getCustomerPath } from '~/models/customer.server'
 import { requireCustomerId } from '~/utils/auth.server'

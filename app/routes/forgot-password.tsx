@@ -51,8 +51,8 @@ export default function ForgotPasswordPage() {
 				>
 					<p className="font-medium">{FORGOT_PASSWORD_SENT}</p>
 					<p className="text-muted mt-2 text-sm">
-						The link works once, within 30 minutes. If nothing arrives in a few minutes, check
-						your spam folder or ask again.
+						The link works once, within 30 minutes. If nothing arrives in a few minutes, check your
+						spam folder or ask again.
 					</p>
 				</div>
 				<p className="mt-8 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm">

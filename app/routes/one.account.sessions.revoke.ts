@@ -15,9 +15,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	const { refresh_token } = await readJsonBody(request, RevokeSessionsBody)
 	await signOutOtherDevices(customerId, refresh_token)
 	return apiOk({
-		message: refresh_token
-			? 'Every other device was signed out.'
-			: 'Every device was signed out.',
+		message: refresh_token ? 'Every other device was signed out.' : 'Every device was signed out.',
 		...(refresh_token ? { access_token: signAccessToken(customerId) } : {}),
 	})
 }

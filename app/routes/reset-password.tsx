@@ -92,7 +92,10 @@ export default function ResetPasswordPage() {
 					}}
 					errors={fields.confirmPassword.errors}
 				/>
-				<FormError id={form.errorId} errors={[...(form.errors ?? []), ...(fields.token.errors ?? [])]} />
+				<FormError
+					id={form.errorId}
+					errors={[...(form.errors ?? []), ...(fields.token.errors ?? [])]}
+				/>
 				<button type="submit" className="btn-primary w-full" disabled={isPending}>
 					{isPending ? 'Saving...' : 'Save new password'}
 				</button>
@@ -107,8 +110,8 @@ function LinkNotValid() {
 			<div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3.5">
 				<p className="font-medium text-red-800">{LINK_NOT_VALID}</p>
 				<p className="text-ink mt-2 text-sm">
-					A link to reset your password works once, within 30 minutes, and a newer request
-					replaces it. Ask for a new one and use the latest email.
+					A link to reset your password works once, within 30 minutes, and a newer request replaces
+					it. Ask for a new one and use the latest email.
 				</p>
 			</div>
 			<Link to="/forgot-password" className="btn-primary mt-6 w-full">
