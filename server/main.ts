@@ -9,6 +9,8 @@ import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { type ServerBuild } from '@remix-run/node'
 import { EnvError, parseEnv, type Env } from '../app/utils/env.server'
+import { closeMailTransport } from '../app/utils/mail.server'
+import { startMailer } from '../app/utils/mailer.server'
 import { createApp } from './app'
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded-db'
 import { logger } from './logger'
@@ -78,6 +80,12 @@ export async function startServer(): Promise<RunningServer> {
 	server.keepAliveTimeout = 65_000
 	const url = `http://localhost:${env.PORT}`
 	logger.info({ url, publicUrl: env.PUBLIC_SITE_URL }, `Tagg is ready at ${url}`)
+	// The mail outbox worker of this instance (see app/utils/mailer.server.ts).
+	const mailer = startMailer({
+		info: (message) => logger.info(message),
+		warn: (message) => logger.warn(message),
+		error: (message) => logger.error(message),
+	})
 
 	let closing: Promise<void> | undefined
 	const close = () => {
@@ -87,6 +95,8 @@ export async function startServer(): Promise<RunningServer> {
 				server.closeIdleConnections()
 				setTimeout(() => server.closeAllConnections(), 5_000).unref()
 			})
+			await mailer.stop()
+			closeMailTransport()
 			const { disconnectPrisma } = await import('../app/utils/db.server')
 			await disconnectPrisma().catch(() => {})
 			await embedded?.stop()

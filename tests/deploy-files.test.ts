@@ -126,6 +126,14 @@ describe('docker-compose.yml', () => {
 		expect(app.ports?.map(String)).toContain('3000:3000')
 	})
 
+	test('mail goes to the Mailpit inbox unless SMTP_URL is set', () => {
+		const env = environment(app)
+		expect(env.SMTP_URL).toBe('${SMTP_URL:-smtp://mailpit:1025}')
+		expect(services.mailpit?.image).toMatch(/^axllent\/mailpit/)
+		expect(services.mailpit?.ports?.map(String)).toContain('127.0.0.1:8025:8025')
+		expect(condition(app, 'mailpit')).toBe('service_started')
+	})
+
 	test('the app uses the bucket the createbucket job makes, public and versioned', () => {
 		const env = environment(app)
 		const { script, bucket } = createdBucket()

@@ -60,6 +60,7 @@ export async function createPortfolioImage(
 
 // ---------------------------------------------------------------- account snapshots
 // (imports are hoisted; kept beside the helper that uses them)
+import { getCredentials } from '~/models/account.server'
 import { getCustomerEmail, getCustomerPath } from '~/models/customer.server'
 import { listPortfolios } from '~/models/portfolio.server'
 import { getProfile } from '~/models/profile.server'
@@ -67,7 +68,8 @@ import { getResume } from '~/models/resume.server'
 import { storage } from '~/utils/storage.server'
 
 /**
- * Everything an owner's account holds, read through the models: email, claimed path, profile
+ * Everything an owner's account holds, read through the models: email, credentials (password
+ * hash, when sessions were last ended), claimed path, profile
  * (with its updatedAt, so any write to the row shows), the five resume lists, every portfolio
  * item in order with all its images, and the stored objects under the owner's prefix. Two equal
  * snapshots mean nothing of the account changed in between.
@@ -77,6 +79,7 @@ export async function snapshotAccount(customerId: string) {
 	for await (const key of storage().list(`${customerId}/`)) storedObjects.push(key)
 	return {
 		email: await getCustomerEmail(customerId),
+		credentials: await getCredentials(customerId),
 		path: await getCustomerPath(customerId),
 		profile: await getProfile(customerId),
 		resume: await getResume(customerId),

@@ -2,7 +2,7 @@
  * Customers (owners): registration, credentials, and the claimed public path.
  */
 import bcrypt from 'bcryptjs'
-import { prisma } from '~/utils/db.server'
+import { prisma, type Prisma } from '~/utils/db.server'
 import { checkPath } from '~/utils/path-name'
 import { writeAsOwner } from './tx.server'
 
@@ -185,15 +185,29 @@ export async function setCustomerDisabled(customerId: string, disabled: boolean)
 	})
 }
 
-/** Sets a new password and ends every session of the owner. */
-export async function resetPassword(customerId: string, password: string) {
+/**
+ * Sets a new password and ends every session of the owner (refresh families and access tokens).
+ * `within` runs first in the same transaction (e.g. spending a reset link); when it answers
+ * false nothing is changed and this answers false.
+ */
+export async function resetPassword(
+	customerId: string,
+	password: string,
+	within?: (tx: Prisma.TransactionClient) => Promise<boolean>,
+) {
 	const passwordHash = await bcrypt.hash(password, BCRYPT_COST)
-	await writeAsOwner(customerId, async (tx) => {
-		await tx.customer.update({ where: { id: customerId }, data: { passwordHash } })
+	return writeAsOwner(customerId, async (tx) => {
+		if (within && !(await within(tx))) return false
+		const now = new Date()
+		await tx.customer.update({
+			where: { id: customerId },
+			data: { passwordHash, sessionsValidAfter: now },
+		})
 		await tx.refreshToken.updateMany({
 			where: { customerId, revokedAt: null },
-			data: { revokedAt: new Date() },
+			data: { revokedAt: now },
 		})
+		return true
 	})
 }
 

@@ -82,6 +82,11 @@ export default function LoginPage() {
 						placeholder: 'Your password',
 					}}
 				/>
+				<p className="-mt-2 text-right text-sm">
+					<Link to="/forgot-password" className="text-brand font-semibold hover:underline">
+						Forgot password?
+					</Link>
+				</p>
 				<FormError id={form.errorId} errors={form.errors} />
 				<button type="submit" className="btn-primary w-full" disabled={isPending}>
 					{isPending ? 'Logging in...' : 'Log In'}

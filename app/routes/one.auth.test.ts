@@ -1,7 +1,8 @@
 import jwt from 'jsonwebtoken'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { createOwner, DEFAULT_PASSWORD, uniqueEmail, uniquePath } from '#tests/factories'
 import { callApi } from '#tests/route'
+import { REUSE_GRACE_MS } from '~/models/token.server'
 import { LOGIN_LIMITS } from '~/utils/rate-limit.server'
 import { action as login } from './one.auth.new.login'
 import { action as logout } from './one.auth.new.logout'
@@ -148,11 +149,22 @@ describe('refresh tokens', () => {
 		expect(check.json).toEqual({ status: 200, data: { customer_id: owner.id } })
 	})
 
-	test('reusing a spent token revokes the whole family', async () => {
+	test('a spent token replayed within the grace period answers the same successor', async () => {
+		const { refreshToken } = await loginTokens()
+		const first = await callApi(refresh, '/refresh', { body: { refresh_token: refreshToken } })
+		const replay = await callApi(refresh, '/refresh', { body: { refresh_token: refreshToken } })
+		expect(replay.status).toBe(200)
+		expect(replay.json.refresh_token).toBe(first.json.refresh_token)
+	})
+
+	test('reusing a spent token after the grace period revokes the whole family', async () => {
 		const { refreshToken } = await loginTokens()
 		const first = await callApi(refresh, '/refresh', { body: { refresh_token: refreshToken } })
 		expect(first.status).toBe(200)
-		const replay = await callApi(refresh, '/refresh', { body: { refresh_token: refreshToken } })
+		vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + REUSE_GRACE_MS + 1_000 })
+		const replay = await callApi(refresh, '/refresh', {
+			body: { refresh_token: refreshToken },
+		}).finally(() => vi.useRealTimers())
 		expect(replay.status).toBe(401)
 		// the legitimate successor is revoked too
 		const successor = await callApi(refresh, '/refresh', {

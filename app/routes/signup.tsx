@@ -15,8 +15,8 @@ import { attemptRegister } from '~/utils/account.server'
 import { getCustomerId } from '~/utils/auth.server'
 import { useIsPending } from '~/utils/misc'
 import { createSession, headersWithCookies } from '~/utils/session.server'
+import { PASSWORD_MISMATCH } from '~/utils/settings-schemas'
 
-export const PASSWORD_MISMATCH = 'The passwords you entered do not match. Please try again.'
 const CREATE_FAILED = "Sorry, we couldn't create your account right now. Please try again later."
 
 /** Client and server share this schema; the mismatch check stops the submission in the browser. */

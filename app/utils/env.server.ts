@@ -58,6 +58,22 @@ const schema = z.object({
 		.min(50, 'milliseconds from 50 to 60000')
 		.max(60_000, 'milliseconds from 50 to 60000')
 		.default(5_000),
+	SMTP_URL: z
+		.string()
+		.trim()
+		.optional()
+		.transform((value) => (value ? value : undefined))
+		.pipe(
+			z
+				.string()
+				.regex(/^smtps?:\/\/[^/?#\s]+/, 'an smtp:// or smtps:// URL (smtp://user:pass@host:587)')
+				.optional(),
+		),
+	MAIL_FROM: z
+		.string()
+		.trim()
+		.max(320, 'an address such as Tagg <no-reply@example.com>')
+		.optional(),
 })
 
 export type Env = {
@@ -77,6 +93,9 @@ export type Env = {
 	LOG_LEVEL: string
 	/** How long one statement waits for a row lock before the write is retried (then 503). */
 	DATABASE_LOCK_TIMEOUT_MS: number
+	/** Unset: each email is written as an .eml file under DATA_DIR/mail. */
+	SMTP_URL: string | undefined
+	MAIL_FROM: string
 }
 
 export class EnvError extends Error {}
@@ -136,6 +155,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 		CDN_URL: cdnUrl,
 		LOG_LEVEL: raw.LOG_LEVEL,
 		DATABASE_LOCK_TIMEOUT_MS: raw.DATABASE_LOCK_TIMEOUT_MS,
+		SMTP_URL: raw.SMTP_URL,
+		MAIL_FROM: raw.MAIL_FROM || `Tagg <no-reply@${new URL(publicSiteUrl).hostname}>`,
 	}
 }
 
