@@ -4,7 +4,7 @@
  */
 import cluster from 'node:cluster'
 import fs from 'node:fs'
-import { type Server } from 'node:http'
+import http, { type Server } from 'node:http'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { type ServerBuild } from '@remix-run/node'
@@ -13,6 +13,7 @@ import { createApp } from './app'
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded-db'
 import { logger } from './logger'
 import { migrate } from './migrations'
+import { settleUnreadBody } from './request-body'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export const BUILD_DIR = path.resolve(ROOT, process.env.TAGG_BUILD_DIR ?? 'build')
@@ -72,9 +73,14 @@ export async function startServer(): Promise<RunningServer> {
 		app = createApp({ env, build, clientDir: path.join(BUILD_DIR, 'client') })
 	}
 
-	const server: Server = await new Promise((resolve) => {
-		const listening = app.listen(env.PORT, () => resolve(listening))
+	const handler = app
+	const server: Server = http.createServer((req, res) => {
+		// Before any route: an answer given before the body is read must not stall the
+		// connection (server/request-body.ts).
+		settleUnreadBody(req, res)
+		handler(req, res)
 	})
+	await new Promise<void>((resolve) => server.listen(env.PORT, () => resolve()))
 	server.keepAliveTimeout = 65_000
 	const url = `http://localhost:${env.PORT}`
 	logger.info({ url, publicUrl: env.PUBLIC_SITE_URL }, `Tagg is ready at ${url}`)
