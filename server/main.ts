@@ -36,7 +36,8 @@ export async function startServer(): Promise<RunningServer> {
 	if (!env.DATABASE_URL) {
 		embedded = await startEmbeddedDatabase({
 			dataDir: env.DATA_DIR,
-			log: (message) => logger.info(message),
+			log: logEmbedded,
+			onGiveUp: () => exitForProcessManager(),
 		})
 		process.env.DATABASE_URL = embedded.url
 	}
@@ -127,15 +128,20 @@ async function runPrimary(workers: number) {
 		process.exit(1)
 	}
 	let embedded: EmbeddedDatabase | undefined
+	let stopping = false
 	if (!env.DATABASE_URL) {
 		embedded = await startEmbeddedDatabase({
 			dataDir: env.DATA_DIR,
-			log: (message) => logger.info(message),
+			log: logEmbedded,
+			onGiveUp: () => {
+				stopping = true
+				for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM')
+				exitForProcessManager()
+			},
 		})
 		process.env.DATABASE_URL = embedded.url
 	}
 	await migrate(process.env.DATABASE_URL!, { log: (message) => logger.info(message) })
-	let stopping = false
 	const fork = () => cluster.fork({ DATABASE_URL: process.env.DATABASE_URL })
 	cluster.on('exit', (worker, code) => {
 		if (stopping) return
@@ -158,6 +164,19 @@ async function runPrimary(workers: number) {
 		)
 		await embedded?.stop()
 	})
+}
+
+function logEmbedded(message: string, level: 'info' | 'warn' | 'error' = 'info') {
+	logger[level](message)
+}
+
+/**
+ * The embedded database died and cannot be started again (its reason is logged): exit non-zero
+ * so that the process manager (systemd, Docker's restart policy) restarts the whole app.
+ */
+function exitForProcessManager() {
+	logger.fatal('giving up: exiting so that the process manager can restart Tagg')
+	process.exit(1)
 }
 
 function onShutdownSignal(shutdown: () => Promise<void>) {
