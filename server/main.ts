@@ -33,14 +33,7 @@ export async function startServer(): Promise<RunningServer> {
 	}
 
 	let embedded: EmbeddedDatabase | undefined
-	if (!env.DATABASE_URL) {
-		embedded = await startEmbeddedDatabase({
-			dataDir: env.DATA_DIR,
-			log: logEmbedded,
-			onGiveUp: () => exitForProcessManager(),
-		})
-		process.env.DATABASE_URL = embedded.url
-	}
+	if (!env.DATABASE_URL) embedded = await startEmbedded(env, () => exitForProcessManager())
 	const databaseUrl = process.env.DATABASE_URL!
 
 	try {
@@ -130,16 +123,11 @@ async function runPrimary(workers: number) {
 	let embedded: EmbeddedDatabase | undefined
 	let stopping = false
 	if (!env.DATABASE_URL) {
-		embedded = await startEmbeddedDatabase({
-			dataDir: env.DATA_DIR,
-			log: logEmbedded,
-			onGiveUp: () => {
-				stopping = true
-				for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM')
-				exitForProcessManager()
-			},
+		embedded = await startEmbedded(env, () => {
+			stopping = true
+			for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM')
+			exitForProcessManager()
 		})
-		process.env.DATABASE_URL = embedded.url
 	}
 	await migrate(process.env.DATABASE_URL!, { log: (message) => logger.info(message) })
 	const fork = () => cluster.fork({ DATABASE_URL: process.env.DATABASE_URL })
@@ -164,6 +152,22 @@ async function runPrimary(workers: number) {
 		)
 		await embedded?.stop()
 	})
+}
+
+/** Starts (or joins) the embedded PostgreSQL and points DATABASE_URL at it. */
+async function startEmbedded(env: Env, onGiveUp: () => void) {
+	try {
+		const embedded = await startEmbeddedDatabase({
+			dataDir: env.DATA_DIR,
+			log: logEmbedded,
+			onGiveUp,
+		})
+		process.env.DATABASE_URL = embedded.url
+		return embedded
+	} catch (error) {
+		logger.fatal(`could not start the embedded PostgreSQL: ${(error as Error).message}`)
+		process.exit(1)
+	}
 }
 
 function logEmbedded(message: string, level: 'info' | 'warn' | 'error' = 'info') {
