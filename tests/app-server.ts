@@ -53,7 +53,8 @@ export async function startAppServer(env: Record<string, string | undefined>): P
 		stderr += chunk
 		output += chunk
 	})
-	const deadline = Date.now() + 30_000
+	// A fresh embedded cluster (initdb) and several workers take a while on a busy machine.
+	const deadline = Date.now() + 60_000
 	for (;;) {
 		if (child.exitCode !== null) throw new Error(`the server exited: ${stderr}`)
 		try {
