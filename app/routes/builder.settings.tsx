@@ -21,6 +21,7 @@ import {
 	signOutOtherDevices,
 	type Refusal,
 } from '~/utils/account-settings.server'
+import { readFormData } from '~/utils/api.server'
 import { requireCustomerId } from '~/utils/auth.server'
 import { env } from '~/utils/env.server'
 import { signAccessToken } from '~/utils/jwt.server'
@@ -74,7 +75,7 @@ type ActionResult = { intent: Intent; result?: SubmissionResult<string[]>; notic
 /** One form per setting: 'email', 'password', 'path', 'sessions' and 'delete'. */
 export async function action({ request }: ActionFunctionArgs) {
 	const customerId = await requireCustomerId(request)
-	const formData = await request.formData()
+	const formData = await readFormData(request)
 	const intent = String(formData.get('intent') ?? '')
 
 	if (intent === 'sessions') {

@@ -8,6 +8,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AuthLayout } from '~/components/auth-layout'
 import { FormError } from '~/components/forms'
 import { findEmailChangeToken } from '~/models/account.server'
+import { readFormData } from '~/utils/api.server'
 import { confirmEmailFromLink } from '~/utils/account-settings.server'
 import { getCustomerId } from '~/utils/auth.server'
 import { useIsPending } from '~/utils/misc'
@@ -32,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-	const formData = await request.formData()
+	const formData = await readFormData(request)
 	const token = LinkTokenSchema.safeParse(formData.get('token'))
 	const outcome = token.success ? await confirmEmailFromLink(token.data) : null
 	if (!outcome) return data({ confirmed: null, error: null, spent: true }, { status: 400 })

@@ -4,6 +4,7 @@ import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Form, Link, useActionData } from '@remix-run/react'
 import { AuthLayout } from '~/components/auth-layout'
 import { Field, FormError } from '~/components/forms'
+import { readFormData } from '~/utils/api.server'
 import { requestPasswordReset } from '~/utils/account-settings.server'
 import { useIsPending } from '~/utils/misc'
 import { FORGOT_PASSWORD_SENT, ForgotPasswordSchema } from '~/utils/settings-schemas'
@@ -11,7 +12,7 @@ import { FORGOT_PASSWORD_SENT, ForgotPasswordSchema } from '~/utils/settings-sch
 export const headers = () => ({ 'Cache-Control': 'private, no-store' })
 
 export async function action({ request }: ActionFunctionArgs) {
-	const formData = await request.formData()
+	const formData = await readFormData(request)
 	const submission = parseWithZod(formData, { schema: ForgotPasswordSchema })
 	if (submission.status !== 'success') {
 		return data({ result: submission.reply(), sent: false }, { status: 400 })

@@ -11,6 +11,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AuthLayout } from '~/components/auth-layout'
 import { Field, FormError } from '~/components/forms'
 import { findPasswordResetToken } from '~/models/account.server'
+import { readFormData } from '~/utils/api.server'
 import { resetPasswordFromLink } from '~/utils/account-settings.server'
 import { useIsPending } from '~/utils/misc'
 import { createSession, headersWithCookies } from '~/utils/session.server'
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-	const formData = await request.formData()
+	const formData = await readFormData(request)
 	const submission = parseWithZod(formData, { schema: ResetPasswordFormSchema })
 	if (submission.status !== 'success') {
 		return data(

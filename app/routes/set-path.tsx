@@ -12,6 +12,7 @@ import { AuthLayout } from '~/components/auth-layout'
 import { Field, FormError } from '~/components/forms'
 import { IllustrationClaim } from '~/components/illustrations'
 import { claimPath, getCustomerPath } from '~/models/customer.server'
+import { readFormData } from '~/utils/api.server'
 import { requireCustomerId } from '~/utils/auth.server'
 import { env } from '~/utils/env.server'
 import { useIsPending } from '~/utils/misc'
@@ -33,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
 	const customerId = await requireCustomerId(request)
-	const formData = await request.formData()
+	const formData = await readFormData(request)
 	const submission = parseWithZod(formData, { schema: PathFormSchema })
 	if (submission.status !== 'success') return { result: submission.reply() }
 	try {

@@ -12,6 +12,7 @@ import { AuthLayout } from '~/components/auth-layout'
 import { Field, FormError } from '~/components/forms'
 import { PasswordSchema, RegisterSchema } from '~/utils/account-schemas'
 import { attemptRegister } from '~/utils/account.server'
+import { readFormData } from '~/utils/api.server'
 import { getCustomerId } from '~/utils/auth.server'
 import { useIsPending } from '~/utils/misc'
 import { createSession, headersWithCookies } from '~/utils/session.server'
@@ -46,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-	const formData = await request.formData()
+	const formData = await readFormData(request)
 	const submission = parseWithZod(formData, { schema: SignupFormSchema })
 	if (submission.status !== 'success') {
 		return { result: submission.reply({ hideFields: ['password', 'confirmPassword'] }) }

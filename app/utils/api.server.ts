@@ -20,19 +20,58 @@ export function apiError(status: number, message: string, init?: ResponseInit) {
 /** GET on a POST-only endpoint (or the reverse). */
 export const methodNotAllowed = () => apiError(405, 'Method not allowed')
 
-const MAX_BODY_BYTES = 256 * 1024
+/** The largest JSON body, in bytes (UTF-8), that any endpoint reads. */
+export const MAX_BODY_BYTES = 256 * 1024
+
+export const bodyTooLarge = () => apiError(413, 'The request body is too large')
+
+/**
+ * The body as UTF-8 text, counted in bytes while it arrives. A body declared or found larger
+ * than `limit` bytes throws a 413 answer at once: reading stops there and nothing more is held
+ * in memory. The stream is released, never cancelled (cancelling would destroy the connection
+ * before the 413 is written); server/request-body.ts drains or closes what is left.
+ */
+export async function readBodyText(request: Request, limit = MAX_BODY_BYTES): Promise<string> {
+	const declared = Number(request.headers.get('content-length'))
+	if (declared > limit) throw bodyTooLarge()
+	if (!request.body) return ''
+	const reader = request.body.getReader()
+	const chunks: Uint8Array[] = []
+	let size = 0
+	try {
+		for (;;) {
+			const { done, value } = await reader.read()
+			if (done) break
+			size += value.byteLength
+			if (size > limit) throw bodyTooLarge()
+			chunks.push(value)
+		}
+	} finally {
+		reader.releaseLock()
+	}
+	return new TextDecoder().decode(Buffer.concat(chunks))
+}
+
+/** The largest form post (login, sign-up, claiming a path) read, in bytes. */
+export const MAX_FORM_BYTES = 64 * 1024
+
+/** `request.formData()` for the small forms of the pages, bounded like readBodyText. */
+export async function readFormData(request: Request, limit = MAX_FORM_BYTES): Promise<FormData> {
+	const text = await readBodyText(request, limit)
+	const type = request.headers.get('content-type') ?? 'application/x-www-form-urlencoded'
+	return new Response(text, { headers: { 'Content-Type': type } }).formData()
+}
 
 /**
  * Reads and validates a JSON body. Throws a 400 answer naming the problem for malformed JSON,
- * a body that is not an object, or data the schema refuses; 413 for an oversized body.
+ * a body that is not an object, or data the schema refuses; 413 for a body over MAX_BODY_BYTES.
  */
 export async function readJsonBody<Schema extends z.ZodType>(
 	request: Request,
 	schema: Schema,
 ): Promise<z.output<Schema>> {
 	if (request.method === 'GET' || request.method === 'HEAD') throw methodNotAllowed()
-	const text = await request.text()
-	if (text.length > MAX_BODY_BYTES) throw apiError(413, 'The request body is too large')
+	const text = await readBodyText(request)
 	let body: unknown
 	try {
 		body = text.trim() === '' ? {} : JSON.parse(text)

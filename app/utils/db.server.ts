@@ -58,7 +58,7 @@ function createClient() {
 
 const UNAVAILABLE_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024'])
 const UNAVAILABLE_MESSAGE =
-	/can't reach database server|connection terminated|timeout exceeded when trying to connect|ECONNREFUSED|ECONNRESET|the database system is (shutting down|starting up)|terminating connection/i
+	/can't reach database server|connection terminated|timeout exceeded when trying to connect|ECONNREFUSED|ECONNRESET|the database system is (shutting down|starting up|in recovery mode|not yet accepting connections)|terminating connection|is not queryable/i
 
 function isUnavailable(error: unknown) {
 	if (typeof error !== 'object' || error === null) return false

@@ -12,7 +12,7 @@ import {
 	replaceSkills,
 	replaceWorkExp,
 } from '~/models/resume.server'
-import { cleanText } from './api.server'
+import { cleanText, readBodyText } from './api.server'
 import { EDIT_FAILED, fieldErrorsOf, type EditorResult } from './editor'
 import {
 	AchievementsListSchema,
@@ -35,8 +35,11 @@ export async function readEditorBody(
 ): Promise<Record<string, unknown> & { intent: string }> {
 	let body: unknown
 	try {
-		body = await request.json()
-	} catch {
+		body = JSON.parse(await readBodyText(request))
+	} catch (error) {
+		if (error instanceof Response && error.status === 413) {
+			throw data(failure('unknown', { _form: 'The request body is too large' }), { status: 413 })
+		}
 		throw data(failure('unknown', { _form: 'The request body must be valid JSON' }), {
 			status: 400,
 		})
