@@ -1,14 +1,9 @@
 /**
  * Customers (owners): registration, credentials, and the claimed public path.
  */
-import bcrypt from 'bcryptjs'
 import { prisma } from '~/utils/db.server'
+import { hashPassword, verifyPassword } from '~/utils/password.server'
 import { checkPath } from '~/utils/path-name'
-
-export const BCRYPT_COST = 10
-
-// Compared against when the email is unknown, so both failures take the same time.
-const DUMMY_HASH = bcrypt.hashSync('tagg-timing-equaliser', BCRYPT_COST)
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase()
 
@@ -25,7 +20,7 @@ export class EmailTakenError extends Error {
 }
 
 export async function createCustomer(input: { email: string; password: string; name: string }) {
-	const passwordHash = await bcrypt.hash(input.password, BCRYPT_COST)
+	const passwordHash = await hashPassword(input.password)
 	const { firstName, lastName } = splitName(input.name)
 	try {
 		return await prisma().customer.create({
@@ -49,7 +44,7 @@ export async function verifyLogin(email: string, password: string) {
 		where: { email: normaliseEmail(email) },
 		select: { id: true, passwordHash: true, disabled: true },
 	})
-	const ok = await bcrypt.compare(password, customer?.passwordHash ?? DUMMY_HASH)
+	const ok = await verifyPassword(password, customer?.passwordHash ?? null)
 	if (!customer || !ok || customer.disabled) return null
 	return { id: customer.id }
 }
@@ -187,7 +182,7 @@ export async function setCustomerDisabled(customerId: string, disabled: boolean)
 
 /** Sets a new password and ends every session of the owner. */
 export async function resetPassword(customerId: string, password: string) {
-	const passwordHash = await bcrypt.hash(password, BCRYPT_COST)
+	const passwordHash = await hashPassword(password)
 	await prisma().$transaction([
 		prisma().customer.update({ where: { id: customerId }, data: { passwordHash } }),
 		prisma().refreshToken.updateMany({
