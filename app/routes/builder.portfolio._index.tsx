@@ -24,10 +24,11 @@ import { getCustomerPath } from '~/models/customer.server'
 import {
 	createPortfolio,
 	deletePortfolio,
-	listPortfolios,
+	listPortfolioSummaries,
+	PortfolioLimitError,
 	reorderPortfolios,
 	setPortfolioStatus,
-	type PortfolioItem,
+	type PortfolioSummary,
 } from '~/models/portfolio.server'
 import { requireCustomerId } from '~/utils/auth.server'
 import { fieldErrorsOf, type EditorResult, editorClientAction } from '~/utils/editor'
@@ -41,8 +42,9 @@ const REORDER_FAILED = "Sorry, we couldn't save the new order. Please try again.
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const customerId = await requireCustomerId(request)
+	// Only what a row shows: the whole list stays small (README, "Limits").
 	const [items, path] = await Promise.all([
-		listPortfolios(customerId, 'all'),
+		listPortfolioSummaries(customerId),
 		getCustomerPath(customerId),
 	])
 	return { items, path: path ?? '' }
@@ -55,8 +57,13 @@ export async function action({ request }: ActionFunctionArgs) {
 	const { intent } = body
 	switch (intent) {
 		case 'create': {
-			const item = await createPortfolio(customerId)
-			return redirect(`/builder/portfolio/${item.portfolioId}`)
+			try {
+				const item = await createPortfolio(customerId)
+				return redirect(`/builder/portfolio/${item.portfolioId}`)
+			} catch (error) {
+				if (!(error instanceof PortfolioLimitError)) throw error
+				return data(failure(intent, { _form: error.message }), { status: 400 })
+			}
 		}
 		case 'status': {
 			const parsed = StatusSchema.safeParse(body)
@@ -126,10 +133,10 @@ export default function ManagePortfolio() {
 	const { items, path } = useLoaderData<typeof loader>()
 	const create = useFetcher<EditorResult>({ key: 'portfolio-create' })
 	const reorder = useFetcher<EditorResult>({ key: 'portfolio-reorder' })
-	const [deleting, setDeleting] = useState<PortfolioItem | null>(null)
+	const [deleting, setDeleting] = useState<PortfolioSummary | null>(null)
 
 	useNewResult(create, (result) => {
-		if (!result.ok) toast.error(CREATE_FAILED)
+		if (!result.ok) toast.error(result.fieldErrors._form ?? CREATE_FAILED)
 	})
 	useNewResult(reorder, (result) => {
 		if (!result.ok) toast.error(REORDER_FAILED)
@@ -140,7 +147,7 @@ export default function ManagePortfolio() {
 	const ordered = pendingOrder
 		? pendingOrder
 				.map((id) => items.find((item) => item.portfolioId === id))
-				.filter((item): item is PortfolioItem => Boolean(item))
+				.filter((item): item is PortfolioSummary => Boolean(item))
 		: items
 
 	const move = (index: number, to: number) => {
@@ -227,7 +234,7 @@ function PortfolioRow({
 	onDelete,
 	moving,
 }: {
-	item: PortfolioItem
+	item: PortfolioSummary
 	index: number
 	count: number
 	onMove: (from: number, to: number) => void
@@ -326,7 +333,7 @@ function PortfolioRow({
 	)
 }
 
-function DeleteDialog({ item, onClose }: { item: PortfolioItem | null; onClose: () => void }) {
+function DeleteDialog({ item, onClose }: { item: PortfolioSummary | null; onClose: () => void }) {
 	const fetcher = useFetcher<EditorResult>({ key: 'portfolio-delete' })
 	const busy = fetcher.state !== 'idle'
 	// Keep the last item while the dialog animates closed.

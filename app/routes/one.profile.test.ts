@@ -346,6 +346,7 @@ describe('POST /one/sites/info/general/{field}/update', () => {
 		const malformed = await update('tagline', undefined, owner.token, {
 			method: 'POST',
 			rawBody: '{"tagline":',
+			headers: { 'Content-Type': 'application/json' },
 		})
 		expect(malformed.status).toBe(400)
 		expect(malformed.json.message).toBe('The request body must be valid JSON')

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
-import { addPortfolioImages, ownsPortfolio } from '~/models/image.server'
+import { addPortfolioImages, checkImageRoom, ownsPortfolio } from '~/models/image.server'
 import { getPortfolio } from '~/models/portfolio.server'
-import { apiError, apiOk, methodNotAllowed, readQuery } from '~/utils/api.server'
+import { apiError, apiOk, postOnlyLoader, readQuery, requireMethod } from '~/utils/api.server'
 import { requireApiCustomerId } from '~/utils/auth.server'
 import { uploadFailure } from '~/utils/image-api.server'
 import { readUploadedFiles, UPLOAD_MESSAGES } from '~/utils/upload.server'
@@ -13,11 +13,14 @@ const Query = z.object({
 
 /** POST ?productId= multipart `product_images` (one or more): 16:9 WebP, answers the item. */
 export async function action({ request }: ActionFunctionArgs) {
+	requireMethod(request, 'POST')
 	const customerId = await requireApiCustomerId(request)
 	const { productId } = readQuery(request, Query)
 	if (!(await ownsPortfolio(customerId, productId)))
 		return apiError(404, 'Portfolio item not found')
 	try {
+		// A full gallery is refused before the files are read.
+		await checkImageRoom(customerId, productId)
 		const files = await readUploadedFiles(request, 'product_images')
 		if (!files.length) return apiError(400, UPLOAD_MESSAGES.none)
 		await addPortfolioImages(
@@ -31,4 +34,4 @@ export async function action({ request }: ActionFunctionArgs) {
 	return apiOk({ data: await getPortfolio(customerId, productId, 'owner') })
 }
 
-export const loader = () => methodNotAllowed()
+export const loader = postOnlyLoader
