@@ -13,11 +13,12 @@ import { getProfile } from '~/models/profile.server'
 import { env } from '~/utils/env.server'
 import { decodeCursor, PAGE_SIZE_DEFAULT } from '~/utils/pagination.server'
 import { fullName as joinName, pageMeta, PUBLIC_PAGE_CACHE } from '~/utils/seo'
+import { notFoundOrMoved } from '~/utils/moved.server'
 
 /** A page of cards at a time; `?cursor=` (the 'Load more' link) gives the next one. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const customerId = await getCustomerIdByPath(params.pname ?? '')
-	if (!customerId) throw new Response('Not found', { status: 404 })
+	if (!customerId) throw await notFoundOrMoved(request, params.pname)
 	const cursor = new URL(request.url).searchParams.get('cursor')
 	const after = cursor ? decodeCursor(cursor) : null
 	if (cursor && !after) throw new Response('Not found', { status: 404 })

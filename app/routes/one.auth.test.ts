@@ -252,7 +252,7 @@ describe('path claim', () => {
 		expect(claimed.json).toEqual({ status: 200, data: { path: name } })
 		expect((await callApi(getPath, '/one/path-name/get', { token: owner.token })).json).toEqual({
 			status: 200,
-			data: { path: name },
+			data: { path: name, previous: [] },
 		})
 		const changed = uniquePath('Janet')
 		expect(
