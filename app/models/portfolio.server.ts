@@ -151,8 +151,9 @@ const PAGE_ORDER = [
 ] satisfies Prisma.PortfolioOrderByWithRelationInput[]
 
 /**
- * The sort keys and text sizes of the next `take` items of a list after `after`: one indexed
- * read that loads no item, so a page can be cut to {@link PAGE_BYTES} before anything is sent.
+ * The sort keys and text sizes (kept by a trigger) of the next `take` items of a list after
+ * `after`: one indexed read that loads no item, so a page is cut to {@link PAGE_BYTES} before
+ * any item is read.
  */
 async function probeList(
 	customerId: string,
@@ -169,7 +170,7 @@ async function probeList(
 		)
 	}
 	return prisma().$queryRaw<Array<PageKey & { bytes: number }>>`
-		SELECT p."id", p."position", p."createdAt", octet_length(p::text)::int AS "bytes"
+		SELECT p."id", p."position", p."createdAt", p."textBytes" AS "bytes"
 		FROM "Portfolio" p JOIN "Customer" c ON c."id" = p."customerId"
 		WHERE ${Prisma.join(where, ' AND ')}
 		ORDER BY p."position", p."createdAt", p."id"

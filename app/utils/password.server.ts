@@ -108,7 +108,8 @@ export class HashPool {
 
 	run(job: Job): Promise<string | boolean> {
 		if (this.closed) return Promise.reject(new Error('the password pool is closed'))
-		if (this.queue.length >= this.options.maxQueue) {
+		const free = this.slots.length < this.options.size || this.slots.some((slot) => !slot.job)
+		if (!free && this.queue.length >= this.options.maxQueue) {
 			const waves = Math.ceil((this.queue.length + 1) / this.options.size) + 1
 			return Promise.reject(
 				new PasswordHashingBusyError(Math.max(1, Math.ceil((waves * this.averageMs) / 1000))),
