@@ -126,7 +126,10 @@ export async function pingDatabase(timeoutMs: number): Promise<boolean> {
 			max: 1,
 			Client: FastConnectClient,
 			connectionTimeoutMillis: timeoutMs,
-			idleTimeoutMillis: 60_000,
+			// Kept open: opening a connection (a new server process) is what a loaded database is
+			// slowest at. A dropped one is replaced at the next ping.
+			idleTimeoutMillis: 0,
+			allowExitOnIdle: true,
 			query_timeout: timeoutMs,
 		})
 		healthPool.on('error', () => {})
