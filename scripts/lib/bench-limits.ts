@@ -80,7 +80,9 @@ export async function benchLimits(base: string, options: { otherPage: string; ap
 	let walkBytes = 0
 	const walkStarted = performance.now()
 	do {
-		const response: Response = await fetch(listUrl(`&limit=100${cursor ? `&cursor=${cursor}` : ''}`))
+		const response: Response = await fetch(
+			listUrl(`&limit=100${cursor ? `&cursor=${cursor}` : ''}`),
+		)
 		const text: string = await response.text()
 		walkBytes += Buffer.byteLength(text)
 		cursor = (JSON.parse(text) as { data: { next: string | null } }).data.next
