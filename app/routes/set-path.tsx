@@ -152,7 +152,7 @@ function PreviousAddresses({
 				{previous.map((entry) => (
 					<li
 						key={entry.path}
-						className="card flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3"
+						className="card flex items-center justify-between gap-4 px-4 py-3"
 					>
 						<div className="min-w-0">
 							<p className="truncate text-sm font-semibold">
@@ -160,7 +160,7 @@ function PreviousAddresses({
 							</p>
 							<p className="text-muted text-xs">Redirects until {entry.until}</p>
 						</div>
-						<Form method="POST">
+						<Form method="POST" className="shrink-0">
 							<input type="hidden" name="intent" value="release" />
 							<input type="hidden" name="path" value={entry.path} />
 							<button
