@@ -46,6 +46,7 @@ describe('offline migrations', () => {
 					'Certificate',
 					'Customer',
 					'Education',
+					'PathRedirect',
 					'Portfolio',
 					'PortfolioImage',
 					'Profile',
