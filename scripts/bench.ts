@@ -6,7 +6,10 @@
  * - database round trips per page view (cache hit and first render after an edit);
  * - gzipped JavaScript of the public profile;
  * - Lighthouse (mobile preset, Debian Chromium) on /{pname} and /{pname}/portfolio;
- * - the image pipeline on a 12-megapixel JPEG.
+ * - the image pipeline on a 12-megapixel JPEG;
+ * - bounded cost: an owner with 200 items of the largest size (list pages, bytes, eight reads at
+ *   once next to another owner's page, the public and builder lists) and a burst of 60 logins
+ *   and sign-ups (scripts/lib/bench-limits.ts).
  * Writes bench/results.json.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
@@ -237,6 +240,10 @@ try {
 	)
 	const imagePipeline = JSON.parse(images.stdout.trim().split('\n').at(-1) ?? '{}')
 
+	step('Bounded cost: an owner with 200 items of the largest size, a burst of 60 sign-ins')
+	const { benchLimits } = await import('./lib/bench-limits')
+	const limits = await benchLimits(base, { otherPage: page, appPid: app.pid })
+
 	const worst = runs.find((run) => run.connections === 50)!.tagg
 	const results = {
 		date: new Date().toISOString(),
@@ -259,12 +266,18 @@ try {
 		javascript: { files: scripts.size, gzipKb: Math.round((jsGzipBytes / 1024) * 10) / 10 },
 		lighthouse,
 		imagePipeline,
+		limits,
 		targets: TARGETS,
 		met: {
 			throughput: worst.requestsPerSecond >= TARGETS.rps,
 			p99: runs.every((run) => run.tagg.p99Ms < TARGETS.p99Ms),
 			noErrors: runs.every((run) => run.tagg.errors === 0),
 			conditional304: conditional.status === 304,
+			boundedLists:
+				limits.largeOwner.firstPage.bytes < 1.5 * 1024 * 1024 &&
+				limits.largeOwner.eightInParallelAtLimit100.statuses.every((status) => status === 200),
+			burstWithout503:
+				!limits.burst.statuses['503'] && limits.burst.healthzDuringBurst.status === 200,
 			javascript: jsGzipBytes / 1024 <= TARGETS.jsKb,
 			lighthouse: Object.values(lighthouse).every(
 				(scores) =>
@@ -296,6 +309,13 @@ try {
 		console.log(`Lighthouse ${url}: ${JSON.stringify(scores)}`)
 	console.log(
 		`image pipeline (12 MP JPEG → 1600x900 + 640x360 WebP): ${imagePipeline.oneAtATimeMsPerImage} ms per image one at a time (peak RSS ${imagePipeline.peakRssOneAtATimeMb} MB); four at once ${imagePipeline.fourAtOnceTotalMs} ms in all (peak RSS ${imagePipeline.peakRssFourAtOnceMb} MB)`,
+	)
+	const large = limits.largeOwner
+	console.log(
+		`200 largest items: first page ${large.firstPage.items} items / ${Math.round(large.firstPage.bytes / 1024)} KB in ${large.firstPage.ms} ms; 8 at once ${large.eightInParallelAtLimit100.ms} ms (another page ${large.eightInParallelAtLimit100.otherOwnerPageMs.during} ms meanwhile, RSS ${large.eightInParallelAtLimit100.appPeakRssMb} MB); public list ${Math.round(large.publicListFirstPage.bytes / 1024)} KB; builder list ${Math.round(large.builderList.bytes / 1024)} KB`,
+	)
+	console.log(
+		`burst of 60 sign-ins: ${JSON.stringify(limits.burst.statuses)} (p50 ${limits.burst.p50Ms} ms, p99 ${limits.burst.p99Ms} ms); /healthz ${limits.burst.healthzDuringBurst.status} in ${limits.burst.healthzDuringBurst.ms} ms`,
 	)
 	console.log(`targets met: ${JSON.stringify(results.met)}`)
 	console.log('written to bench/results.json')

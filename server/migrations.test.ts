@@ -49,6 +49,7 @@ describe('offline migrations', () => {
 					'Education',
 					'OutboxMessage',
 					'PasswordResetToken',
+					'PathRedirect',
 					'Portfolio',
 					'PortfolioImage',
 					'Profile',

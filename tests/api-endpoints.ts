@@ -11,6 +11,7 @@ import zlib from 'node:zlib'
 import { type AppLoadContext } from '@remix-run/node'
 import sharp from 'sharp'
 import { SKILLS } from '~/data/options'
+import { claimPath } from '~/models/customer.server'
 import { updateProfile } from '~/models/profile.server'
 import {
 	replaceAchievements,
@@ -36,8 +37,10 @@ import { action as resetPassword } from '~/routes/one.auth.new.password.reset'
 import { action as register } from '~/routes/one.auth.new.register'
 import { loader as session } from '~/routes/one.auth.new.session'
 import { loader as getPath } from '~/routes/one.path-name.get'
+import { action as releasePath } from '~/routes/one.path-name.release'
 import { action as updatePath } from '~/routes/one.path-name.update'
 import { action as deleteImage } from '~/routes/one.sites.images.delete'
+import { loader as listImages } from '~/routes/one.sites.images.get.portfolio-images'
 import { action as reorderImages } from '~/routes/one.sites.images.reorder'
 import { action as uploadDisplayPicture } from '~/routes/one.sites.images.update.display-picture'
 import { action as setImageStatus } from '~/routes/one.sites.images.update.image.status'
@@ -63,6 +66,7 @@ import {
 	createPortfolio as createPortfolioItem,
 	createPortfolioImage,
 	uniqueEmail,
+	uniquePath,
 } from './factories'
 
 /** A route's loader or action. */
@@ -75,11 +79,14 @@ export type Handler = (args: {
 type Owner = Awaited<ReturnType<typeof createOwner>>
 
 /**
- * An owner with something in every part of the account: a claimed path, profile, the five resume
+ * An owner with something in every part of the account: a claimed path (and a previous one
+ * still held after a change), profile, the five resume
  * lists, and two portfolio items: the first inactive with two stored images, the second active.
  */
 export type FixtureOwner = Owner & {
 	path: string
+	/** The owner's path before a change: held for them (it redirects to `path`). */
+	previousPath: string
 	portfolioId: string
 	imageId: string
 	secondImageId: string
@@ -344,6 +351,19 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
 		mutates: true,
 		asOtherOwner: { status: 409, changesCaller: false },
 	},
+	{
+		method: 'POST',
+		path: '/one/path-name/release',
+		file: 'one.path-name.release.ts',
+		handler: releasePath,
+		auth: 'owner',
+		payload: 'json',
+		queryKeys: [],
+		// A lets its previous path go; B holds no such path: 404.
+		example: (fx) => ({ body: { path: fx.a.previousPath } }),
+		mutates: true,
+		asOtherOwner: { status: 404, changesCaller: false },
+	},
 
 	// ------------------------------------------------------------ account self-service
 	{
@@ -509,7 +529,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
 					handler: listPortfolios,
 					auth: 'owner',
 					payload: 'none',
-					queryKeys: ['customer_id'],
+					queryKeys: ['customer_id', 'limit', 'cursor'],
 					example: (fx) => ({ query: { customer_id: fx.a.id } }),
 					mutates: false,
 					asOtherOwner: { status: 404, changesCaller: false },
@@ -522,7 +542,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
 					handler: listPortfolios,
 					auth: 'public',
 					payload: 'none',
-					queryKeys: ['customer_id'],
+					queryKeys: ['customer_id', 'limit', 'cursor'],
 					example: (fx) => ({ query: { customer_id: fx.a.id } }),
 				},
 	),
@@ -605,6 +625,19 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
 	},
 
 	// ------------------------------------------------------------ images
+	{
+		method: 'GET',
+		path: '/one/sites/images/get/portfolio-images',
+		file: 'one.sites.images.get.portfolio-images.ts',
+		handler: listImages,
+		auth: 'optional',
+		payload: 'none',
+		queryKeys: ['customer_id', 'productId', 'limit', 'cursor'],
+		// A's item is inactive: only A's own session sees its gallery.
+		example: (fx) => ({ query: { customer_id: fx.a.id, productId: fx.a.portfolioId } }),
+		mutates: false,
+		asOtherOwner: { status: 404, changesCaller: false },
+	},
 	{
 		method: 'POST',
 		path: '/one/sites/images/update/display-picture',
@@ -737,8 +770,11 @@ export async function createApiFixture(): Promise<Fixture> {
 				await storage().put(image.key, png, 'image/webp')
 				await storage().put(cardKey(image.key), png, 'image/webp')
 			}
+			const renamed = await claimPath(owner.id, uniquePath('Renamed'))
+			if (!renamed.ok) throw new Error(`could not change the path: ${renamed.reason}`)
 			return {
-				path: owner.path!,
+				path: renamed.path,
+				previousPath: owner.path!,
 				portfolioId: item.portfolioId,
 				secondPortfolioId: second.portfolioId,
 				imageId: images[0]!.id,
@@ -863,11 +899,15 @@ const ROUTES_DIR = path.join(import.meta.dirname, '..', 'app', 'routes')
 
 /** The route modules of the /one API and /refresh (tests excluded). */
 export function apiRouteFiles() {
-	return fs
-		.readdirSync(ROUTES_DIR)
-		.filter((name) => /^one\./.test(name) || /^refresh\.tsx?$/.test(name))
-		.filter((name) => !/\.test\.tsx?$/.test(name))
-		.sort()
+	return (
+		fs
+			.readdirSync(ROUTES_DIR)
+			.filter((name) => /^one\./.test(name) || /^refresh\.tsx?$/.test(name))
+			.filter((name) => !/\.test\.tsx?$/.test(name))
+			// The catch-all answering unknown /one paths is no endpoint.
+			.filter((name) => name !== 'one.$.ts')
+			.sort()
+	)
 }
 
 /**

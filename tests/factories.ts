@@ -61,7 +61,7 @@ export async function createPortfolioImage(
 // ---------------------------------------------------------------- account snapshots
 // (imports are hoisted; kept beside the helper that uses them)
 import { getCredentials } from '~/models/account.server'
-import { getCustomerEmail, getCustomerPath } from '~/models/customer.server'
+import { getCustomerEmail, getCustomerPath, listHeldPaths } from '~/models/customer.server'
 import { listPortfolios } from '~/models/portfolio.server'
 import { getProfile } from '~/models/profile.server'
 import { getResume } from '~/models/resume.server'
@@ -69,7 +69,8 @@ import { storage } from '~/utils/storage.server'
 
 /**
  * Everything an owner's account holds, read through the models: email, credentials (password
- * hash, when sessions were last ended), claimed path, profile
+ * hash, when sessions were last ended), claimed path (and the previous paths held for the owner),
+ * profile
  * (with its updatedAt, so any write to the row shows), the five resume lists, every portfolio
  * item in order with all its images, and the stored objects under the owner's prefix. Two equal
  * snapshots mean nothing of the account changed in between.
@@ -81,6 +82,7 @@ export async function snapshotAccount(customerId: string) {
 		email: await getCustomerEmail(customerId),
 		credentials: await getCredentials(customerId),
 		path: await getCustomerPath(customerId),
+		heldPaths: await listHeldPaths(customerId),
 		profile: await getProfile(customerId),
 		resume: await getResume(customerId),
 		portfolios: await listPortfolios(customerId, 'all'),

@@ -21,9 +21,9 @@ import { checkPath, PATH_MESSAGES } from '~/utils/path-name'
 import { storage } from '~/utils/storage.server'
 import { createTarGzStream } from '~/utils/tar.server'
 import { isSafeHttpUrl, PHONE_PATTERN } from '~/utils/text'
-import { normaliseEmail } from './customer.server'
-import { cardKey } from './image.server'
-import { portfolioImagePrefix } from './portfolio.server'
+import { normaliseEmail, pathKeyInUse } from './customer.server'
+import { cardKey, MAX_IMAGES_PER_PORTFOLIO } from './image.server'
+import { MAX_PORTFOLIO_ITEMS, portfolioImagePrefix } from './portfolio.server'
 import { displayPictureKey } from './profile.server'
 
 export const EXPORT_FORMAT = 'tagg-account-export'
@@ -94,7 +94,9 @@ const PortfolioSchema = z.object({
 	active: z.boolean(),
 	featured: z.boolean(),
 	createdAt: isoDate,
-	images: z.array(ImageSchema).max(1_000),
+	images: z
+		.array(ImageSchema)
+		.max(MAX_IMAGES_PER_PORTFOLIO, `at most ${MAX_IMAGES_PER_PORTFOLIO} images per item`),
 })
 
 export const AccountDocumentSchema = z.object({
@@ -177,7 +179,9 @@ export const AccountDocumentSchema = z.object({
 			.max(1_000),
 		achievements: z.array(z.string().max(2_000)).max(1_000),
 	}),
-	portfolio: z.array(PortfolioSchema).max(10_000),
+	portfolio: z
+		.array(PortfolioSchema)
+		.max(MAX_PORTFOLIO_ITEMS, `at most ${MAX_PORTFOLIO_ITEMS} portfolio items`),
 })
 
 export type AccountDocument = z.infer<typeof AccountDocumentSchema>
@@ -506,11 +510,8 @@ async function emailTaken(email: string) {
 	return Boolean(await prisma().customer.findUnique({ where: { email }, select: { id: true } }))
 }
 
-async function pathTaken(pathKey: string) {
-	return Boolean(
-		await prisma().profile.findUnique({ where: { pathKey }, select: { customerId: true } }),
-	)
-}
+/** Claimed by an owner, or held for one after a change of path. */
+const pathTaken = (pathKey: string) => pathKeyInUse(pathKey)
 
 function emailTakenError(email: string) {
 	return new AccountTransferError(

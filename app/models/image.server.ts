@@ -9,12 +9,91 @@
 import crypto from 'node:crypto'
 import { prisma } from '~/utils/db.server'
 import { processDisplayPicture, processProjectImage, withImageSlot } from '~/utils/images.server'
+import { toPage, type Page, type PageRequest } from '~/utils/pagination.server'
 import { storage } from '~/utils/storage.server'
-import { getPortfolio, setPositions } from './portfolio.server'
+import {
+	getPortfolio,
+	imageUrl,
+	setPositions,
+	type DisplayImage,
+	type Viewer,
+} from './portfolio.server'
 import { bumpPictureVersion, displayPictureKey, displayPictureUrl } from './profile.server'
 import { writeAsOwner } from './tx.server'
 
 export class StorageUnavailableError extends Error {}
+
+/** Most images one portfolio item can hold (README, "Limits"). */
+export const MAX_IMAGES_PER_PORTFOLIO = 50
+
+/** Refused: the upload would take the item past {@link MAX_IMAGES_PER_PORTFOLIO} (a 400). */
+export class ImageLimitError extends Error {
+	readonly status = 400
+	constructor(existing: number) {
+		super(
+			`A project can hold at most ${MAX_IMAGES_PER_PORTFOLIO} images` +
+				(existing >= MAX_IMAGES_PER_PORTFOLIO
+					? '. Delete some to add others.'
+					: `: ${MAX_IMAGES_PER_PORTFOLIO - existing} more can be added.`),
+		)
+	}
+}
+
+/** Throws {@link ImageLimitError} unless `adding` more images fit in the item. */
+export async function checkImageRoom(customerId: string, portfolioId: string, adding = 1) {
+	const existing = await prisma().portfolioImage.count({ where: { portfolioId, customerId } })
+	if (existing + adding > MAX_IMAGES_PER_PORTFOLIO) throw new ImageLimitError(existing)
+}
+
+/**
+ * A page of an item's gallery, in gallery order: every image for its owner, the active images
+ * of an active item for visitors. Null when the item is not there for this viewer.
+ */
+export async function listPortfolioImagesPage(
+	customerId: string,
+	portfolioId: string,
+	viewer: Viewer,
+	{ limit, after }: PageRequest,
+): Promise<Page<DisplayImage> | null> {
+	const db = prisma()
+	const item = await db.portfolio.findFirst({
+		where:
+			viewer === 'owner'
+				? { id: portfolioId, customerId }
+				: { id: portfolioId, customerId, active: true, customer: { disabled: false } },
+		select: { id: true },
+	})
+	if (!item) return null
+	const rows = await db.portfolioImage.findMany({
+		where: {
+			portfolioId,
+			customerId,
+			...(viewer === 'owner' ? {} : { active: true }),
+			...(after
+				? {
+						OR: [
+							{ position: { gt: after.position } },
+							{ position: after.position, createdAt: { gt: after.createdAt } },
+							{ position: after.position, createdAt: after.createdAt, id: { gt: after.id } },
+						],
+					}
+				: {}),
+		},
+		orderBy: [{ position: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }],
+		take: limit + 1,
+		select: { id: true, key: true, active: true, featured: true, position: true, createdAt: true },
+	})
+	const page = toPage(rows, limit)
+	return {
+		items: page.rows.map((image) => ({
+			pProductImageId: image.id,
+			pProductImageUrl: imageUrl(image.key),
+			active: image.active,
+			featured: image.featured,
+		})),
+		next: page.next,
+	}
+}
 
 export const cardKey = (key: string) => key.replace(/\.webp$/, '-card.webp')
 
@@ -44,13 +123,15 @@ export async function ownsPortfolio(customerId: string, portfolioId: string) {
  * Adds images to the end of an item's gallery. Every file is checked and resized before anything
  * is stored; then all objects are stored; then the rows are written in one transaction. Answers
  * the new images' ids and the item as this write left it; null (and nothing kept) when the item
- * is gone by then: deleted while the upload was under way.
+ * is gone by then: deleted while the upload was under way. Throws {@link ImageLimitError} when
+ * the item would hold more than {@link MAX_IMAGES_PER_PORTFOLIO}.
  */
 export async function addPortfolioImages(
 	customerId: string,
 	portfolioId: string,
 	uploads: Buffer[],
 ) {
+	await checkImageRoom(customerId, portfolioId, uploads.length)
 	const processed = []
 	for (const upload of uploads) {
 		processed.push(await withImageSlot(() => processProjectImage(upload)))
@@ -83,6 +164,8 @@ export async function addPortfolioImages(
 				where: { portfolioId },
 				_max: { position: true },
 			})
+			const existing = await tx.portfolioImage.count({ where: { portfolioId } })
+			if (existing + rows.length > MAX_IMAGES_PER_PORTFOLIO) throw new ImageLimitError(existing)
 			let position = (last._max.position ?? -1) + 1
 			await tx.portfolioImage.createMany({
 				data: rows.map((row) => ({

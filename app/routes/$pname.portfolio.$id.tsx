@@ -16,11 +16,12 @@ import { getPortfolio } from '~/models/portfolio.server'
 import { getProfile } from '~/models/profile.server'
 import { env } from '~/utils/env.server'
 import { fullName as joinName, pageMeta, PUBLIC_PAGE_CACHE } from '~/utils/seo'
+import { notFoundOrMoved } from '~/utils/moved.server'
 
 /** A visitor's view of one project: unknown and inactive projects are 404. */
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
 	const customerId = await getCustomerIdByPath(params.pname ?? '')
-	if (!customerId) throw new Response('Not found', { status: 404 })
+	if (!customerId) throw await notFoundOrMoved(request, params.pname)
 	const [profile, item] = await Promise.all([
 		getProfile(customerId),
 		getPortfolio(customerId, params.id ?? '', 'visitor'),

@@ -1,37 +1,46 @@
 import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
-import { useState } from 'react'
+import { Link, useFetcher, useLoaderData } from '@remix-run/react'
+import { useEffect, useState } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ArrowRightIcon } from '~/components/icons'
 import { PlaceholderImage } from '~/components/placeholder-gallery'
-import { MISSING_TITLE, PortfolioCard } from '~/components/portfolio-card'
+import { type CardItem, MISSING_TITLE, PortfolioCard } from '~/components/portfolio-card'
 import { TopBar } from '~/components/profile-view'
 import { ShareModal } from '~/components/share-modal'
 import { getCustomerIdByPath } from '~/models/customer.server'
-import { listPortfolios } from '~/models/portfolio.server'
+import { listPortfolioCards } from '~/models/portfolio.server'
 import { getProfile } from '~/models/profile.server'
 import { env } from '~/utils/env.server'
+import { decodeCursor, PAGE_SIZE_DEFAULT } from '~/utils/pagination.server'
 import { fullName as joinName, pageMeta, PUBLIC_PAGE_CACHE } from '~/utils/seo'
+import { notFoundOrMoved } from '~/utils/moved.server'
 
-export async function loader({ params }: LoaderFunctionArgs) {
+/** A page of cards at a time; `?cursor=` (the 'Load more' link) gives the next one. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
 	const customerId = await getCustomerIdByPath(params.pname ?? '')
-	if (!customerId) throw new Response('Not found', { status: 404 })
-	const [profile, items] = await Promise.all([
+	if (!customerId) throw await notFoundOrMoved(request, params.pname)
+	const cursor = new URL(request.url).searchParams.get('cursor')
+	const after = cursor ? decodeCursor(cursor) : null
+	if (cursor && !after) throw new Response('Not found', { status: 404 })
+	const [profile, page] = await Promise.all([
 		getProfile(customerId),
-		listPortfolios(customerId, 'active'),
+		listPortfolioCards(customerId, { limit: PAGE_SIZE_DEFAULT, after }),
 	])
 	if (!profile?.path) throw new Response('Not found', { status: 404 })
 	return {
 		name: profile.name,
 		designation: profile.designation,
 		path: profile.path,
-		items,
+		items: page.items,
+		next: page.next,
+		isFirstPage: !after,
 		profileUrl: `${env().PUBLIC_SITE_URL}/${profile.path}`,
 	}
 }
 
 export default function PublicPortfolio() {
-	const { name, path, items, profileUrl } = useLoaderData<typeof loader>()
+	const { name, path, profileUrl, ...firstPage } = useLoaderData<typeof loader>()
+	const { items, next, loadMore, loading } = useMorePages(firstPage)
 	const [shareOpen, setShareOpen] = useState(false)
 	const fullName = [name.firstName, name.lastName].filter(Boolean).join(' ')
 	return (
@@ -70,6 +79,14 @@ export default function PublicPortfolio() {
 						<p className="text-muted">No projects to show yet.</p>
 					</section>
 				)}
+				<MorePages
+					path={path}
+					next={next}
+					isFirstPage={firstPage.isFirstPage}
+					loading={loading}
+					onLoadMore={loadMore}
+					shown={items.length}
+				/>
 			</main>
 			<footer className="text-muted py-10 text-center text-xs">
 				Made with{' '}
@@ -85,6 +102,81 @@ export default function PublicPortfolio() {
 				name={fullName}
 			/>
 		</>
+	)
+}
+
+type CardPage = { items: CardItem[]; next: string | null; isFirstPage: boolean }
+
+/**
+ * The cards shown: the loader's page, then each page 'Load more' fetched in place (with
+ * JavaScript; without it the link simply opens the next page).
+ */
+function useMorePages(firstPage: CardPage) {
+	const fetcher = useFetcher<typeof loader>()
+	const [more, setMore] = useState<{ items: CardItem[]; next: string | null } | null>(null)
+	// A new page from the loader (a navigation) starts over.
+	useEffect(() => setMore(null), [firstPage.items])
+	useEffect(() => {
+		const page = fetcher.data
+		if (fetcher.state !== 'idle' || !page) return
+		setMore((shown) => {
+			const known = new Set([...firstPage.items, ...(shown?.items ?? [])].map((i) => i.portfolioId))
+			const fresh = page.items.filter((item) => !known.has(item.portfolioId))
+			return { items: [...(shown?.items ?? []), ...fresh], next: page.next }
+		})
+	}, [fetcher.state, fetcher.data, firstPage.items])
+	const next = more ? more.next : firstPage.next
+	return {
+		items: more ? [...firstPage.items, ...more.items] : firstPage.items,
+		next,
+		loading: fetcher.state !== 'idle',
+		loadMore: (path: string) => {
+			if (next) fetcher.load(`/${path}/portfolio?cursor=${encodeURIComponent(next)}`)
+		},
+	}
+}
+
+/** 'Load more' (a plain link to the next page, loaded in place with JavaScript) and 'Back to the start'. */
+function MorePages({
+	path,
+	next,
+	isFirstPage,
+	loading,
+	onLoadMore,
+	shown,
+}: {
+	path: string
+	next: string | null
+	isFirstPage: boolean
+	loading: boolean
+	onLoadMore: (path: string) => void
+	shown: number
+}) {
+	if (!next && isFirstPage) return null
+	return (
+		<nav aria-label="More projects" className="flex flex-col items-center gap-3">
+			<p className="sr-only" aria-live="polite">
+				{shown} projects shown
+			</p>
+			{next ? (
+				<a
+					href={`/${path}/portfolio?cursor=${encodeURIComponent(next)}`}
+					className="btn-secondary min-w-40"
+					aria-disabled={loading || undefined}
+					onClick={(event) => {
+						event.preventDefault()
+						if (!loading) onLoadMore(path)
+					}}
+				>
+					{loading ? 'Loading...' : 'Load more'}
+				</a>
+			) : null}
+			{isFirstPage ? null : (
+				<Link to={`/${path}/portfolio`} className="text-brand-700 text-sm font-semibold">
+					Back to the first projects
+				</Link>
+			)}
+		</nav>
 	)
 }
 

@@ -40,7 +40,11 @@ describe('POST /one/auth/new/register', () => {
 	test.each([
 		[{ email: 'not-an-email', password: DEFAULT_PASSWORD, name: 'A' }, /email/],
 		[{ email: uniqueEmail(), password: 'short', name: 'A' }, /at least 8/],
-		[{ email: uniqueEmail(), password: 'x'.repeat(73), name: 'A' }, /at most 72/],
+		[{ email: uniqueEmail(), password: 'x'.repeat(129), name: 'A' }, /at most 128 characters/],
+		// Counted in characters, not bytes: two emoji are 8 bytes but 2 characters.
+		[{ email: uniqueEmail(), password: '😀😀', name: 'A' }, /at least 8 characters/],
+		// 'é' typed as e + U+0301 is one character: 7 of them are too short.
+		[{ email: uniqueEmail(), password: 'e\u0301'.repeat(7), name: 'A' }, /at least 8/],
 		[{ email: uniqueEmail(), password: DEFAULT_PASSWORD, name: '   ' }, /name/],
 		[{ email: uniqueEmail(), password: DEFAULT_PASSWORD }, /name/],
 	])('invalid input is 400 with a clear message (%#)', async (body, message) => {
@@ -53,6 +57,7 @@ describe('POST /one/auth/new/register', () => {
 		const { status, json } = await callApi(register, '/one/auth/new/register', {
 			rawBody: '{"email":',
 			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
 		})
 		expect(status).toBe(400)
 		expect(json.message).toBe('The request body must be valid JSON')
@@ -259,7 +264,7 @@ describe('path claim', () => {
 		expect(claimed.json).toEqual({ status: 200, data: { path: name } })
 		expect((await callApi(getPath, '/one/path-name/get', { token: owner.token })).json).toEqual({
 			status: 200,
-			data: { path: name },
+			data: { path: name, previous: [] },
 		})
 		const changed = uniquePath('Janet')
 		expect(

@@ -378,6 +378,7 @@ describe('POST /one/sites/info/general/{field}/update', () => {
 		const malformed = await update('tagline', undefined, owner.token, {
 			method: 'POST',
 			rawBody: '{"tagline":',
+			headers: { 'Content-Type': 'application/json' },
 		})
 		expect(malformed.status).toBe(400)
 		expect(malformed.json.message).toBe('The request body must be valid JSON')
@@ -709,6 +710,16 @@ describe('POST /one/sites/resume/work-exp/update/{section}', () => {
 			['education', { education: [{ eduStartYear: 'abc' }] }, /year between 1900 and 2100/],
 			['education', { education: [{ eduEndYear: 1800 }] }, /year between/],
 			['education', { education: [{ eduStartYear: 2010, eduEndYear: 2005 }] }, /cannot be before/],
+			[
+				'workexp',
+				{ workExp: [{ company: 'A', startDate: '2021-03-01', endDate: 'Jan 2021' }] },
+				'workExp.0.endDate: The end date cannot be before the start date',
+			],
+			['education', { education: [{ eduStartYear: '2e3' }] }, /year between/],
+			['education', { education: [{ eduStartYear: '0b11111101001' }] }, /year between/],
+			['certificates', { certificates: [{ crtYear: '0x7E5' }] }, /year between/],
+			['skills', { skills: [{ skillName: 'Go', rating: '0x5' }] }, /half steps/],
+			['skills', { skills: [{ skillName: 'Go', rating: '5e-1' }] }, /half steps/],
 			['certificates', { certificates: [{ crtUrl: 'javascript:alert(1)' }] }, LINK_ERROR],
 			['certificates', { certificates: [{ crtUrl: 'data:text/html,x' }] }, LINK_ERROR],
 			['certificates', { certificates: [{ crtYear: 2101 }] }, /year between/],
@@ -934,6 +945,28 @@ describe('the builder home action', () => {
 				'achievements',
 				{ achievements: ['x'.repeat(301)] },
 				{ 'achievements.0': expect.stringMatching(/300/) },
+			],
+			// One date-order rule for work and education.
+			[
+				'workexp',
+				{ workExp: [{ company: 'Acme', startDate: 'May 2021', endDate: '2020-01' }] },
+				{ 'workExp.0.endDate': 'The end date cannot be before the start date' },
+			],
+			// Strict decimal numbers: no hexadecimal, binary or exponent.
+			[
+				'education',
+				{ education: [{ eduName: 'BSc', eduStartYear: '2e3' }] },
+				{ 'education.0.eduStartYear': 'Enter a year between 1900 and 2100' },
+			],
+			[
+				'education',
+				{ education: [{ eduName: 'BSc', eduEndYear: '0x7E5' }] },
+				{ 'education.0.eduEndYear': 'Enter a year between 1900 and 2100' },
+			],
+			[
+				'skills',
+				{ skills: [{ skillName: 'React', rating: '0b11' }] },
+				{ 'skills.0.rating': 'Rate from 0.5 to 5 in half steps' },
 			],
 		] as const),
 	)(

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
-import { addPortfolioImages, ownsPortfolio } from '~/models/image.server'
-import { apiError, apiOk, methodNotAllowed, readQuery } from '~/utils/api.server'
+import { addPortfolioImages, checkImageRoom, ownsPortfolio } from '~/models/image.server'
+import { apiError, apiOk, postOnlyLoader, readQuery, requireMethod } from '~/utils/api.server'
 import { requireApiCustomerId } from '~/utils/auth.server'
 import { uploadFailure } from '~/utils/image-api.server'
 import { readUploadedFiles, UPLOAD_MESSAGES } from '~/utils/upload.server'
@@ -12,11 +12,14 @@ const Query = z.object({
 
 /** POST ?productId= multipart `product_images` (one or more): 16:9 WebP, answers the item. */
 export async function action({ request }: ActionFunctionArgs) {
+	requireMethod(request, 'POST')
 	const customerId = await requireApiCustomerId(request)
 	const { productId } = readQuery(request, Query)
 	if (!(await ownsPortfolio(customerId, productId)))
 		return apiError(404, 'Portfolio item not found')
 	try {
+		// A full gallery is refused before the files are read.
+		await checkImageRoom(customerId, productId)
 		const files = await readUploadedFiles(request, 'product_images')
 		if (!files.length) return apiError(400, UPLOAD_MESSAGES.none)
 		const added = await addPortfolioImages(
@@ -32,4 +35,4 @@ export async function action({ request }: ActionFunctionArgs) {
 	}
 }
 
-export const loader = () => methodNotAllowed()
+export const loader = postOnlyLoader

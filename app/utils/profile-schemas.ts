@@ -4,7 +4,16 @@
  */
 import { z } from 'zod'
 import { SKILLS } from '~/data/options'
-import { isSafeHttpUrl, ratingToHalves, splitParagraphs, toMonthDate } from './text'
+import {
+	DATE_ORDER_MESSAGES,
+	endsBeforeStart,
+	isSafeHttpUrl,
+	ONGOING,
+	parseWholeNumber,
+	ratingToHalves,
+	splitParagraphs,
+	toMonthDate,
+} from './text'
 
 /**
  * The presence rule of every update body (docs/decisions/009-writes-presence-rule.md): each field
@@ -143,11 +152,16 @@ const workDate = z
 	.optional()
 	.transform((value) => toMonthDate(value ?? ''))
 
+/** A year: a whole number, or its decimal digits as text ('2e3' and '0x7E5' are refused). */
 const year = z
 	.union([z.string(), z.number(), z.null()])
 	.optional()
 	.transform((value) =>
-		value === null || value === undefined || value === '' ? null : Number(value),
+		value === null || value === undefined || (typeof value === 'string' && value.trim() === '')
+			? null
+			: typeof value === 'number'
+				? value
+				: (parseWholeNumber(value) ?? Number.NaN),
 	)
 	.refine(
 		(value) => value === null || (Number.isInteger(value) && value >= 1900 && value <= 2100),
@@ -177,6 +191,10 @@ export const WorkItemSchema = z
 			experience: item.experience,
 		}
 	})
+	.refine((item) => item.endDate === ONGOING || !endsBeforeStart(item.startDate, item.endDate), {
+		message: DATE_ORDER_MESSAGES.work,
+		path: ['endDate'],
+	})
 
 export const EducationItemSchema = z
 	.object({
@@ -192,13 +210,10 @@ export const EducationItemSchema = z
 		eduStartYear: item.eduStartYear,
 		eduEndYear: item.eduEndYear ?? item.endDate,
 	}))
-	.refine(
-		(item) =>
-			item.eduStartYear === null ||
-			item.eduEndYear === null ||
-			item.eduEndYear >= item.eduStartYear,
-		{ message: 'The end year cannot be before the start year', path: ['eduEndYear'] },
-	)
+	.refine((item) => !endsBeforeStart(item.eduStartYear, item.eduEndYear), {
+		message: DATE_ORDER_MESSAGES.education,
+		path: ['eduEndYear'],
+	})
 
 export const SkillItemSchema = z
 	.object({
