@@ -3,11 +3,16 @@ import { createReadableStreamFromReadable, type EntryContext } from '@remix-run/
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
-import { NonceProvider } from './utils/nonce-provider'
+import publicEntry from 'virtual:public-entry'
+import { DocumentProvider } from './utils/document'
 
 export const streamTimeout = 5_000
 
-type LoadContext = { cspNonce?: string }
+type LoadContext = {
+	cspNonce?: string
+	/** The page cache keeps whole pages: render everything before sending, never stream. */
+	renderAll?: boolean
+}
 
 export default function handleRequest(
 	request: Request,
@@ -16,14 +21,18 @@ export default function handleRequest(
 	remixContext: EntryContext,
 	loadContext: LoadContext,
 ) {
-	const nonce = loadContext.cspNonce ?? ''
-	const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
+	const nonce = loadContext.cspNonce || undefined
+	const saveData = /^on\b/i.test(request.headers.get('save-data')?.trim() ?? '')
+	const waitForAll =
+		loadContext.renderAll ||
+		isbot(request.headers.get('user-agent') ?? '') ||
+		remixContext.isSpaMode
 	return new Promise((resolve, reject) => {
 		let shellRendered = false
 		const { pipe, abort } = renderToPipeableStream(
-			<NonceProvider value={nonce}>
+			<DocumentProvider value={{ nonce: nonce ?? '', saveData, publicEntry }}>
 				<RemixServer context={remixContext} url={request.url} nonce={nonce} />
-			</NonceProvider>,
+			</DocumentProvider>,
 			{
 				nonce,
 				[waitForAll ? 'onAllReady' : 'onShellReady']() {

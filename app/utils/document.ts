@@ -1,0 +1,25 @@
+import { createContext, useContext } from 'react'
+
+/** The script of the public pages and the chunks it imports (see `virtual:public-entry`). */
+export type PublicEntry = { src: string; preload: string[] }
+
+/** The `handle` of a route whose pages are for visitors (app/root.tsx). */
+export type PublicPageHandle = { publicPage?: boolean }
+
+/** What the server knows about the document it renders (app/entry.server.tsx). */
+export type DocumentOptions = {
+	/** The per-request Content-Security-Policy nonce ('' when the page is cached: hashes). */
+	nonce: string
+	/** The visitor asked for less data (`Save-Data: on`): public pages come without scripts. */
+	saveData: boolean
+	/** Public pages load this instead of the Remix runtime (docs/decisions/008). */
+	publicEntry: PublicEntry | null
+}
+
+const DocumentContext = createContext<DocumentOptions>({
+	nonce: '',
+	saveData: false,
+	publicEntry: null,
+})
+export const DocumentProvider = DocumentContext.Provider
+export const useDocumentOptions = () => useContext(DocumentContext)
