@@ -24,7 +24,7 @@ export const meta: MetaFunction = () => [
 /**
  * Public pages (routes with `handle.publicPage`) are for visitors: they load a small script of
  * their own instead of the Remix runtime, and none at all for `Save-Data: on`
- * (docs/decisions/008).
+ * (docs/decisions/008-public-visitor-pages.md).
  */
 function usePublicPage() {
 	return useMatches().some((match) => (match.handle as PublicPageHandle | undefined)?.publicPage)

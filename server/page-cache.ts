@@ -8,7 +8,8 @@
  * The header and the body that reach a browser always agree, whoever stored them (the browser's
  * cache, a CDN): the script-src of a cached page's Content-Security-Policy lists the SHA-256 of
  * each inline script of that body (no nonce), and the ETag is a digest of the body, so a 304
- * for an ETag stands for exactly that body and carries the same policy (docs/decisions/008).
+ * for an ETag stands for exactly that body and carries the same policy
+ * (docs/decisions/008-public-visitor-pages.md).
  */
 import crypto from 'node:crypto'
 import zlib from 'node:zlib'

@@ -12,7 +12,7 @@ export type DocumentOptions = {
 	nonce: string
 	/** The visitor asked for less data (`Save-Data: on`): public pages come without scripts. */
 	saveData: boolean
-	/** Public pages load this instead of the Remix runtime (docs/decisions/008). */
+	/** Public pages load this instead of the Remix runtime (see app/root.tsx). */
 	publicEntry: PublicEntry | null
 }
 
