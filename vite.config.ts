@@ -39,8 +39,11 @@ function publicEntryPlugin(): Plugin {
 		resolveId: (name) => (name === id ? `\0${id}` : undefined),
 		load(name) {
 			if (name !== `\0${id}`) return
-			if (command === 'serve')
-				return `export default ${JSON.stringify({ src: `/${source}`, preload: [] })}`
+			if (command === 'serve') {
+				// Remix's React Refresh preamble first, as its <Scripts> would in development.
+				const imports = ['/@id/__x00__virtual:remix/inject-hmr-runtime', `/${source}`]
+				return `export default ${JSON.stringify({ imports, preload: [] })}`
+			}
 			// The browser never renders a whole document: only the server needs the entry.
 			if (!ssr) return 'export default null'
 			type Chunk = { file: string; imports?: string[] }
@@ -55,8 +58,8 @@ function publicEntryPlugin(): Plugin {
 			const entry = manifest[source]
 			if (!entry) throw new Error(`${source} is missing from the client build`)
 			return `export default ${JSON.stringify({
-				src: `/${entry.file}`,
-				preload: [...new Set(imports(source))].map((file) => `/${file}`),
+				imports: [`/${entry.file}`],
+				preload: [entry.file, ...new Set(imports(source))].map((file) => `/${file}`),
 			})}`
 		},
 	}

@@ -66,13 +66,15 @@ export function Layout({ children }: { children: ReactNode }) {
 function PublicScripts({ entry, nonce }: { entry: PublicEntry; nonce: string }) {
 	return (
 		<>
-			{[entry.src, ...entry.preload].map((href) => (
+			{entry.preload.map((href) => (
 				<link key={href} rel="modulepreload" href={href} />
 			))}
 			<script
 				type="module"
 				nonce={nonce || undefined}
-				dangerouslySetInnerHTML={{ __html: `import ${JSON.stringify(entry.src)}` }}
+				dangerouslySetInnerHTML={{
+					__html: entry.imports.map((src) => `import ${JSON.stringify(src)}`).join(';'),
+				}}
 			/>
 		</>
 	)

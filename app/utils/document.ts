@@ -1,7 +1,10 @@
 import { createContext, useContext } from 'react'
 
-/** The script of the public pages and the chunks it imports (see `virtual:public-entry`). */
-export type PublicEntry = { src: string; preload: string[] }
+/**
+ * The script of the public pages (see `virtual:public-entry`): the modules to import, in order,
+ * and the files to preload.
+ */
+export type PublicEntry = { imports: string[]; preload: string[] }
 
 /** The `handle` of a route whose pages are for visitors (app/root.tsx). */
 export type PublicPageHandle = { publicPage?: boolean }
