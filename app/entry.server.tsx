@@ -4,15 +4,11 @@ import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import publicEntry from 'virtual:public-entry'
-import { DocumentProvider } from './utils/document'
+import { DocumentProvider, type PublicPageHandle } from './utils/document'
 
 export const streamTimeout = 5_000
 
-type LoadContext = {
-	cspNonce?: string
-	/** The page cache keeps whole pages: render everything before sending, never stream. */
-	renderAll?: boolean
-}
+type LoadContext = { cspNonce?: string }
 
 export default function handleRequest(
 	request: Request,
@@ -23,10 +19,14 @@ export default function handleRequest(
 ) {
 	const nonce = loadContext.cspNonce || undefined
 	const saveData = /^on\b/i.test(request.headers.get('save-data')?.trim() ?? '')
+	// Visitors' pages are sent whole, never streamed: streamed parts need a script to show.
+	const publicPage = remixContext.staticHandlerContext.matches.some(
+		(match) =>
+			(remixContext.routeModules[match.route.id]?.handle as PublicPageHandle | undefined)
+				?.publicPage,
+	)
 	const waitForAll =
-		loadContext.renderAll ||
-		isbot(request.headers.get('user-agent') ?? '') ||
-		remixContext.isSpaMode
+		publicPage || isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
 	return new Promise((resolve, reject) => {
 		let shellRendered = false
 		const { pipe, abort } = renderToPipeableStream(

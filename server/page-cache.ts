@@ -111,13 +111,14 @@ export function createPageCache({ build, mode }: { build: ServerBuild; mode: str
 	}
 
 	/**
-	 * Renders a page as every visitor gets it: no nonce, no request headers but Save-Data, and
-	 * the whole document before sending (never streamed), so its inline scripts are fixed.
+	 * Renders a page as every visitor gets it: no nonce and no request headers but Save-Data
+	 * (public pages are rendered whole, never streamed: app/entry.server.tsx), so the same page
+	 * version gives the same bytes on every instance.
 	 */
 	async function renderEntry(url: string, saveData: boolean): Promise<Entry | null> {
 		const headers = new Headers({ accept: 'text/html' })
 		if (saveData) headers.set('save-data', 'on')
-		const response = await render(new Request(url, { headers }), { renderAll: true })
+		const response = await render(new Request(url, { headers }), {})
 		const cacheControl = response.headers.get('Cache-Control') ?? ''
 		if (response.status !== 200 || !cacheControl.includes('public')) return null
 		const body = Buffer.from(await response.arrayBuffer())

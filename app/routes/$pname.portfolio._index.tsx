@@ -71,6 +71,7 @@ export default function PublicPortfolio() {
 									index={index}
 									href={`/${path}/portfolio/${item.portfolioId}`}
 									variant="list"
+									priority={index === 0}
 								/>
 							</li>
 						))}
