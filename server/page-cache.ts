@@ -16,6 +16,7 @@ import zlib from 'node:zlib'
 import { createRequestHandler, type ServerBuild } from '@remix-run/node'
 import { type RequestHandler } from 'express'
 import { getPageVersion } from '../app/models/page-version.server'
+import { logger } from './logger'
 
 const PUBLIC_PAGE =
 	/^\/([A-Za-z0-9]+(?:-[A-Za-z0-9]+)*)(?:\/portfolio(?:\/([A-Za-z0-9_-]{1,64}))?)?$/
@@ -120,7 +121,12 @@ export function createPageCache({ build, mode }: { build: ServerBuild; mode: str
 		if (saveData) headers.set('save-data', 'on')
 		const response = await render(new Request(url, { headers }), {})
 		const cacheControl = response.headers.get('Cache-Control') ?? ''
-		if (response.status !== 200 || !cacheControl.includes('public')) return null
+		if (response.status !== 200 || !cacheControl.includes('public')) {
+			// A page with a version renders: this one failed (the app answers it uncached).
+			logger.warn({ url, status: response.status }, 'page cache: the page did not render')
+			await response.body?.cancel()
+			return null
+		}
 		const body = Buffer.from(await response.arrayBuffer())
 		const kept: Array<[string, string]> = []
 		response.headers.forEach((value, name) => {
@@ -146,7 +152,8 @@ export function createPageCache({ build, mode }: { build: ServerBuild; mode: str
 		let version
 		try {
 			version = await readVersion(match[1]!)
-		} catch {
+		} catch (error) {
+			logger.warn({ err: error }, 'page cache: the page version could not be read')
 			return next() // the database is down: let the app answer (503 page)
 		}
 		if (!version) return next()
