@@ -62,3 +62,41 @@ for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-dialog]'
 	link.addEventListener('pointerenter', () => void loadDialogs().catch(() => {}), { once: true })
 	link.addEventListener('focus', () => void loadDialogs().catch(() => {}), { once: true })
 }
+
+// 'Load more' on the portfolio list: the next page's cards are added in place (the link opens
+// that page when this cannot run, or when fetching it fails).
+for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-load-more]')) {
+	link.addEventListener('click', (event) => {
+		event.preventDefault()
+		if (link.getAttribute('aria-disabled') === 'true') return
+		link.setAttribute('aria-disabled', 'true')
+		link.textContent = 'Loading...'
+		loadMore(link).catch(() => (window.location.href = link.href))
+	})
+}
+
+async function loadMore(link: HTMLAnchorElement) {
+	const response = await fetch(link.href, { headers: { Accept: 'text/html' } })
+	if (!response.ok) throw new Error(`HTTP ${response.status}`)
+	const next = new DOMParser().parseFromString(await response.text(), 'text/html')
+	const list = document.querySelector('[data-cards]')
+	const known = new Set(
+		[...(list?.querySelectorAll('a[href]') ?? [])].map((a) => a.getAttribute('href')),
+	)
+	for (const item of next.querySelectorAll('[data-cards] > li')) {
+		const href = item.querySelector('a[href]')?.getAttribute('href')
+		if (href && known.has(href)) continue
+		list?.append(document.importNode(item, true))
+	}
+	const shown = list?.children.length ?? 0
+	const status = document.querySelector('[data-more-status]')
+	if (status) status.textContent = `${shown} projects shown`
+	const following = next.querySelector<HTMLAnchorElement>('a[data-load-more]')
+	if (following) {
+		link.href = following.getAttribute('href') ?? following.href
+		link.removeAttribute('aria-disabled')
+		link.textContent = 'Load more'
+	} else {
+		link.remove()
+	}
+}

@@ -7,7 +7,10 @@
  * - the JavaScript a visitor's browser loads on the first view of each public page (Chromium,
  *   every script file including those imported at load, gzip -9), and at the first Share;
  * - Lighthouse (mobile preset, Debian Chromium) on /{pname} and /{pname}/portfolio;
- * - the image pipeline on a 12-megapixel JPEG.
+ * - the image pipeline on a 12-megapixel JPEG;
+ * - bounded cost: an owner with 200 items of the largest size (list pages, bytes, eight reads at
+ *   once next to another owner's page, the public and builder lists) and a burst of 60 logins
+ *   and sign-ups (scripts/lib/bench-limits.ts).
  * Writes bench/results.json.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
@@ -294,6 +297,10 @@ try {
 	)
 	const imagePipeline = JSON.parse(images.stdout.trim().split('\n').at(-1) ?? '{}')
 
+	step('Bounded cost: an owner with 200 items of the largest size, a burst of 60 sign-ins')
+	const { benchLimits } = await import('./lib/bench-limits')
+	const limits = await benchLimits(base, { otherPage: page, appPid: app.pid })
+
 	const worst = runs.find((run) => run.connections === 50)!.tagg
 	const results = {
 		date: new Date().toISOString(),
@@ -316,6 +323,7 @@ try {
 		javascript,
 		lighthouse,
 		imagePipeline,
+		limits,
 		targets: TARGETS,
 		met: {
 			throughput: worst.requestsPerSecond >= TARGETS.rps,
@@ -326,6 +334,11 @@ try {
 				([name, budget]) =>
 					javascript[name as keyof typeof TARGETS.jsKb].firstView.gzipKb <= budget,
 			),
+			boundedLists:
+				limits.largeOwner.firstPage.bytes < 1.5 * 1024 * 1024 &&
+				limits.largeOwner.eightInParallelAtLimit100.statuses.every((status) => status === 200),
+			burstWithout503:
+				!limits.burst.statuses['503'] && limits.burst.healthzDuringBurst.status === 200,
 			lighthouse: Object.values(lighthouse).every(
 				(scores) =>
 					typeof scores === 'object' &&
@@ -360,6 +373,13 @@ try {
 		console.log(`Lighthouse ${url}: ${JSON.stringify(scores)}`)
 	console.log(
 		`image pipeline (12 MP JPEG → 1600x900 + 640x360 WebP): ${imagePipeline.oneAtATimeMsPerImage} ms per image one at a time (peak RSS ${imagePipeline.peakRssOneAtATimeMb} MB); four at once ${imagePipeline.fourAtOnceTotalMs} ms in all (peak RSS ${imagePipeline.peakRssFourAtOnceMb} MB)`,
+	)
+	const large = limits.largeOwner
+	console.log(
+		`200 largest items: first page ${large.firstPage.items} items / ${Math.round(large.firstPage.bytes / 1024)} KB in ${large.firstPage.ms} ms; 8 at once ${large.eightInParallelAtLimit100.ms} ms (another page ${large.eightInParallelAtLimit100.otherOwnerPageMs.during} ms meanwhile, RSS ${large.eightInParallelAtLimit100.appPeakRssMb} MB); public list ${Math.round(large.publicListFirstPage.bytes / 1024)} KB; builder list ${Math.round(large.builderList.bytes / 1024)} KB`,
+	)
+	console.log(
+		`burst of 60 sign-ins: ${JSON.stringify(limits.burst.statuses)} (p50 ${limits.burst.p50Ms} ms, p99 ${limits.burst.p99Ms} ms); /healthz ${limits.burst.healthzDuringBurst.status} in ${limits.burst.healthzDuringBurst.ms} ms`,
 	)
 	console.log(`targets met: ${JSON.stringify(results.met)}`)
 	console.log('written to bench/results.json')

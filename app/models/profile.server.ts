@@ -4,6 +4,7 @@
 import { prisma, type Prisma } from '~/utils/db.server'
 import { env } from '~/utils/env.server'
 import { type SocialField } from '~/utils/profile-schemas'
+import { writeAsOwner } from './tx.server'
 
 export type SocialLinks = Record<SocialField, string | null>
 
@@ -124,22 +125,22 @@ type ProfileUpdate = Partial<
 	>
 >
 
-/** Writes fields of the owner's own profile and returns the whole profile. */
+/** Writes fields of the owner's own profile and returns the whole profile as this write left it. */
 export async function updateProfile(customerId: string, data: ProfileUpdate): Promise<ProfileData> {
-	const row = await prisma().profile.upsert({
-		where: { customerId },
-		create: { ...(data as Prisma.ProfileUncheckedCreateInput), customerId },
-		update: data,
-		select: profileSelect,
-	})
+	// The owner's lock makes sure the row exists.
+	const row = await writeAsOwner(customerId, (tx) =>
+		tx.profile.update({ where: { customerId }, data, select: profileSelect }),
+	)
 	return toProfileData(row)
 }
 
 export async function bumpPictureVersion(customerId: string) {
-	const row = await prisma().profile.update({
-		where: { customerId },
-		data: { pictureVersion: { increment: 1 } },
-		select: { pictureVersion: true },
-	})
+	const row = await writeAsOwner(customerId, (tx) =>
+		tx.profile.update({
+			where: { customerId },
+			data: { pictureVersion: { increment: 1 } },
+			select: { pictureVersion: true },
+		}),
+	)
 	return row.pictureVersion
 }

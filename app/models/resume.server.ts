@@ -1,5 +1,7 @@
 /**
- * The resume: five ordered lists, each replaced as a whole by its editor.
+ * The resume: five ordered lists, each replaced as a whole by its editor. A replace runs under the
+ * owner's write lock (./tx.server.ts), so two saves of one list never merge: the last one wins,
+ * whole, and the list's cap holds. Positions are 0..n-1, unique per owner (a database constraint).
  */
 import { prisma } from '~/utils/db.server'
 import {
@@ -9,6 +11,7 @@ import {
 	type WorkItemInput,
 } from '~/utils/profile-schemas'
 import { halvesToRating } from '~/utils/text'
+import { type Tx, writeAsOwner } from './tx.server'
 
 export type WorkExpItem = {
 	workId: string
@@ -44,8 +47,7 @@ export type Resume = {
 const byPosition = { orderBy: { position: 'asc' as const } }
 
 /** The whole resume in five queries (one per list), whatever its size. */
-export async function getResume(customerId: string): Promise<Resume> {
-	const db = prisma()
+export async function getResume(customerId: string, db: Tx = prisma()): Promise<Resume> {
 	const [work, education, skills, certificates, achievements] = await Promise.all([
 		db.workExperience.findMany({ where: { customerId }, ...byPosition }),
 		db.education.findMany({ where: { customerId }, ...byPosition }),
@@ -85,80 +87,90 @@ export async function getResume(customerId: string): Promise<Resume> {
 	}
 }
 
-export async function replaceWorkExp(customerId: string, items: WorkItemInput[]) {
-	await prisma().$transaction([
-		prisma().workExperience.deleteMany({ where: { customerId } }),
-		prisma().workExperience.createMany({
-			data: items.map((item, position) => ({
-				customerId,
-				position,
-				company: item.company,
-				role: item.role,
-				startDate: item.startDate || null,
-				endDate: item.endDate === 'Ongoing' ? null : item.endDate || null,
-				ongoing: item.endDate === 'Ongoing',
-				experience: item.experience,
-			})),
-		}),
-	])
-	return getResume(customerId)
+/**
+ * Replaces one list of the owner's resume and answers the whole resume as this write left it.
+ * `list` picks the list's table in the transaction: its rows are deleted, then `rows` inserted.
+ */
+function replaceList<Row>(
+	customerId: string,
+	list: (tx: Tx) => {
+		deleteMany: (args: { where: { customerId: string } }) => Promise<unknown>
+		createMany: (args: { data: Row[] }) => Promise<unknown>
+	},
+	rows: Row[],
+) {
+	return writeAsOwner(customerId, async (tx) => {
+		const model = list(tx)
+		await model.deleteMany({ where: { customerId } })
+		if (rows.length) await model.createMany({ data: rows })
+		return getResume(customerId, tx)
+	})
 }
 
-export async function replaceEducation(customerId: string, items: EducationItemInput[]) {
-	await prisma().$transaction([
-		prisma().education.deleteMany({ where: { customerId } }),
-		prisma().education.createMany({
-			data: items.map((item, position) => ({
-				customerId,
-				position,
-				name: item.eduName,
-				institution: item.eduInstitution,
-				startYear: item.eduStartYear,
-				endYear: item.eduEndYear,
-			})),
-		}),
-	])
-	return getResume(customerId)
+export function replaceWorkExp(customerId: string, items: WorkItemInput[]) {
+	return replaceList(
+		customerId,
+		(tx) => tx.workExperience,
+		items.map((item, position) => ({
+			customerId,
+			position,
+			company: item.company,
+			role: item.role,
+			startDate: item.startDate || null,
+			endDate: item.endDate === 'Ongoing' ? null : item.endDate || null,
+			ongoing: item.endDate === 'Ongoing',
+			experience: item.experience,
+		})),
+	)
 }
 
-export async function replaceSkills(customerId: string, items: SkillItemInput[]) {
-	await prisma().$transaction([
-		prisma().skill.deleteMany({ where: { customerId } }),
-		prisma().skill.createMany({
-			data: items.map((item, position) => ({
-				customerId,
-				position,
-				name: item.skillName,
-				ratingHalves: item.halves,
-			})),
-		}),
-	])
-	return getResume(customerId)
+export function replaceEducation(customerId: string, items: EducationItemInput[]) {
+	return replaceList(
+		customerId,
+		(tx) => tx.education,
+		items.map((item, position) => ({
+			customerId,
+			position,
+			name: item.eduName,
+			institution: item.eduInstitution,
+			startYear: item.eduStartYear,
+			endYear: item.eduEndYear,
+		})),
+	)
 }
 
-export async function replaceCertificates(customerId: string, items: CertificateItemInput[]) {
-	await prisma().$transaction([
-		prisma().certificate.deleteMany({ where: { customerId } }),
-		prisma().certificate.createMany({
-			data: items.map((item, position) => ({
-				customerId,
-				position,
-				name: item.crtName,
-				platform: item.crtPlat,
-				url: item.crtUrl,
-				year: item.crtYear,
-			})),
-		}),
-	])
-	return getResume(customerId)
+export function replaceSkills(customerId: string, items: SkillItemInput[]) {
+	return replaceList(
+		customerId,
+		(tx) => tx.skill,
+		items.map((item, position) => ({
+			customerId,
+			position,
+			name: item.skillName,
+			ratingHalves: item.halves,
+		})),
+	)
 }
 
-export async function replaceAchievements(customerId: string, items: string[]) {
-	await prisma().$transaction([
-		prisma().achievement.deleteMany({ where: { customerId } }),
-		prisma().achievement.createMany({
-			data: items.map((text, position) => ({ customerId, position, text })),
-		}),
-	])
-	return getResume(customerId)
+export function replaceCertificates(customerId: string, items: CertificateItemInput[]) {
+	return replaceList(
+		customerId,
+		(tx) => tx.certificate,
+		items.map((item, position) => ({
+			customerId,
+			position,
+			name: item.crtName,
+			platform: item.crtPlat,
+			url: item.crtUrl,
+			year: item.crtYear,
+		})),
+	)
+}
+
+export function replaceAchievements(customerId: string, items: string[]) {
+	return replaceList(
+		customerId,
+		(tx) => tx.achievement,
+		items.map((text, position) => ({ customerId, position, text })),
+	)
 }

@@ -9,14 +9,15 @@ import { getPublicProfilePage } from '~/models/public-page.server'
 import { type PublicPageHandle } from '~/utils/document'
 import { env } from '~/utils/env.server'
 import { fullName, pageMeta, PUBLIC_PAGE_CACHE } from '~/utils/seo'
+import { notFoundOrMoved } from '~/utils/moved.server'
 
 // The share modal (and the dialog code under it) loads when a visitor first asks for it.
 const loadShareModal = () => import('~/components/share-modal')
 const ShareModal = lazy(() => loadShareModal().then((module) => ({ default: module.ShareModal })))
 
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
 	const page = await getPublicProfilePage(params.pname ?? '')
-	if (!page) throw new Response('Not found', { status: 404 })
+	if (!page) throw await notFoundOrMoved(request, params.pname)
 	const path = page.profile.path!
 	return { ...page, path, profileUrl: `${env().PUBLIC_SITE_URL}/${path}` }
 }

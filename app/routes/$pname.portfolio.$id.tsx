@@ -17,6 +17,7 @@ import { getProfile } from '~/models/profile.server'
 import { type PublicPageHandle } from '~/utils/document'
 import { env } from '~/utils/env.server'
 import { fullName as joinName, pageMeta, PUBLIC_PAGE_CACHE } from '~/utils/seo'
+import { notFoundOrMoved } from '~/utils/moved.server'
 
 // The share modal (and the dialog code under it) loads when a visitor first asks for it.
 const ShareModal = lazy(() =>
@@ -24,9 +25,9 @@ const ShareModal = lazy(() =>
 )
 
 /** A visitor's view of one project: unknown and inactive projects are 404. */
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
 	const customerId = await getCustomerIdByPath(params.pname ?? '')
-	if (!customerId) throw new Response('Not found', { status: 404 })
+	if (!customerId) throw await notFoundOrMoved(request, params.pname)
 	const [profile, item] = await Promise.all([
 		getProfile(customerId),
 		getPortfolio(customerId, params.id ?? '', 'visitor'),

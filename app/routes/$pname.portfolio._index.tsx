@@ -8,36 +8,44 @@ import { MISSING_TITLE, PortfolioCard } from '~/components/portfolio-card'
 import { TopBar } from '~/components/profile-view'
 import { ShareSheet } from '~/components/public-sheets'
 import { getCustomerIdByPath } from '~/models/customer.server'
-import { listPortfolios } from '~/models/portfolio.server'
+import { listPortfolioCards } from '~/models/portfolio.server'
 import { getProfile } from '~/models/profile.server'
 import { type PublicPageHandle } from '~/utils/document'
 import { env } from '~/utils/env.server'
+import { decodeCursor, PAGE_SIZE_DEFAULT } from '~/utils/pagination.server'
 import { fullName as joinName, pageMeta, PUBLIC_PAGE_CACHE } from '~/utils/seo'
+import { notFoundOrMoved } from '~/utils/moved.server'
 
 // The share modal (and the dialog code under it) loads when a visitor first asks for it.
 const ShareModal = lazy(() =>
 	import('~/components/share-modal').then((module) => ({ default: module.ShareModal })),
 )
 
-export async function loader({ params }: LoaderFunctionArgs) {
+/** A page of cards at a time; `?cursor=` (the 'Load more' link) gives the next one. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
 	const customerId = await getCustomerIdByPath(params.pname ?? '')
-	if (!customerId) throw new Response('Not found', { status: 404 })
-	const [profile, items] = await Promise.all([
+	if (!customerId) throw await notFoundOrMoved(request, params.pname)
+	const cursor = new URL(request.url).searchParams.get('cursor')
+	const after = cursor ? decodeCursor(cursor) : null
+	if (cursor && !after) throw new Response('Not found', { status: 404 })
+	const [profile, page] = await Promise.all([
 		getProfile(customerId),
-		listPortfolios(customerId, 'active'),
+		listPortfolioCards(customerId, { limit: PAGE_SIZE_DEFAULT, after }),
 	])
 	if (!profile?.path) throw new Response('Not found', { status: 404 })
 	return {
 		name: profile.name,
 		designation: profile.designation,
 		path: profile.path,
-		items,
+		items: page.items,
+		next: page.next,
+		isFirstPage: !after,
 		profileUrl: `${env().PUBLIC_SITE_URL}/${profile.path}`,
 	}
 }
 
 export default function PublicPortfolio() {
-	const { name, path, items, profileUrl } = useLoaderData<typeof loader>()
+	const { name, path, profileUrl, items, next, isFirstPage } = useLoaderData<typeof loader>()
 	const [shareOpen, setShareOpen] = useState(false)
 	const [shareUsed, setShareUsed] = useState(false)
 	const openShare = () => {
@@ -63,7 +71,7 @@ export default function PublicPortfolio() {
 					) : null}
 				</header>
 				{items.length ? (
-					<ul className="grid gap-4 sm:grid-cols-2">
+					<ul className="grid gap-4 sm:grid-cols-2" data-cards>
 						{items.map((item, index) => (
 							<li key={item.portfolioId}>
 								<PortfolioCard
@@ -82,6 +90,7 @@ export default function PublicPortfolio() {
 						<p className="text-muted">No projects to show yet.</p>
 					</section>
 				)}
+				<MorePages path={path} next={next} isFirstPage={isFirstPage} shown={items.length} />
 			</main>
 			<footer className="text-muted py-10 text-center text-xs">
 				Made with{' '}
@@ -102,6 +111,46 @@ export default function PublicPortfolio() {
 				</Suspense>
 			) : null}
 		</>
+	)
+}
+
+/**
+ * 'Load more', a plain link to the next page: the public pages' script (app/entry.public.ts)
+ * fetches it and adds its cards in place; without a script it opens the next page, which links
+ * back to the first.
+ */
+function MorePages({
+	path,
+	next,
+	isFirstPage,
+	shown,
+}: {
+	path: string
+	next: string | null
+	isFirstPage: boolean
+	shown: number
+}) {
+	if (!next && isFirstPage) return null
+	return (
+		<nav aria-label="More projects" className="flex flex-col items-center gap-3">
+			<p className="sr-only" aria-live="polite" data-more-status>
+				{shown} projects shown
+			</p>
+			{next ? (
+				<a
+					href={`/${path}/portfolio?cursor=${encodeURIComponent(next)}`}
+					className="btn-secondary min-w-40"
+					data-load-more
+				>
+					Load more
+				</a>
+			) : null}
+			{isFirstPage ? null : (
+				<Link to={`/${path}/portfolio`} className="text-brand-700 text-sm font-semibold">
+					Back to the first projects
+				</Link>
+			)}
+		</nav>
 	)
 }
 
