@@ -1,19 +1,25 @@
 import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useFetcher, useLoaderData } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { Link, useLoaderData } from '@remix-run/react'
+import { lazy, Suspense, useState } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ArrowRightIcon } from '~/components/icons'
 import { PlaceholderImage } from '~/components/placeholder-gallery'
-import { type CardItem, MISSING_TITLE, PortfolioCard } from '~/components/portfolio-card'
+import { MISSING_TITLE, PortfolioCard } from '~/components/portfolio-card'
 import { TopBar } from '~/components/profile-view'
-import { ShareModal } from '~/components/share-modal'
+import { ShareSheet } from '~/components/public-sheets'
 import { getCustomerIdByPath } from '~/models/customer.server'
 import { listPortfolioCards } from '~/models/portfolio.server'
 import { getProfile } from '~/models/profile.server'
+import { type PublicPageHandle } from '~/utils/document'
 import { env } from '~/utils/env.server'
 import { decodeCursor, PAGE_SIZE_DEFAULT } from '~/utils/pagination.server'
 import { fullName as joinName, pageMeta, PUBLIC_PAGE_CACHE } from '~/utils/seo'
 import { notFoundOrMoved } from '~/utils/moved.server'
+
+// The share modal (and the dialog code under it) loads when a visitor first asks for it.
+const ShareModal = lazy(() =>
+	import('~/components/share-modal').then((module) => ({ default: module.ShareModal })),
+)
 
 /** A page of cards at a time; `?cursor=` (the 'Load more' link) gives the next one. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -39,13 +45,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function PublicPortfolio() {
-	const { name, path, profileUrl, ...firstPage } = useLoaderData<typeof loader>()
-	const { items, next, loadMore, loading } = useMorePages(firstPage)
+	const { name, path, profileUrl, items, next, isFirstPage } = useLoaderData<typeof loader>()
 	const [shareOpen, setShareOpen] = useState(false)
+	const [shareUsed, setShareUsed] = useState(false)
+	const openShare = () => {
+		setShareUsed(true)
+		setShareOpen(true)
+	}
 	const fullName = [name.firstName, name.lastName].filter(Boolean).join(' ')
 	return (
 		<>
-			<TopBar profile={{ name }} onShare={() => setShareOpen(true)} homeHref={`/${path}`} />
+			<TopBar profile={{ name }} onShare={openShare} homeHref={`/${path}`} />
 			<main className="mx-auto flex max-w-3xl flex-col gap-5 px-4 py-6 sm:py-8">
 				<Link
 					to={`/${path}`}
@@ -61,7 +71,7 @@ export default function PublicPortfolio() {
 					) : null}
 				</header>
 				{items.length ? (
-					<ul className="grid gap-4 sm:grid-cols-2">
+					<ul className="grid gap-4 sm:grid-cols-2" data-cards>
 						{items.map((item, index) => (
 							<li key={item.portfolioId}>
 								<PortfolioCard
@@ -69,6 +79,7 @@ export default function PublicPortfolio() {
 									index={index}
 									href={`/${path}/portfolio/${item.portfolioId}`}
 									variant="list"
+									priority={index === 0}
 								/>
 							</li>
 						))}
@@ -79,14 +90,7 @@ export default function PublicPortfolio() {
 						<p className="text-muted">No projects to show yet.</p>
 					</section>
 				)}
-				<MorePages
-					path={path}
-					next={next}
-					isFirstPage={firstPage.isFirstPage}
-					loading={loading}
-					onLoadMore={loadMore}
-					shown={items.length}
-				/>
+				<MorePages path={path} next={next} isFirstPage={isFirstPage} shown={items.length} />
 			</main>
 			<footer className="text-muted py-10 text-center text-xs">
 				Made with{' '}
@@ -94,81 +98,51 @@ export default function PublicPortfolio() {
 					Tagg
 				</a>
 			</footer>
-			<ShareModal
-				open={shareOpen}
-				onOpenChange={setShareOpen}
-				profileUrl={profileUrl}
-				path={path}
-				name={fullName}
-			/>
+			<ShareSheet profileUrl={profileUrl} path={path} name={fullName} />
+			{shareUsed ? (
+				<Suspense fallback={null}>
+					<ShareModal
+						open={shareOpen}
+						onOpenChange={setShareOpen}
+						profileUrl={profileUrl}
+						path={path}
+						name={fullName}
+					/>
+				</Suspense>
+			) : null}
 		</>
 	)
 }
 
-type CardPage = { items: CardItem[]; next: string | null; isFirstPage: boolean }
-
 /**
- * The cards shown: the loader's page, then each page 'Load more' fetched in place (with
- * JavaScript; without it the link simply opens the next page).
+ * 'Load more', a plain link to the next page: the public pages' script (app/entry.public.ts)
+ * fetches it and adds its cards in place; without a script it opens the next page, which links
+ * back to the first.
  */
-function useMorePages(firstPage: CardPage) {
-	const fetcher = useFetcher<typeof loader>()
-	const [more, setMore] = useState<{ items: CardItem[]; next: string | null } | null>(null)
-	// A new page from the loader (a navigation) starts over.
-	useEffect(() => setMore(null), [firstPage.items])
-	useEffect(() => {
-		const page = fetcher.data
-		if (fetcher.state !== 'idle' || !page) return
-		setMore((shown) => {
-			const known = new Set([...firstPage.items, ...(shown?.items ?? [])].map((i) => i.portfolioId))
-			const fresh = page.items.filter((item) => !known.has(item.portfolioId))
-			return { items: [...(shown?.items ?? []), ...fresh], next: page.next }
-		})
-	}, [fetcher.state, fetcher.data, firstPage.items])
-	const next = more ? more.next : firstPage.next
-	return {
-		items: more ? [...firstPage.items, ...more.items] : firstPage.items,
-		next,
-		loading: fetcher.state !== 'idle',
-		loadMore: (path: string) => {
-			if (next) fetcher.load(`/${path}/portfolio?cursor=${encodeURIComponent(next)}`)
-		},
-	}
-}
-
-/** 'Load more' (a plain link to the next page, loaded in place with JavaScript) and 'Back to the start'. */
 function MorePages({
 	path,
 	next,
 	isFirstPage,
-	loading,
-	onLoadMore,
 	shown,
 }: {
 	path: string
 	next: string | null
 	isFirstPage: boolean
-	loading: boolean
-	onLoadMore: (path: string) => void
 	shown: number
 }) {
 	if (!next && isFirstPage) return null
 	return (
 		<nav aria-label="More projects" className="flex flex-col items-center gap-3">
-			<p className="sr-only" aria-live="polite">
+			<p className="sr-only" aria-live="polite" data-more-status>
 				{shown} projects shown
 			</p>
 			{next ? (
 				<a
 					href={`/${path}/portfolio?cursor=${encodeURIComponent(next)}`}
 					className="btn-secondary min-w-40"
-					aria-disabled={loading || undefined}
-					onClick={(event) => {
-						event.preventDefault()
-						if (!loading) onLoadMore(path)
-					}}
+					data-load-more
 				>
-					{loading ? 'Loading...' : 'Load more'}
+					Load more
 				</a>
 			) : null}
 			{isFirstPage ? null : (
@@ -217,14 +191,17 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 	})
 }
 
-/** Public pages may be served by a CDN for a few seconds, so an owner's edit shows quickly. */
+/**
+ * Public pages may be served by a CDN for a few seconds, so an owner's edit shows quickly; they
+ * come without scripts for `Save-Data: on`, so caches keep the two apart.
+ */
 export const headers: HeadersFunction = ({ errorHeaders }) =>
 	errorHeaders
-		? { 'Cache-Control': 'public, max-age=0, s-maxage=10' }
-		: { 'Cache-Control': PUBLIC_PAGE_CACHE }
+		? { 'Cache-Control': 'public, max-age=0, s-maxage=10', Vary: 'Save-Data' }
+		: { 'Cache-Control': PUBLIC_PAGE_CACHE, Vary: 'Save-Data' }
 
-/** Public pages stay light: react-hot-toast loads at the first toast. */
-export const handle = { lazyToasts: true }
+/** A visitor's page: its own small script, none with Save-Data (app/root.tsx). */
+export const handle: PublicPageHandle = { publicPage: true }
 
 export function ErrorBoundary() {
 	return <GeneralErrorBoundary />
