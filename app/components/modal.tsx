@@ -8,7 +8,7 @@ import {
 	useState,
 	type ReactNode,
 } from 'react'
-import { cx } from '~/utils/misc'
+import { cx } from '~/utils/cx'
 
 /** Lets the form inside a modal say whether it holds unsaved changes. */
 const DraftChanged = createContext<(changed: boolean) => void>(() => {})

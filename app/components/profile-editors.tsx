@@ -436,6 +436,7 @@ function WorkExpEditor({ resume, close, version, reload }: Base & { resume: Resu
 								value={item.ongoing ? '' : item.endDate}
 								disabled={item.ongoing}
 								onChange={(endDate) => update({ endDate })}
+								error={errorUnder(editor.errors, `workExp.${index}.endDate`)}
 							/>
 						</div>
 						<label className="flex items-center gap-2.5 text-sm font-medium">

@@ -5,6 +5,7 @@ import { prisma, type Prisma } from '~/utils/db.server'
 import { env } from '~/utils/env.server'
 import { type Precondition } from '~/utils/etag.server'
 import { type SocialField } from '~/utils/profile-schemas'
+import { writeAsOwner } from './tx.server'
 
 export type SocialLinks = Record<SocialField, string | null>
 
@@ -131,39 +132,34 @@ type ProfileUpdate = Partial<
 >
 
 /**
- * Writes fields of the owner's own profile and returns the whole profile. With a precondition
- * (an `If-Match`, the builder's section version), the profile row is locked, the check runs on
- * its current data and throws PreconditionFailed (nothing written) when it does not hold.
+ * Writes fields of the owner's own profile and returns the whole profile as this write left it.
+ * With a precondition (an `If-Match`, the builder's section version) the check runs on the
+ * current data under the owner's write lock and throws PreconditionFailed (nothing written) when
+ * it does not hold.
  */
 export async function updateProfile(
 	customerId: string,
 	data: ProfileUpdate,
 	precondition?: Precondition<ProfileData>,
 ): Promise<ProfileData> {
-	if (!precondition) {
-		const row = await prisma().profile.upsert({
-			where: { customerId },
-			create: { ...(data as Prisma.ProfileUncheckedCreateInput), customerId },
-			update: data,
-			select: profileSelect,
-		})
-		return toProfileData(row)
-	}
-	return prisma().$transaction(async (tx) => {
-		// The lock makes check-then-write one step: a concurrent write waits, then sees our result.
-		await tx.$queryRaw`SELECT 1 FROM "Profile" WHERE "customerId" = ${customerId} FOR UPDATE`
-		const current = await tx.profile.findUnique({ where: { customerId }, select: profileSelect })
-		precondition(current ? toProfileData(current) : null)
-		const row = await tx.profile.update({ where: { customerId }, data, select: profileSelect })
-		return toProfileData(row)
+	// The owner's lock makes sure the row exists, and makes check-then-write one step.
+	const row = await writeAsOwner(customerId, async (tx) => {
+		if (precondition) {
+			const current = await tx.profile.findUnique({ where: { customerId }, select: profileSelect })
+			precondition(current ? toProfileData(current) : null)
+		}
+		return tx.profile.update({ where: { customerId }, data, select: profileSelect })
 	})
+	return toProfileData(row)
 }
 
 export async function bumpPictureVersion(customerId: string) {
-	const row = await prisma().profile.update({
-		where: { customerId },
-		data: { pictureVersion: { increment: 1 } },
-		select: { pictureVersion: true },
-	})
+	const row = await writeAsOwner(customerId, (tx) =>
+		tx.profile.update({
+			where: { customerId },
+			data: { pictureVersion: { increment: 1 } },
+			select: { pictureVersion: true },
+		}),
+	)
 	return row.pictureVersion
 }

@@ -1,7 +1,9 @@
 /**
- * The resume: five ordered lists, each replaced as a whole by its editor.
+ * The resume: five ordered lists, each replaced as a whole by its editor. A replace runs under the
+ * owner's write lock (./tx.server.ts), so two saves of one list never merge: the last one wins,
+ * whole, and the list's cap holds. Positions are 0..n-1, unique per owner (a database constraint).
  */
-import { prisma, type Prisma } from '~/utils/db.server'
+import { prisma } from '~/utils/db.server'
 import { type Precondition } from '~/utils/etag.server'
 import {
 	type CertificateItemInput,
@@ -10,6 +12,7 @@ import {
 	type WorkItemInput,
 } from '~/utils/profile-schemas'
 import { halvesToRating } from '~/utils/text'
+import { type Tx, writeAsOwner } from './tx.server'
 
 export type WorkExpItem = {
 	workId: string
@@ -45,10 +48,7 @@ export type Resume = {
 const byPosition = { orderBy: { position: 'asc' as const } }
 
 /** The whole resume in five queries (one per list), whatever its size. */
-export async function getResume(
-	customerId: string,
-	db: Prisma.TransactionClient = prisma(),
-): Promise<Resume> {
+export async function getResume(customerId: string, db: Tx = prisma()): Promise<Resume> {
 	const [work, education, skills, certificates, achievements] = await Promise.all([
 		db.workExperience.findMany({ where: { customerId }, ...byPosition }),
 		db.education.findMany({ where: { customerId }, ...byPosition }),
@@ -89,22 +89,28 @@ export async function getResume(
 }
 
 /**
- * Replaces one list in a transaction that first locks the owner's profile row: replacements of
- * the same owner never interleave, and a precondition (an `If-Match`, the builder's section
- * version) is checked on the current resume before anything is written (PreconditionFailed
- * leaves it untouched). Answers the full resume.
+ * Replaces one list of the owner's resume and answers the whole resume as this write left it.
+ * `list` picks the list's table in the transaction: its rows are deleted, then `rows` inserted.
+ * A precondition (an `If-Match`, the builder's section version) is checked on the current resume
+ * under the owner's write lock before anything is written (PreconditionFailed leaves it
+ * untouched).
  */
-async function replaceList(
+function replaceList<Row>(
 	customerId: string,
-	precondition: Precondition<Resume> | undefined,
-	write: (tx: Prisma.TransactionClient) => Promise<unknown>,
+	list: (tx: Tx) => {
+		deleteMany: (args: { where: { customerId: string } }) => Promise<unknown>
+		createMany: (args: { data: Row[] }) => Promise<unknown>
+	},
+	rows: Row[],
+	precondition?: Precondition<Resume>,
 ) {
-	await prisma().$transaction(async (tx) => {
-		await tx.$queryRaw`SELECT 1 FROM "Profile" WHERE "customerId" = ${customerId} FOR UPDATE`
+	return writeAsOwner(customerId, async (tx) => {
 		if (precondition) precondition(await getResume(customerId, tx))
-		await write(tx)
+		const model = list(tx)
+		await model.deleteMany({ where: { customerId } })
+		if (rows.length) await model.createMany({ data: rows })
+		return getResume(customerId, tx)
 	})
-	return getResume(customerId)
 }
 
 export function replaceWorkExp(
@@ -112,21 +118,21 @@ export function replaceWorkExp(
 	items: WorkItemInput[],
 	precondition?: Precondition<Resume>,
 ) {
-	return replaceList(customerId, precondition, async (tx) => {
-		await tx.workExperience.deleteMany({ where: { customerId } })
-		await tx.workExperience.createMany({
-			data: items.map((item, position) => ({
-				customerId,
-				position,
-				company: item.company,
-				role: item.role,
-				startDate: item.startDate || null,
-				endDate: item.endDate === 'Ongoing' ? null : item.endDate || null,
-				ongoing: item.endDate === 'Ongoing',
-				experience: item.experience,
-			})),
-		})
-	})
+	return replaceList(
+		customerId,
+		(tx) => tx.workExperience,
+		items.map((item, position) => ({
+			customerId,
+			position,
+			company: item.company,
+			role: item.role,
+			startDate: item.startDate || null,
+			endDate: item.endDate === 'Ongoing' ? null : item.endDate || null,
+			ongoing: item.endDate === 'Ongoing',
+			experience: item.experience,
+		})),
+		precondition,
+	)
 }
 
 export function replaceEducation(
@@ -134,19 +140,19 @@ export function replaceEducation(
 	items: EducationItemInput[],
 	precondition?: Precondition<Resume>,
 ) {
-	return replaceList(customerId, precondition, async (tx) => {
-		await tx.education.deleteMany({ where: { customerId } })
-		await tx.education.createMany({
-			data: items.map((item, position) => ({
-				customerId,
-				position,
-				name: item.eduName,
-				institution: item.eduInstitution,
-				startYear: item.eduStartYear,
-				endYear: item.eduEndYear,
-			})),
-		})
-	})
+	return replaceList(
+		customerId,
+		(tx) => tx.education,
+		items.map((item, position) => ({
+			customerId,
+			position,
+			name: item.eduName,
+			institution: item.eduInstitution,
+			startYear: item.eduStartYear,
+			endYear: item.eduEndYear,
+		})),
+		precondition,
+	)
 }
 
 export function replaceSkills(
@@ -154,17 +160,17 @@ export function replaceSkills(
 	items: SkillItemInput[],
 	precondition?: Precondition<Resume>,
 ) {
-	return replaceList(customerId, precondition, async (tx) => {
-		await tx.skill.deleteMany({ where: { customerId } })
-		await tx.skill.createMany({
-			data: items.map((item, position) => ({
-				customerId,
-				position,
-				name: item.skillName,
-				ratingHalves: item.halves,
-			})),
-		})
-	})
+	return replaceList(
+		customerId,
+		(tx) => tx.skill,
+		items.map((item, position) => ({
+			customerId,
+			position,
+			name: item.skillName,
+			ratingHalves: item.halves,
+		})),
+		precondition,
+	)
 }
 
 export function replaceCertificates(
@@ -172,19 +178,19 @@ export function replaceCertificates(
 	items: CertificateItemInput[],
 	precondition?: Precondition<Resume>,
 ) {
-	return replaceList(customerId, precondition, async (tx) => {
-		await tx.certificate.deleteMany({ where: { customerId } })
-		await tx.certificate.createMany({
-			data: items.map((item, position) => ({
-				customerId,
-				position,
-				name: item.crtName,
-				platform: item.crtPlat,
-				url: item.crtUrl,
-				year: item.crtYear,
-			})),
-		})
-	})
+	return replaceList(
+		customerId,
+		(tx) => tx.certificate,
+		items.map((item, position) => ({
+			customerId,
+			position,
+			name: item.crtName,
+			platform: item.crtPlat,
+			url: item.crtUrl,
+			year: item.crtYear,
+		})),
+		precondition,
+	)
 }
 
 export function replaceAchievements(
@@ -192,10 +198,10 @@ export function replaceAchievements(
 	items: string[],
 	precondition?: Precondition<Resume>,
 ) {
-	return replaceList(customerId, precondition, async (tx) => {
-		await tx.achievement.deleteMany({ where: { customerId } })
-		await tx.achievement.createMany({
-			data: items.map((text, position) => ({ customerId, position, text })),
-		})
-	})
+	return replaceList(
+		customerId,
+		(tx) => tx.achievement,
+		items.map((text, position) => ({ customerId, position, text })),
+		precondition,
+	)
 }

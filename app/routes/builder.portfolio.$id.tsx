@@ -28,7 +28,13 @@ import {
 	type PortfolioChanges,
 	type PortfolioSection,
 } from '~/utils/portfolio-schemas'
-import { conflict, failure, readEditorBody, success } from '~/utils/profile-actions.server'
+import {
+	conflict,
+	editorAction,
+	failure,
+	readEditorBody,
+	success,
+} from '~/utils/profile-actions.server'
 import { PORTFOLIO_SECTIONS_DATA, portfolioVersions } from '~/utils/section-versions.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -53,7 +59,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** One intent per section: head, skills, challenges, solutions, result. */
-export async function action({ request, params }: ActionFunctionArgs) {
+export const action = (args: ActionFunctionArgs) => editorAction(() => editProject(args))
+
+async function editProject({ request, params }: ActionFunctionArgs) {
 	const customerId = await requireCustomerId(request)
 	const body = await readEditorBody(request)
 	const { intent } = body

@@ -19,39 +19,65 @@ import {
 	createPortfolio,
 	deletePortfolio,
 	FEATURED_LIMIT,
-	listPortfolios,
+	listPortfolioSummaries,
+	PortfolioLimitError,
 	reorderPortfolios,
 	setPortfolioStatus,
-	type PortfolioItem,
+	type PortfolioSummary,
 } from '~/models/portfolio.server'
 import { requireCustomerId } from '~/utils/auth.server'
 import { fieldErrorsOf, type EditorResult, editorClientAction } from '~/utils/editor'
 import { cx } from '~/utils/misc'
 import { DeleteSchema, ReorderSchema, StatusSchema } from '~/utils/portfolio-schemas'
-import { failure, readEditorBody, success } from '~/utils/profile-actions.server'
+import { editorAction, failure, readEditorBody, success } from '~/utils/profile-actions.server'
 
 const CREATE_FAILED = "Sorry, we couldn't add a new product. Please try again later."
 const DELETE_FAILED = "Sorry, we couldn't delete the project. Please try again."
 const REORDER_FAILED = "Sorry, we couldn't save the new order. Please try again."
 
+/** Rows shown at first; 'Show more' (a plain link, `?rows=`) adds as many each time. */
+const ROWS_STEP = 25
+
+/**
+ * Only what a row shows, and only the first rows (`?rows=`, in steps of {@link ROWS_STEP}): a
+ * long list stays light. The order of every item comes along, for moving rows.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
 	const customerId = await requireCustomerId(request)
-	const [items, path] = await Promise.all([
-		listPortfolios(customerId, 'all'),
+	const asked = new URL(request.url).searchParams.get('rows') ?? ''
+	const rows = /^\d{1,4}$/.test(asked) ? Math.max(ROWS_STEP, Number(asked)) : ROWS_STEP
+	const [all, path] = await Promise.all([
+		listPortfolioSummaries(customerId),
 		getCustomerPath(customerId),
 	])
-	return { items, path: path ?? '', featuredLimit: FEATURED_LIMIT }
+	return {
+		items: all.slice(0, rows),
+		order: all.map((item) => item.portfolioId),
+		// The profile shows the first 3 active featured projects, in the list's order.
+		featured: all
+			.filter((item) => item.active && item.featured)
+			.map((item) => ({ id: item.portfolioId, name: item.productName })),
+		path: path ?? '',
+		featuredLimit: FEATURED_LIMIT,
+	}
 }
 
 /** 'create' (redirects to the new item), 'status', 'delete' and 'reorder'. */
-export async function action({ request }: ActionFunctionArgs) {
+export const action = (args: ActionFunctionArgs) => editorAction(() => editList(args))
+
+async function editList({ request }: ActionFunctionArgs) {
 	const customerId = await requireCustomerId(request)
 	const body = await readEditorBody(request)
 	const { intent } = body
 	switch (intent) {
 		case 'create': {
-			const item = await createPortfolio(customerId)
-			return redirect(`/builder/portfolio/${item.portfolioId}`)
+			try {
+				const item = await createPortfolio(customerId)
+				return redirect(`/builder/portfolio/${item.portfolioId}`)
+			} catch (error) {
+				if (!(error instanceof PortfolioLimitError)) throw error
+				return data(failure(intent, { _form: error.message }), { status: 400 })
+			}
 		}
 		case 'status': {
 			const parsed = StatusSchema.safeParse(body)
@@ -118,13 +144,19 @@ function useNewResult<T extends { at: number }>(
 }
 
 export default function ManagePortfolio() {
-	const { items, path, featuredLimit } = useLoaderData<typeof loader>()
+	const {
+		items,
+		order,
+		featured: featuredItems,
+		path,
+		featuredLimit,
+	} = useLoaderData<typeof loader>()
 	const create = useFetcher<EditorResult>({ key: 'portfolio-create' })
 	const reorder = useFetcher<EditorResult>({ key: 'portfolio-reorder' })
-	const [deleting, setDeleting] = useState<PortfolioItem | null>(null)
+	const [deleting, setDeleting] = useState<PortfolioSummary | null>(null)
 
 	useNewResult(create, (result) => {
-		if (!result.ok) toast.error(CREATE_FAILED)
+		if (!result.ok) toast.error(result.fieldErrors._form ?? CREATE_FAILED)
 	})
 	useNewResult(reorder, (result) => {
 		if (!result.ok) toast.error(REORDER_FAILED)
@@ -136,22 +168,26 @@ export default function ManagePortfolio() {
 	const sortable = useReorder({
 		ids: pendingOrder?.filter((id) => byId.has(id)) ?? items.map((item) => item.portfolioId),
 		nameOf: (id) => byId.get(id)?.productName || 'Untitled project',
-		// The whole new order in one call, however many places the project moved.
-		onCommit: (portfolioIds) =>
+		// The whole new order in one call, however many places the project moved: the rows shown
+		// (in their new order), then those not shown yet, as they were.
+		onCommit: (shownOrder) =>
 			reorder.submit(
-				{ intent: 'reorder', portfolioIds },
+				{ intent: 'reorder', portfolioIds: [...shownOrder, ...order.slice(shownOrder.length)] },
 				{ method: 'POST', encType: 'application/json' },
 			),
 		disabled: reorder.state !== 'idle',
 	})
 	const ordered = sortable.order
 		.map((id) => byId.get(id))
-		.filter((item): item is PortfolioItem => Boolean(item))
+		.filter((item): item is PortfolioSummary => Boolean(item))
 
 	// The profile shows the first 3 active featured projects (in this order): say so when more
 	// are featured, and which ones are left out.
-	const featured = ordered.filter((item) => item.active && item.featured)
-	const shownOnProfile = new Set(featured.slice(0, featuredLimit).map((item) => item.portfolioId))
+	const position = new Map((pendingOrder ?? order).map((id, index) => [id, index]))
+	const featured = [...featuredItems].sort(
+		(a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0),
+	)
+	const shownOnProfile = new Set(featured.slice(0, featuredLimit).map((item) => item.id))
 	const leftOut = featured.slice(featuredLimit)
 
 	const adding = create.state !== 'idle'
@@ -199,7 +235,7 @@ export default function ManagePortfolio() {
 					<p className="mt-1 wrap-anywhere">
 						Not shown:{' '}
 						<span dir="auto">
-							{leftOut.map((item) => item.productName || 'Untitled project').join(', ')}
+							{leftOut.map((item) => item.name || 'Untitled project').join(', ')}
 						</span>
 						. Turn off Is Featured on one, or drag the ones you want higher.
 					</p>
@@ -225,7 +261,17 @@ export default function ManagePortfolio() {
 						))}
 					</ol>
 				</>
-			) : (
+			) : null}
+			{order.length > items.length ? (
+				<Link
+					to={`?rows=${items.length + ROWS_STEP}`}
+					preventScrollReset
+					className="btn-secondary self-center"
+				>
+					Show more projects ({items.length} of {order.length} shown)
+				</Link>
+			) : null}
+			{ordered.length ? null : (
 				<section className="card flex flex-col items-center gap-4 px-6 py-10 text-center">
 					<PlaceholderImage variant={1} className="max-w-64 rounded-xl" />
 					<h2 className="text-lg font-bold">No projects yet</h2>
@@ -253,7 +299,7 @@ function PortfolioRow({
 	onProfile,
 	onDelete,
 }: {
-	item: PortfolioItem
+	item: PortfolioSummary
 	index: number
 	rowRef: (node: HTMLElement | null) => void
 	handle: ReturnType<ReturnType<typeof useReorder>['handleProps']>
@@ -356,7 +402,7 @@ function PortfolioRow({
 	)
 }
 
-function DeleteDialog({ item, onClose }: { item: PortfolioItem | null; onClose: () => void }) {
+function DeleteDialog({ item, onClose }: { item: PortfolioSummary | null; onClose: () => void }) {
 	const fetcher = useFetcher<EditorResult>({ key: 'portfolio-delete' })
 	const busy = fetcher.state !== 'idle'
 	// Keep the last item while the dialog animates closed.

@@ -11,7 +11,7 @@ import {
 } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { EyeIcon, GridIcon, HomeIcon, LogoutIcon, MenuIcon } from '~/components/icons'
+import { EyeIcon, GridIcon, HomeIcon, LogoutIcon, MenuIcon, SettingsIcon } from '~/components/icons'
 import { Logo } from '~/components/logo'
 import { getCustomerPath } from '~/models/customer.server'
 import { requireCustomerId } from '~/utils/auth.server'
@@ -28,6 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const NAV = [
 	{ to: '/builder', label: 'Portfolio Home', icon: HomeIcon, end: true },
 	{ to: '/builder/portfolio', label: 'Manage Portfolio', icon: GridIcon, end: false },
+	{ to: '/builder/settings', label: 'Settings', icon: SettingsIcon, end: false },
 ]
 
 function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
@@ -63,7 +64,7 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
 						{host}/{path}
 					</p>
 					<Link
-						to="/set-path"
+						to="/builder/settings#address"
 						className="text-brand mt-1.5 inline-block font-semibold hover:underline"
 						onClick={onNavigate}
 					>

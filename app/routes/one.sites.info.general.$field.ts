@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { getProfile } from '~/models/profile.server'
-import { apiError, apiOk, readQuery } from '~/utils/api.server'
+import { apiError, apiOk, getOnlyAction, readQuery, requireMethod } from '~/utils/api.server'
 import { etagHeaders } from '~/utils/etag.server'
 import { isProfileField, PROFILE_FIELDS } from '~/utils/profile-fields.server'
 
@@ -14,6 +14,7 @@ const Query = z.object({
  * update's `If-Match` compares with.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
+	requireMethod(request, 'GET')
 	if (!isProfileField(params.field)) return apiError(404, 'Not found')
 	const { customer_id } = readQuery(request, Query)
 	const profile = await getProfile(customer_id)
@@ -21,3 +22,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const data = PROFILE_FIELDS[params.field].read(profile)
 	return apiOk({ data }, { headers: etagHeaders(data) })
 }
+
+export const action = getOnlyAction

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { updateProfile } from '~/models/profile.server'
-import { apiError, apiOk, methodNotAllowed, readJsonBody } from '~/utils/api.server'
+import { apiError, apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
 import { requireApiCustomerId } from '~/utils/auth.server'
 import {
 	etagHeaders,
@@ -15,6 +15,7 @@ import { isProfileField, PROFILE_FIELDS } from '~/utils/profile-fields.server'
  * With `If-Match` holding a stale ETag of that field's read: 412, nothing changed.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
+	requireMethod(request, 'POST')
 	const customerId = await requireApiCustomerId(request)
 	if (!isProfileField(params.field)) return apiError(404, 'Not found')
 	const spec = PROFILE_FIELDS[params.field]
@@ -33,4 +34,4 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	}
 }
 
-export const loader = () => methodNotAllowed()
+export const loader = postOnlyLoader

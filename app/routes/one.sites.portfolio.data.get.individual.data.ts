@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { getPortfolio } from '~/models/portfolio.server'
-import { apiError, apiOk, readQuery } from '~/utils/api.server'
+import { apiError, apiOk, getOnlyAction, readQuery, requireMethod } from '~/utils/api.server'
 import { getCustomerId } from '~/utils/auth.server'
 import { etagHeaders } from '~/utils/etag.server'
 
@@ -16,9 +16,12 @@ const Query = z.object({
  * owner's read carries the ETag an update's `If-Match` compares with.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
+	requireMethod(request, 'GET')
 	const { customer_id, portfolioId } = readQuery(request, Query)
 	const viewer = (await getCustomerId(request)) === customer_id ? 'owner' : 'visitor'
 	const item = await getPortfolio(customer_id, portfolioId, viewer)
 	if (!item) return apiError(404, 'Portfolio not found')
 	return apiOk({ data: item }, viewer === 'owner' ? { headers: etagHeaders(item) } : undefined)
 }
+
+export const action = getOnlyAction

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { updatePortfolio, type PortfolioItem } from '~/models/portfolio.server'
-import { apiError, apiOk, methodNotAllowed, readJsonBody } from '~/utils/api.server'
+import { apiError, apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
 import { requireApiCustomerId } from '~/utils/auth.server'
 import {
 	etagHeaders,
@@ -16,6 +16,7 @@ import { isPortfolioSection, SECTION_SCHEMAS } from '~/utils/portfolio-schemas'
  * the item's). With `If-Match` holding a stale ETag of the item: 412, nothing changed.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
+	requireMethod(request, 'POST')
 	const customerId = await requireApiCustomerId(request)
 	if (!isPortfolioSection(params.section)) return apiError(404, 'Not found')
 	const { portfolioId, changes } = await readJsonBody(request, SECTION_SCHEMAS[params.section])
@@ -34,4 +35,4 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	}
 }
 
-export const loader = () => methodNotAllowed()
+export const loader = postOnlyLoader

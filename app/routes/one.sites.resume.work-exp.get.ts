@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { customerIsActive } from '~/models/customer.server'
 import { getResume } from '~/models/resume.server'
-import { apiError, apiOk, readQuery } from '~/utils/api.server'
+import { apiError, apiOk, getOnlyAction, readQuery, requireMethod } from '~/utils/api.server'
 import { etagHeaders } from '~/utils/etag.server'
 
 const Query = z.object({
@@ -14,8 +14,11 @@ const Query = z.object({
  * `If-Match` compares with.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
+	requireMethod(request, 'GET')
 	const { customer_id } = readQuery(request, Query)
 	if (!(await customerIsActive(customer_id))) return apiError(404, 'Profile not found')
 	const data = await getResume(customer_id)
 	return apiOk({ data }, { headers: etagHeaders(data) })
 }
+
+export const action = getOnlyAction

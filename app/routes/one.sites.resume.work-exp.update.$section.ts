@@ -7,7 +7,7 @@ import {
 	replaceWorkExp,
 	type Resume,
 } from '~/models/resume.server'
-import { apiError, apiOk, methodNotAllowed, readJsonBody } from '~/utils/api.server'
+import { apiError, apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
 import { requireApiCustomerId } from '~/utils/auth.server'
 import {
 	etagHeaders,
@@ -57,6 +57,7 @@ async function replaceSection(request: Request, customerId: string, section: str
  * With `If-Match` holding a stale ETag of the resume: 412, nothing changed.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
+	requireMethod(request, 'POST')
 	const customerId = await requireApiCustomerId(request)
 	try {
 		const data = await replaceSection(request, customerId, params.section)
@@ -68,4 +69,4 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	}
 }
 
-export const loader = () => methodNotAllowed()
+export const loader = postOnlyLoader

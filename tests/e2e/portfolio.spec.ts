@@ -43,6 +43,16 @@ type Head = {
 	categories?: string[]
 }
 
+const EMPTY_HEAD: Required<Head> = {
+	productName: '',
+	company: '',
+	role: '',
+	projectSummary: '',
+	duration: '',
+	industries: [],
+	categories: [],
+}
+
 /** Creates an item through the /one API with the page's session cookie; returns its id. */
 async function createItem(
 	page: Page,
@@ -55,7 +65,8 @@ async function createItem(
 	const portfolioId = url.split('/').pop()!
 	const post = async (path: string, data: object) =>
 		expect((await page.request.post(path, { data: { portfolioId, ...data } })).status()).toBe(200)
-	await post('/one/sites/portfolio/data/update/head', head)
+	// The head is written whole: fields not given here are sent empty.
+	await post('/one/sites/portfolio/data/update/head', { ...EMPTY_HEAD, ...head })
 	if (status.active) await post('/one/sites/portfolio/data/update/status', { active: true })
 	if (status.featured) await post('/one/sites/portfolio/data/update/status', { featured: true })
 	return portfolioId
@@ -268,6 +279,8 @@ test('the list adds, reorders and deletes projects; inactive ones stay hidden fr
 	await expect(handle).toBeFocused()
 	await page.keyboard.press('Enter')
 	await expect(rows).toHaveText(['Bravo', 'Draft idea', 'Alpha'])
+	// The new order shows at once; the buttons come back when it is saved.
+	await expect(page.getByRole('button', { name: 'Move Bravo down' })).toBeEnabled()
 	await page.reload()
 	await expect(rows).toHaveText(['Bravo', 'Draft idea', 'Alpha'])
 
