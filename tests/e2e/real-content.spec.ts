@@ -595,9 +595,16 @@ test('portfolio order by drag and drop in one call; a note when more than 3 are 
 	for (const productName of names) {
 		const { url } = await post(request, owner, '/one/sites/portfolio/data/create/new/portfolio', {})
 		const portfolioId = url!.split('/').pop()!
+		// The head is written whole (the presence rule): fields not given are sent empty.
 		await post(request, owner, '/one/sites/portfolio/data/update/head', {
 			portfolioId,
 			productName,
+			company: '',
+			role: '',
+			projectSummary: '',
+			duration: '',
+			industries: [],
+			categories: [],
 		})
 		for (const flag of [{ active: true }, { featured: true }]) {
 			await post(request, owner, '/one/sites/portfolio/data/update/status', {
