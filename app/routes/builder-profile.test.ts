@@ -13,6 +13,20 @@ import { action as builderAction, loader as builderLoader } from './builder._ind
 import { loader as getEmail } from './one.auth.new.get.email'
 import { action as updateField } from './one.sites.info.general.$field.update'
 
+// Update bodies are whole (the presence rule): the fields a test does not set are sent empty.
+const NAME_CARD = { firstName: '', lastName: '', designation: '', city: '', country: '' }
+const LINKS = {
+	linkedInUrl: '',
+	xUrl: '',
+	igUrl: '',
+	fbUrl: '',
+	ytUrl: '',
+	whatAppBusUrl: '',
+	mobileNumber: '',
+	companySite: '',
+	email: '',
+}
+
 async function act(body: Record<string, unknown>, token: string) {
 	let result: unknown
 	try {
@@ -69,7 +83,7 @@ describe('the email visitors see', () => {
 
 		// Hidden from the builder's links editor: no address on the page, Find Me or the card.
 		const hidden = await act(
-			{ intent: 'social', email: 'hello@dana.design', hideEmail: true },
+			{ intent: 'social', ...LINKS, email: 'hello@dana.design', hideEmail: true },
 			owner.token,
 		)
 		expect(hidden).toMatchObject({ status: 200, body: { ok: true } })
@@ -80,7 +94,7 @@ describe('the email visitors see', () => {
 		expect(api.json).toEqual({ status: 200, data: null })
 
 		// Empty contact email, still hidden: the login email is not published either.
-		await act({ intent: 'social', email: '', hideEmail: true }, owner.token)
+		await act({ intent: 'social', ...LINKS, email: '', hideEmail: true }, owner.token)
 		expect(await visitorEmail(path)).toBeNull()
 		expect(await cardEmail(path)).toBeNull()
 
@@ -99,7 +113,10 @@ describe('the email visitors see', () => {
 	test('saving the links without hideEmail leaves the setting as it was', async () => {
 		const owner = await createOwner()
 		await updateProfile(owner.id, { hideEmail: true })
-		await act({ intent: 'social', linkedInUrl: 'https://www.linkedin.com/in/x' }, owner.token)
+		await act(
+			{ intent: 'social', ...LINKS, linkedInUrl: 'https://www.linkedin.com/in/x' },
+			owner.token,
+		)
 		expect((await getProfile(owner.id))?.hideEmail).toBe(true)
 	})
 })
@@ -110,6 +127,7 @@ describe('builder validation', () => {
 		const answer = await act(
 			{
 				intent: 'name',
+				...NAME_CARD,
 				firstName: 'x'.repeat(61),
 				designation: 'y'.repeat(101),
 				country: 'z'.repeat(81),
@@ -129,6 +147,7 @@ describe('builder validation', () => {
 		const answer = await act(
 			{
 				intent: 'social',
+				...LINKS,
 				linkedInUrl: 'javascript:alert(1)',
 				xUrl: 'not a link',
 				mobileNumber: 'call me',
@@ -163,6 +182,7 @@ describe('builder validation', () => {
 		const social = await act(
 			{
 				intent: 'social',
+				...LINKS,
 				linkedInUrl: 'linkedin.com/in/x',
 				companySite: ' www.dana.design ',
 				ytUrl: 'https://youtube.com/@dana',

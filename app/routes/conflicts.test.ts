@@ -24,6 +24,18 @@ import { action as updateItem } from './one.sites.portfolio.data.update.$section
 import { loader as readResume } from './one.sites.resume.work-exp.get'
 import { action as updateResume } from './one.sites.resume.work-exp.update.$section'
 
+// Update bodies are whole (the presence rule): the fields a test does not set are sent empty.
+const NAME_CARD = { firstName: '', lastName: '', designation: '', city: '', country: '' }
+const HEAD = {
+	productName: '',
+	company: '',
+	role: '',
+	projectSummary: '',
+	duration: '',
+	industries: [],
+	categories: [],
+}
+
 const STALE_MESSAGE = expect.stringContaining('If-Match')
 
 const readTagline = (customerId: string) =>
@@ -169,7 +181,7 @@ describe('/one portfolio item', () => {
 		expect(newTag).not.toBe(etag)
 		expect((await callApi(readItem, url, { token: owner.token })).headers.get('ETag')).toBe(newTag)
 
-		const stale = await update('head', { productName: 'Stale' }, etag)
+		const stale = await update('head', { ...HEAD, productName: 'Stale' }, etag)
 		expect(stale.status).toBe(412)
 		expect(stale.json).toEqual({ status: 412, message: STALE_MESSAGE })
 		expect(await getPortfolio(owner.id, item.portfolioId, 'owner')).toMatchObject({
@@ -180,7 +192,7 @@ describe('/one portfolio item', () => {
 		const other = await createOwner()
 		const foreign = await callApi(updateItem, '/one/sites/portfolio/data/update/head', {
 			params: { section: 'head' },
-			body: { portfolioId: item.portfolioId, productName: 'Evil' },
+			body: { portfolioId: item.portfolioId, ...HEAD, productName: 'Evil' },
 			token: other.token,
 			headers: { 'If-Match': newTag },
 		})
@@ -235,7 +247,7 @@ describe('the builder home: each editor sends its section version', () => {
 		const a2 = await callBuilder(
 			builderAction,
 			'/builder',
-			{ intent: 'name', version: versions.name, designation: 'From tab A' },
+			{ intent: 'name', ...NAME_CARD, version: versions.name, designation: 'From tab A' },
 			owner.token,
 		)
 		expect(a2).toMatchObject({ status: 200, body: { ok: true } })
@@ -256,7 +268,7 @@ describe('the builder home: each editor sends its section version', () => {
 		const b2 = await callBuilder(
 			builderAction,
 			'/builder',
-			{ intent: 'name', version: versions.name, designation: 'From tab B' },
+			{ intent: 'name', ...NAME_CARD, version: versions.name, designation: 'From tab B' },
 			owner.token,
 		)
 		expect(b2.status).toBe(412)
@@ -312,7 +324,7 @@ describe('the builder project page: each editor sends its section version', () =
 		const a = await callBuilder(
 			builderProjectAction,
 			path,
-			{ intent: 'head', version: versions.head, productName: 'Tab A' },
+			{ intent: 'head', ...HEAD, version: versions.head, productName: 'Tab A' },
 			owner.token,
 			params,
 		)
@@ -320,7 +332,7 @@ describe('the builder project page: each editor sends its section version', () =
 		const b = await callBuilder(
 			builderProjectAction,
 			path,
-			{ intent: 'head', version: versions.head, productName: 'Tab B' },
+			{ intent: 'head', ...HEAD, version: versions.head, productName: 'Tab B' },
 			owner.token,
 			params,
 		)

@@ -674,7 +674,10 @@ describe('builder pages', () => {
 		expect((await page(other.token)).status).toBe(404)
 		const signedOut = await page()
 		expect(signedOut.status).toBe(302)
-		expect(signedOut.headers?.get('Location')).toBe('/login')
+		// Signed out: the login page, which comes back here afterwards.
+		expect(signedOut.headers?.get('Location')).toBe(
+			`/login?redirectTo=${encodeURIComponent(`/builder/portfolio/${draft.portfolioId}`)}`,
+		)
 	})
 
 	test('project edits by intent; invalid input and foreign items fail without a change', async () => {
