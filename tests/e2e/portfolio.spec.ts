@@ -270,8 +270,13 @@ test('the list adds, reorders and deletes projects; inactive ones stay hidden fr
 	await bravo.focus()
 	await page.keyboard.press('Space')
 	await page.keyboard.press('ArrowUp')
+	const firstSaved = page.waitForResponse(
+		(response) => response.request().method() === 'POST' && isActionCall(new URL(response.url())),
+	)
 	await page.keyboard.press('Space')
 	await expect(rows).toHaveText(['Bravo', 'Alpha', 'Draft idea'])
+	// The handles wait while an order is being saved.
+	expect((await firstSaved).status()).toBe(200)
 	const handle = page.getByRole('button', { name: 'Reorder Draft idea' })
 	await handle.focus()
 	await page.keyboard.press('Enter')
