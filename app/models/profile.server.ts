@@ -124,9 +124,13 @@ type ProfileUpdate = Partial<
 	>
 >
 
-/** Writes fields of the owner's own profile and returns the whole profile. */
-export async function updateProfile(customerId: string, data: ProfileUpdate): Promise<ProfileData> {
-	const row = await prisma().profile.upsert({
+/** Writes fields of the owner's own profile (in `db`'s transaction if given); returns it whole. */
+export async function updateProfile(
+	customerId: string,
+	data: ProfileUpdate,
+	db: Prisma.TransactionClient = prisma(),
+): Promise<ProfileData> {
+	const row = await db.profile.upsert({
 		where: { customerId },
 		create: { ...(data as Prisma.ProfileUncheckedCreateInput), customerId },
 		update: data,

@@ -85,20 +85,57 @@ export async function getResume(customerId: string): Promise<Resume> {
 	}
 }
 
+// The rows of each list as stored, numbered from `first` (0 for a whole list; after the last
+// item when appending, as the resume import does).
+
+export const workExpRows = (customerId: string, items: WorkItemInput[], first = 0) =>
+	items.map((item, index) => ({
+		customerId,
+		position: first + index,
+		company: item.company,
+		role: item.role,
+		startDate: item.startDate || null,
+		endDate: item.endDate === 'Ongoing' ? null : item.endDate || null,
+		ongoing: item.endDate === 'Ongoing',
+		experience: item.experience,
+	}))
+
+export const educationRows = (customerId: string, items: EducationItemInput[], first = 0) =>
+	items.map((item, index) => ({
+		customerId,
+		position: first + index,
+		name: item.eduName,
+		institution: item.eduInstitution,
+		startYear: item.eduStartYear,
+		endYear: item.eduEndYear,
+	}))
+
+export const skillRows = (customerId: string, items: SkillItemInput[], first = 0) =>
+	items.map((item, index) => ({
+		customerId,
+		position: first + index,
+		name: item.skillName,
+		ratingHalves: item.halves,
+	}))
+
+export const certificateRows = (customerId: string, items: CertificateItemInput[], first = 0) =>
+	items.map((item, index) => ({
+		customerId,
+		position: first + index,
+		name: item.crtName,
+		platform: item.crtPlat,
+		url: item.crtUrl,
+		year: item.crtYear,
+	}))
+
+export const achievementRows = (customerId: string, items: string[], first = 0) =>
+	items.map((text, index) => ({ customerId, position: first + index, text }))
+
 export async function replaceWorkExp(customerId: string, items: WorkItemInput[]) {
 	await prisma().$transaction([
 		prisma().workExperience.deleteMany({ where: { customerId } }),
 		prisma().workExperience.createMany({
-			data: items.map((item, position) => ({
-				customerId,
-				position,
-				company: item.company,
-				role: item.role,
-				startDate: item.startDate || null,
-				endDate: item.endDate === 'Ongoing' ? null : item.endDate || null,
-				ongoing: item.endDate === 'Ongoing',
-				experience: item.experience,
-			})),
+			data: workExpRows(customerId, items),
 		}),
 	])
 	return getResume(customerId)
@@ -108,14 +145,7 @@ export async function replaceEducation(customerId: string, items: EducationItemI
 	await prisma().$transaction([
 		prisma().education.deleteMany({ where: { customerId } }),
 		prisma().education.createMany({
-			data: items.map((item, position) => ({
-				customerId,
-				position,
-				name: item.eduName,
-				institution: item.eduInstitution,
-				startYear: item.eduStartYear,
-				endYear: item.eduEndYear,
-			})),
+			data: educationRows(customerId, items),
 		}),
 	])
 	return getResume(customerId)
@@ -125,12 +155,7 @@ export async function replaceSkills(customerId: string, items: SkillItemInput[])
 	await prisma().$transaction([
 		prisma().skill.deleteMany({ where: { customerId } }),
 		prisma().skill.createMany({
-			data: items.map((item, position) => ({
-				customerId,
-				position,
-				name: item.skillName,
-				ratingHalves: item.halves,
-			})),
+			data: skillRows(customerId, items),
 		}),
 	])
 	return getResume(customerId)
@@ -140,14 +165,7 @@ export async function replaceCertificates(customerId: string, items: Certificate
 	await prisma().$transaction([
 		prisma().certificate.deleteMany({ where: { customerId } }),
 		prisma().certificate.createMany({
-			data: items.map((item, position) => ({
-				customerId,
-				position,
-				name: item.crtName,
-				platform: item.crtPlat,
-				url: item.crtUrl,
-				year: item.crtYear,
-			})),
+			data: certificateRows(customerId, items),
 		}),
 	])
 	return getResume(customerId)
@@ -157,7 +175,7 @@ export async function replaceAchievements(customerId: string, items: string[]) {
 	await prisma().$transaction([
 		prisma().achievement.deleteMany({ where: { customerId } }),
 		prisma().achievement.createMany({
-			data: items.map((text, position) => ({ customerId, position, text })),
+			data: achievementRows(customerId, items),
 		}),
 	])
 	return getResume(customerId)
