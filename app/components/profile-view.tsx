@@ -19,6 +19,7 @@ import {
 import { Avatar, Initials } from './avatar'
 import { LinkIcon, MapPinIcon, PencilIcon, ShareIcon } from './icons'
 import { Logo } from './logo'
+import { ResumeSectionLinks } from './resume-links'
 import { SOCIAL_META } from './social-icons'
 
 const FindMeModal = lazy(() =>
@@ -449,11 +450,23 @@ function ResumeBlock({
 	)
 }
 
-function ResumeSection({ resume, mode }: { resume: Resume; mode: Mode }) {
+function ResumeSection({
+	resume,
+	mode,
+	path,
+}: {
+	resume: Resume
+	mode: Mode
+	path: string | null
+}) {
 	const visible = resumeVisibility(resume)
 	if (mode.kind === 'public' && !visible.showResume) return null
 	return (
-		<Section title="Resume" id="resume">
+		<Section
+			title="Resume"
+			id="resume"
+			action={<ResumeSectionLinks path={path} builder={mode.kind === 'builder'} />}
+		>
 			<div className="flex flex-col gap-6">
 				<ResumeBlock
 					title="Work Experience"
@@ -605,7 +618,7 @@ export function ProfileView({
 			<Highlights profile={profile} mode={mode} />
 			<About profile={profile} mode={mode} />
 			{portfolio}
-			<ResumeSection resume={resume} mode={mode} />
+			<ResumeSection resume={resume} mode={mode} path={profile.path} />
 		</main>
 	)
 }

@@ -13,6 +13,7 @@ import { useEffect, useState } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { EyeIcon, GridIcon, HomeIcon, LogoutIcon, MenuIcon } from '~/components/icons'
 import { Logo } from '~/components/logo'
+import { ImportIcon } from '~/components/resume-links'
 import { getCustomerPath } from '~/models/customer.server'
 import { requireCustomerId } from '~/utils/auth.server'
 import { env } from '~/utils/env.server'
@@ -28,6 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const NAV = [
 	{ to: '/builder', label: 'Portfolio Home', icon: HomeIcon, end: true },
 	{ to: '/builder/portfolio', label: 'Manage Portfolio', icon: GridIcon, end: false },
+	{ to: '/builder/import', label: 'Import Resume', icon: ImportIcon, end: false },
 ]
 
 function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {

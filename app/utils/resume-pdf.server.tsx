@@ -108,7 +108,14 @@ const styles = StyleSheet.create({
 		marginBottom: 3,
 	},
 	dots: { flexDirection: 'row' },
-	dot: { width: 6, height: 6, borderRadius: 3, marginLeft: 2, backgroundColor: LINE },
+	dot: {
+		width: 6,
+		height: 6,
+		borderRadius: 3,
+		marginLeft: 2,
+		backgroundColor: LINE,
+		overflow: 'hidden',
+	},
 	footer: {
 		position: 'absolute',
 		bottom: 22,
