@@ -273,20 +273,22 @@ function ModeOption({
 	defaultChecked?: boolean
 	children: ReactNode
 }) {
+	const id = useId()
 	return (
-		<label className="border-line has-checked:border-brand has-checked:bg-brand-50/40 flex cursor-pointer items-start gap-3 rounded-xl border p-3.5">
+		<div className="border-line has-checked:border-brand has-checked:bg-brand-50/40 flex items-start gap-3 rounded-xl border p-3.5">
 			<input
+				id={id}
 				type="radio"
 				name="mode"
 				value={value}
 				defaultChecked={defaultChecked}
 				className="accent-brand mt-0.5 size-5 shrink-0"
 			/>
-			<span className="text-sm">
+			<label htmlFor={id} className="cursor-pointer text-sm">
 				<span className="block font-semibold">{title}</span>
 				<span className="text-muted">{children}</span>
-			</span>
-		</label>
+			</label>
+		</div>
 	)
 }
 

@@ -1,7 +1,7 @@
 /**
  * An owner's public page as a JSON Resume 1.0.0 document (https://jsonresume.org/schema): what
  * it holds is what a visitor of /{pname} may see, nothing more (SPEC 'Resume visibility').
- * Mapping rules: docs/decisions/008-resume-import-mapping.md.
+ * Mapping rules: docs/decisions/008-resume-interchange.md.
  */
 import { type PortfolioItem } from '~/models/portfolio.server'
 import { type ProfileData } from '~/models/profile.server'
@@ -79,6 +79,8 @@ const COUNTRY_ALIASES: Record<string, string> = {
 	'u.k.': 'GB',
 }
 
+/** Codes ISO 3166 leaves for private use ('ZZ' is 'Unknown Region'): no country. */
+const PRIVATE_USE = /^(AA|Q[M-Z]|X[A-Z]|ZZ)$/
 let countryCodes: Map<string, string> | undefined
 const regionNames = () => new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' })
 
@@ -92,6 +94,7 @@ export function countryCode(name: string): string | null {
 		for (let a = 65; a <= 90; a++) {
 			for (let b = 65; b <= 90; b++) {
 				const code = String.fromCharCode(a, b)
+				if (PRIVATE_USE.test(code)) continue
 				const english = names.of(code)
 				if (english) countryCodes.set(english.toLowerCase(), code)
 			}
@@ -103,7 +106,7 @@ export function countryCode(name: string): string | null {
 /** The English name of an ISO 3166-1 alpha-2 code ('pt' → 'Portugal'), or null. */
 export function countryName(code: string): string | null {
 	const value = code.trim().toUpperCase()
-	if (!/^[A-Z]{2}$/.test(value)) return null
+	if (!/^[A-Z]{2}$/.test(value) || PRIVATE_USE.test(value)) return null
 	try {
 		return regionNames().of(value) ?? null
 	} catch {

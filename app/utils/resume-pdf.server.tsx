@@ -401,9 +401,13 @@ export async function cachedResumePdf(
 
 class PdfNotFound extends Error {}
 
-/** `Content-Disposition` naming the file after the owner ('José Müller – Resume.pdf'). */
+/** `Content-Disposition` naming the file after the owner ('José Müller - Resume.pdf'). */
 export function pdfDisposition(name: string) {
-	const base = `${name.trim() || 'Resume'} - Resume.pdf`.replace(/[\\/:*?"<>|\r\n]+/g, ' ')
+	const clean = name
+		.replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ')
+		.replace(/\s+/g, ' ')
+		.trim()
+	const base = `${clean || 'Resume'} - Resume.pdf`
 	const ascii = base
 		.normalize('NFKD')
 		.replace(/[\u0300-\u036f]/g, '')
