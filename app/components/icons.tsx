@@ -106,3 +106,13 @@ export const ArrowRightIcon = ({ className = 'size-4' }: IconProps) => (
 		<path d="M5 12h14M13 6l6 6-6 6" />
 	</svg>
 )
+export const DownloadIcon = ({ className = 'size-4' }: IconProps) => (
+	<svg {...base} className={className}>
+		<path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
+	</svg>
+)
+export const ImportIcon = ({ className = 'size-5' }: IconProps) => (
+	<svg {...base} className={className}>
+		<path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8zM14 3v5h5M12 11v6M9 14l3 3 3-3" />
+	</svg>
+)

@@ -6,16 +6,21 @@ import {
 } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { type ReactNode } from 'react'
-import { Avatar } from '~/components/avatar'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { MailIcon, MapPinIcon, PhoneIcon, GlobeIcon } from '~/components/icons'
+import { DownloadIcon, GlobeIcon, MailIcon, MapPinIcon, PhoneIcon } from '~/components/icons'
 import { Logo } from '~/components/logo'
-import { Stars } from '~/components/profile-view'
-import { DownloadPdfLink } from '~/components/resume-links'
 import { getPublicProfilePage } from '~/models/public-page.server'
 import { env } from '~/utils/env.server'
+import { cx } from '~/utils/misc'
 import { fullName, pageMeta, PUBLIC_PAGE_CACHE } from '~/utils/seo'
-import { formatMonth, isOngoing, resumeVisibility, socialHref } from '~/utils/text'
+import {
+	formatMonth,
+	isOngoing,
+	ratingLabel,
+	ratingToHalves,
+	resumeVisibility,
+	socialHref,
+} from '~/utils/text'
 import printHref from '~/styles/resume-print.css?url'
 
 export async function loader({ params }: LoaderFunctionArgs) {
@@ -51,20 +56,26 @@ export default function ResumePage() {
 					<Link to={`/${path}`} className="btn-ghost min-h-10 px-3 py-2">
 						Profile
 					</Link>
-					<DownloadPdfLink path={path} />
+					<a href={`/${path}/resume.pdf`} download className="btn-primary min-h-10 py-2">
+						<DownloadIcon />
+						Download PDF
+					</a>
 				</nav>
 			</header>
 
 			<main className="mx-auto max-w-3xl px-4 py-5 sm:py-8 print:max-w-none print:p-0">
 				<article className="card p-5 sm:p-10 print:rounded-none print:border-0 print:p-0 print:shadow-none">
 					<header className="flex items-center gap-4 sm:gap-6">
-						<Avatar
-							src={profile.pictureUrl}
-							firstName={profile.name.firstName}
-							lastName={profile.name.lastName}
-							className="size-16 shrink-0 rounded-full sm:size-20 print:size-16"
-							priority
-						/>
+						{profile.pictureSmallUrl ? (
+							// The small display picture; no fallback picture: a resume reads well without one.
+							<img
+								src={profile.pictureSmallUrl}
+								alt=""
+								width={80}
+								height={80}
+								className="size-16 shrink-0 rounded-full object-cover sm:size-20 print:size-16"
+							/>
+						) : null}
 						<div className="min-w-0">
 							<h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{name}</h1>
 							{profile.designation ? (
@@ -182,7 +193,7 @@ export default function ResumePage() {
 											className="flex break-inside-avoid items-center justify-between gap-3 text-sm"
 										>
 											<span className="font-medium">{item.skillName}</span>
-											<Stars rating={item.rating} />
+											<Dots rating={item.rating} />
 										</li>
 									))}
 								</ul>
@@ -262,6 +273,31 @@ function ResumeSection({
 			</h2>
 			{children}
 		</section>
+	)
+}
+
+/** A skill rating as five dots filled in half steps (as in the PDF), read out as '3.5 of 5'. */
+function Dots({ rating }: { rating: number }) {
+	const halves = ratingToHalves(rating) ?? 0
+	return (
+		<span role="img" aria-label={ratingLabel(halves)} className="inline-flex shrink-0 gap-1">
+			{Array.from({ length: 5 }, (_, index) => {
+				const fill = Math.max(0, Math.min(2, halves - index * 2))
+				return (
+					<span
+						key={index}
+						className={cx(
+							'size-2.5 rounded-full print:[print-color-adjust:exact]',
+							fill === 2
+								? 'bg-brand'
+								: fill === 1
+									? 'bg-[linear-gradient(90deg,var(--color-brand)_50%,var(--color-line)_50%)]'
+									: 'bg-line',
+						)}
+					/>
+				)
+			})}
+		</span>
 	)
 }
 

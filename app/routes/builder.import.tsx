@@ -8,8 +8,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { useEffect, useId, useState, type ReactNode } from 'react'
 import toast from 'react-hot-toast'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { EyeIcon } from '~/components/icons'
-import { ImportIcon } from '~/components/resume-links'
+import { EyeIcon, ImportIcon } from '~/components/icons'
 import { getCustomerPath } from '~/models/customer.server'
 import { requireCustomerId } from '~/utils/auth.server'
 import {

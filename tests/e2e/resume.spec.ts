@@ -3,9 +3,9 @@
  * (preview, then apply), and a visitor reads the resume page, prints it and downloads the PDF.
  * Runs on a desktop and a phone viewport.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test, type APIRequestContext } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './axe'
-import { signUpAndClaim } from './helpers'
+import { PASSWORD, signUpAndClaim, uniqueName } from './helpers'
 
 const RESUME = {
 	basics: {
@@ -42,11 +42,35 @@ const RESUME = {
 	awards: [{ title: 'Engineer of the Year', date: '2023-12' }],
 }
 
-test('an owner imports a JSON Resume in the builder, a visitor reads, prints and downloads it', async ({
-	page,
-	browser,
-}) => {
-	const { path } = await signUpAndClaim(page, { name: 'Jane Doe' })
+/** An owner made through the /one API, whose resume is imported from RESUME (all sections). */
+async function ownerWithResume(request: APIRequestContext) {
+	const path = uniqueName('Zoe')
+	const register = await request.post('/one/auth/new/register', {
+		data: { email: `${path.toLowerCase()}@example.com`, password: PASSWORD, name: 'Jane Doe' },
+	})
+	expect(register.status()).toBe(200)
+	const headers = { Authorization: `Bearer ${(await register.json()).access_token}` }
+	expect((await request.post('/one/path-name/update', { headers, data: { path } })).status()).toBe(
+		200,
+	)
+	const applied = await request.post('/one/sites/resume/import/apply', {
+		headers,
+		multipart: {
+			file: {
+				name: 'resume.json',
+				mimeType: 'application/json',
+				buffer: Buffer.from(JSON.stringify(RESUME)),
+			},
+			sections: 'profile,workExp,education,skills,certificates,achievements',
+			mode: 'replace',
+		},
+	})
+	expect(applied.status()).toBe(200)
+	return path
+}
+
+test('an owner previews and imports a JSON Resume file in the builder', async ({ page }) => {
+	await signUpAndClaim(page, { name: 'Jane Doe' })
 
 	// From the Resume section of the builder to the import page.
 	await page.getByRole('region', { name: 'Resume' }).getByRole('link', { name: 'Import' }).click()
@@ -74,7 +98,6 @@ test('an owner imports a JSON Resume in the builder, a visitor reads, prints and
 	await expect(page.getByRole('alert')).toBeHidden()
 	await page.getByRole('button', { name: 'Preview' }).click()
 	const preview = page.getByRole('region', { name: '2. Choose what to import' })
-	await expect(preview).toBeVisible()
 	await expect(preview.getByText('From the JSON Resume file resume.json')).toBeVisible()
 	await expect(preview.getByRole('checkbox', { name: /^Profile/ })).toBeChecked()
 	await expect(preview.getByText('Staff Engineer · Nordlys · Mar 2021 – Present')).toBeVisible()
@@ -83,66 +106,66 @@ test('an owner imports a JSON Resume in the builder, a visitor reads, prints and
 	await expect(preview.getByText('Knitting')).toBeVisible()
 	await expectNoSeriousA11yViolations(page)
 
-	// Leave the profile alone, import the rest.
+	// Leave the profile alone, add the rest.
 	await preview.getByRole('checkbox', { name: /^Profile/ }).uncheck()
 	await preview.getByRole('radio', { name: /Add to what I have/ }).check()
 	await preview.getByRole('button', { name: 'Import the ticked sections' }).click()
-	await expect(
-		page.getByRole('status').filter({ hasText: 'Resume imported' }).first(),
-	).toBeVisible()
 	await expect(
 		page.getByText('Added to: Work Experience, Education, Skills, Certificates, Achievements'),
 	).toBeVisible()
 	await page.getByRole('link', { name: 'See your profile' }).click()
 	await expect(page).toHaveURL(/\/builder$/)
-	const builderResume = page.getByRole('region', { name: 'Resume' })
-	await expect(builderResume.getByText('MSc in Computer Science')).toBeVisible()
+	await expect(
+		page.getByRole('region', { name: 'Resume' }).getByText('MSc in Computer Science'),
+	).toBeVisible()
 	await expect(page.getByRole('heading', { name: 'Jane Doe', level: 1 })).toBeVisible()
+})
 
-	// A signed-out visitor: the profile links the resume page and its PDF.
-	const visitor = await browser.newContext()
-	const guest = await visitor.newPage()
-	await guest.goto(`/${path}`)
-	await expect(guest.locator('link[rel="alternate"][type="application/json"]')).toHaveAttribute(
+test('a visitor finds the resume page and the PDF, and prints the page', async ({
+	page,
+	request,
+}) => {
+	const path = await ownerWithResume(request)
+	await page.goto(`/${path}`)
+	await expect(page.locator('link[rel="alternate"][type="application/json"]')).toHaveAttribute(
 		'href',
 		new RegExp(`/${path}/resume\\.json$`),
 	)
-	const resumeSection = guest.getByRole('region', { name: 'Resume' })
+	const resumeSection = page.getByRole('region', { name: 'Resume' })
 	await expect(resumeSection.getByRole('link', { name: 'Download PDF' })).toHaveAttribute(
 		'href',
 		`/${path}/resume.pdf`,
 	)
 	await resumeSection.getByRole('link', { name: 'Resume page' }).click()
-	await expect(guest).toHaveURL(new RegExp(`/${path}/resume$`))
-	await expect(guest.getByRole('heading', { name: 'Jane Doe', level: 1 })).toBeVisible()
-	await expect(guest.getByRole('heading', { name: 'Staff Engineer', level: 3 })).toBeVisible()
-	await expect(guest.getByText('Mar 2021 – Present')).toBeVisible()
-	await expect(guest.getByText('Engineer of the Year, 2023')).toBeVisible()
+	await expect(page).toHaveURL(new RegExp(`/${path}/resume$`))
+	await expect(page.getByRole('heading', { name: 'Zoë Ørsted', level: 1 })).toBeVisible()
+	await expect(page.getByText('Staff Engineer').first()).toBeVisible()
+	await expect(page.getByRole('heading', { name: 'Senior Engineer', level: 3 })).toBeVisible()
+	await expect(page.getByText('Mar 2021 – Present')).toBeVisible()
+	await expect(page.getByText('Copenhagen, Denmark')).toBeVisible()
+	await expect(page.getByText('Engineer of the Year, 2023')).toBeVisible()
+	await expect(page.getByRole('img', { name: '3.5 of 5' })).toBeVisible()
 	// One column that fits the screen, at phone width too.
-	const overflow = await guest.evaluate(
+	const overflow = await page.evaluate(
 		() => document.documentElement.scrollWidth - document.documentElement.clientWidth,
 	)
 	expect(overflow).toBeLessThanOrEqual(0)
-	await expectNoSeriousA11yViolations(guest)
+	await expectNoSeriousA11yViolations(page)
 
 	// On paper: no navigation, and no entry split across two pages.
-	await guest.emulateMedia({ media: 'print' })
-	await expect(guest.getByRole('navigation', { name: 'Resume' })).toBeHidden()
-	await expect(guest.getByRole('link', { name: 'Download PDF' })).toBeHidden()
-	const breaks = await guest
-		.getByRole('region', { name: 'Work Experience' })
-		.getByRole('listitem')
-		.first()
-		.evaluate((item) => getComputedStyle(item).breakInside)
-	expect(breaks).toBe('avoid')
-	await guest.emulateMedia({ media: 'screen' })
+	await page.emulateMedia({ media: 'print' })
+	await expect(page.getByRole('navigation', { name: 'Resume' })).toBeHidden()
+	await expect(page.getByRole('link', { name: 'Download PDF' })).toBeHidden()
+	const entry = page.getByRole('region', { name: 'Work Experience' }).getByRole('listitem').first()
+	expect(await entry.evaluate((item) => getComputedStyle(item).breakInside)).toBe('avoid')
+	await page.emulateMedia({ media: 'screen' })
 
-	// The PDF behind 'Download PDF'.
-	const download = guest.waitForEvent('download')
-	await guest.getByRole('link', { name: 'Download PDF' }).click()
-	expect((await download).suggestedFilename()).toBe('Jane Doe - Resume.pdf')
-	const pdf = await guest.request.get(`/${path}/resume.pdf`)
+	// 'Download PDF' downloads the PDF, named after the owner.
+	const download = page.waitForEvent('download')
+	await page.getByRole('link', { name: 'Download PDF' }).click()
+	expect((await download).suggestedFilename()).toBe('Zoë Ørsted - Resume.pdf')
+	const pdf = await page.request.get(`/${path}/resume.pdf`)
 	expect(pdf.headers()['content-type']).toBe('application/pdf')
+	expect(pdf.headers()['content-disposition']).toContain("filename*=UTF-8''Zo%C3%AB%20%C3%98rsted")
 	expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-')
-	await visitor.close()
 })
