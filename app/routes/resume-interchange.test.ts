@@ -441,6 +441,14 @@ describe('POST /one/sites/resume/import/*', () => {
 		expect((await call({ sections: '', mode: 'replace' })).json.message).toBe(
 			'Choose at least one section to import.',
 		)
+		const noProjects = await callApi(apply, '/one/sites/resume/import/apply', {
+			token: owner.token,
+			rawBody: upload(
+				{ name: 'r.json', data: JSON.stringify({ skills: [{ name: 'Python' }] }) },
+				{ sections: 'workExp,education' },
+			),
+		})
+		expect(noProjects.json.message).toBe('The file has nothing for Work Experience, Education.')
 		expect((await call({ sections: 'hobbies', mode: 'replace' })).json.message).toMatch(
 			/unknown section “hobbies”/,
 		)

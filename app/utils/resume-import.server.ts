@@ -485,10 +485,15 @@ export function readApplyChoice(request: ImportRequest, draft: ImportDraft) {
 	if (!(IMPORT_MODES as readonly string[]).includes(mode)) {
 		throw new ImportError(400, 'mode: use replace or append')
 	}
-	const sections = [...new Set(request.sections as ImportSection[])].filter(
-		(section) => draft.data[section] !== undefined,
-	)
-	if (!sections.length) throw new ImportError(400, IMPORT_MESSAGES.noSections)
+	const chosen = [...new Set(request.sections as ImportSection[])]
+	if (!chosen.length) throw new ImportError(400, IMPORT_MESSAGES.noSections)
+	const sections = chosen.filter((section) => draft.data[section] !== undefined)
+	if (!sections.length) {
+		throw new ImportError(
+			400,
+			`The file has nothing for ${chosen.map((section) => SECTION_LABELS[section]).join(', ')}.`,
+		)
+	}
 	return { sections, mode: mode as ImportMode }
 }
 
@@ -499,6 +504,3 @@ export async function applyImport(
 ) {
 	return applyResumeImport(customerId, draft.data, choice.sections, choice.mode)
 }
-
-/** A section's name in messages. */
-export const sectionLabel = (section: ImportSection) => SECTION_LABELS[section]
