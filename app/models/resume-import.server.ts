@@ -46,6 +46,9 @@ export type ResumeImport = {
 export type ImportSection = keyof ResumeImport
 export type ImportMode = 'replace' | 'append'
 
+/** Up to six sections of 50 entries: more time than one edit, on a busy machine too. */
+const TRANSACTION = { maxWait: 5_000, timeout: 15_000 }
+
 /** At most this many entries in each resume list (as the resume editors allow). */
 export const MAX_LIST_ITEMS = 50
 
@@ -242,7 +245,7 @@ export async function applyResumeImport(
 				})
 			}
 		}
-	})
+	}, TRANSACTION)
 	return getResume(customerId)
 }
 

@@ -20,6 +20,7 @@ import {
 	CertificateItemSchema,
 	EducationItemSchema,
 	SkillItemSchema,
+	SOCIAL_FIELDS,
 	SocialLinksSchema,
 	WorkItemSchema,
 	type CertificateItemInput,
@@ -168,10 +169,10 @@ function fitProfile(raw: NonNullable<RawImport['profile']>, skipped: SkippedItem
 		if (kept.length) fields.bio = kept
 	}
 	const links: Partial<Record<SocialField, string>> = {}
-	for (const field of Object.keys(PROFILE_FIELD_LABELS) as Array<keyof ProfilePreviewFields>) {
-		if (field in fields || field === 'bio' || !raw[field]) continue
-		const parsed = SocialLinksSchema.shape[field as SocialField].safeParse(raw[field])
-		if (parsed.success && parsed.data) links[field as SocialField] = parsed.data
+	for (const field of SOCIAL_FIELDS) {
+		if (!raw[field]) continue
+		const parsed = SocialLinksSchema.shape[field].safeParse(raw[field])
+		if (parsed.success && parsed.data) links[field] = parsed.data
 		else
 			skipped.push({
 				section: 'profile',
