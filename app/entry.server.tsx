@@ -3,7 +3,8 @@ import { createReadableStreamFromReadable, type EntryContext } from '@remix-run/
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
-import { NonceProvider } from './utils/nonce-provider'
+import publicEntry from 'virtual:public-entry'
+import { DocumentProvider, type PublicPageHandle } from './utils/document'
 
 export const streamTimeout = 5_000
 
@@ -16,14 +17,22 @@ export default function handleRequest(
 	remixContext: EntryContext,
 	loadContext: LoadContext,
 ) {
-	const nonce = loadContext.cspNonce ?? ''
-	const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
+	const nonce = loadContext.cspNonce || undefined
+	const saveData = /^on\b/i.test(request.headers.get('save-data')?.trim() ?? '')
+	// Visitors' pages are sent whole, never streamed: streamed parts need a script to show.
+	const publicPage = remixContext.staticHandlerContext.matches.some(
+		(match) =>
+			(remixContext.routeModules[match.route.id]?.handle as PublicPageHandle | undefined)
+				?.publicPage,
+	)
+	const waitForAll =
+		publicPage || isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
 	return new Promise((resolve, reject) => {
 		let shellRendered = false
 		const { pipe, abort } = renderToPipeableStream(
-			<NonceProvider value={nonce}>
+			<DocumentProvider value={{ nonce: nonce ?? '', saveData, publicEntry }}>
 				<RemixServer context={remixContext} url={request.url} nonce={nonce} />
-			</NonceProvider>,
+			</DocumentProvider>,
 			{
 				nonce,
 				[waitForAll ? 'onAllReady' : 'onShellReady']() {

@@ -1,10 +1,10 @@
 import { type LinksFunction, type MetaFunction } from '@remix-run/node'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from '@remix-run/react'
-import { lazy, Suspense, type ReactNode } from 'react'
+import { type ReactNode } from 'react'
 import { CheckingAuthentication } from './components/checking-auth'
 import { GeneralErrorBoundary } from './components/error-boundary'
-import { useNonce } from './utils/nonce-provider'
-import { useToasterWanted } from './utils/toast'
+import { Toasts } from './components/toaster'
+import { useDocumentOptions, type PublicEntry, type PublicPageHandle } from './utils/document'
 import tailwindHref from './styles/tailwind.css?url'
 
 export const links: LinksFunction = () => [
@@ -21,8 +21,18 @@ export const meta: MetaFunction = () => [
 	},
 ]
 
+/**
+ * Public pages (routes with `handle.publicPage`) are for visitors: they load a small script of
+ * their own instead of the Remix runtime, and none at all for `Save-Data: on`
+ * (docs/decisions/008-public-visitor-pages.md).
+ */
+function usePublicPage() {
+	return useMatches().some((match) => (match.handle as PublicPageHandle | undefined)?.publicPage)
+}
+
 export function Layout({ children }: { children: ReactNode }) {
-	const nonce = useNonce()
+	const { nonce, saveData, publicEntry } = useDocumentOptions()
+	const publicPage = usePublicPage()
 	return (
 		<html lang="en">
 			<head>
@@ -34,48 +44,51 @@ export function Layout({ children }: { children: ReactNode }) {
 			</head>
 			<body className="bg-canvas text-ink min-h-dvh font-sans antialiased">
 				{children}
-				<ScrollRestoration nonce={nonce} />
-				<Scripts nonce={nonce} />
+				{publicPage && publicEntry ? (
+					saveData ? null : (
+						<PublicScripts entry={publicEntry} nonce={nonce} />
+					)
+				) : (
+					<>
+						<ScrollRestoration nonce={nonce} />
+						<Scripts nonce={nonce} />
+					</>
+				)}
 			</body>
 		</html>
 	)
 }
 
-export default function App() {
+/**
+ * The public pages' script: one inline module (its hash goes in the cached page's
+ * Content-Security-Policy) that imports the built entry, preloaded with what it imports.
+ */
+function PublicScripts({ entry, nonce }: { entry: PublicEntry; nonce: string }) {
 	return (
 		<>
-			<Outlet />
-			<CheckingAuthentication />
-			<Toasts />
+			{entry.preload.map((href) => (
+				<link key={href} rel="modulepreload" href={href} />
+			))}
+			<script
+				type="module"
+				nonce={nonce || undefined}
+				dangerouslySetInnerHTML={{
+					__html: entry.imports.map((src) => `import ${JSON.stringify(src)}`).join(';'),
+				}}
+			/>
 		</>
 	)
 }
 
-// react-hot-toast loads with the page everywhere but on the public pages, which mark themselves
-// with `handle.lazyToasts` and load it at their first toast (app/utils/toast.ts).
-const Toaster = lazy(() =>
-	import('react-hot-toast').then((module) => ({ default: module.Toaster })),
-)
-
-function Toasts() {
-	const lazyPage = useMatches().some(
-		(match) => (match.handle as { lazyToasts?: boolean } | undefined)?.lazyToasts,
-	)
-	const wanted = useToasterWanted(!lazyPage)
-	if (!wanted) return null
+export default function App() {
+	const publicPage = usePublicPage()
 	return (
-		<Suspense fallback={null}>
-			<Toaster
-				position="bottom-right"
-				// Toasts only inform: clicks pass through them (so one never sits on a button) and
-				// hovering never pauses them. On phones, while a modal's bottom sheet is open, they
-				// rise above it (`--sheet-height` comes from the modal).
-				containerClassName="max-sm:[--toast-lift:var(--sheet-height,0px)] [&_*]:pointer-events-none!"
-				containerStyle={{
-					bottom: 'min(calc(16px + var(--toast-lift, 0px)), calc(100dvh - 88px))',
-				}}
-			/>
-		</Suspense>
+		<>
+			<Outlet />
+			<CheckingAuthentication />
+			{/* Public pages load react-hot-toast at their first toast. */}
+			<Toasts eager={!publicPage} />
+		</>
 	)
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { createOwner, DEFAULT_PASSWORD } from '#tests/factories'
+import { createOwner, DEFAULT_PASSWORD, uniquePath } from '#tests/factories'
 import { runScript } from '#tests/run-script'
-import { getCustomerIdByPath, verifyLogin } from '~/models/customer.server'
+import { claimPath, getCustomerIdByPath, verifyLogin } from '~/models/customer.server'
 
 describe('npm run admin', () => {
 	test('lists owners', async () => {
@@ -37,6 +37,19 @@ describe('npm run admin', () => {
 		const result = await runScript('admin.ts', ['release-path', owner.email])
 		expect(result.code).toBe(0)
 		expect(await getCustomerIdByPath(owner.path!)).toBeNull()
+	})
+
+	test('release-path also frees the previous paths held after a change (found by one)', async () => {
+		const owner = await createOwner()
+		const old = owner.path!
+		const renamed = uniquePath('Renamed')
+		expect(await claimPath(owner.id, renamed)).toEqual({ ok: true, path: renamed })
+		const other = await createOwner({ path: null })
+		expect(await claimPath(other.id, old)).toEqual({ ok: false, reason: 'taken' })
+		const result = await runScript('admin.ts', ['release-path', old])
+		expect(result.code).toBe(0)
+		expect(result.stdout).toContain(`/${renamed}, /${old}`)
+		expect(await claimPath(other.id, old)).toEqual({ ok: true, path: old })
 	})
 
 	test('bad input: usage and a non-zero exit', async () => {

@@ -19,9 +19,10 @@ Commands:
   disable <owner>               hide the owner's pages (404) and refuse their login
   enable <owner>                undo disable
   reset-password <owner> [pw]   set a new password (a random one is printed when omitted)
-  release-path <owner>          free the owner's public path for someone else
+  release-path <owner>          free the owner's public path, and the previous paths still
+                                held for them after a change, for someone else
 
-<owner> is an id, an email or a claimed path.
+<owner> is an id, an email, a claimed path or a previous path held for the owner.
 Uses DATABASE_URL when set, else the embedded PostgreSQL in DATA_DIR (default ./data).`
 
 const [command, ...args] = process.argv.slice(2)
@@ -78,15 +79,16 @@ await withDatabase(async () => {
 			)
 			break
 		}
-		case 'release-path':
-			if (!owner.profile?.path) {
+		case 'release-path': {
+			const released = await releasePath(owner.id)
+			if (!released.length) {
 				console.log(`${owner.email} has no path to release.`)
 				break
 			}
-			await releasePath(owner.id)
 			console.log(
-				`Released /${owner.profile.path}; ${owner.email} must claim a new path at next login.`,
+				`Released ${released.map((path) => `/${path}`).join(', ')}; ${owner.email} must claim a new path at next login.`,
 			)
 			break
+		}
 	}
 })

@@ -4,14 +4,10 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import {
-	AccountTransferError,
-	bundleToFiles,
-	exportAccount,
-} from '../app/models/account-transfer.server'
+import { pipeline } from 'node:stream/promises'
+import { AccountTransferError, exportAccountArchive } from '../app/models/account-transfer.server'
 import { findCustomer } from '../app/models/customer.server'
 import { CliError, fail, withDatabase } from './lib/database'
-import { createTarGz } from './lib/tar'
 
 const USAGE = `Usage: npm run export -- <owner> [--out FILE]
 
@@ -50,36 +46,33 @@ if (!owner) fail('Name the owner to export (their path, email or id).', USAGE)
 await withDatabase(async () => {
 	const customer = await findCustomer(owner)
 	if (!customer) throw new CliError(`No owner matches ${JSON.stringify(owner)}.`)
-	let bundle
-	try {
-		bundle = await exportAccount(customer.id)
-	} catch (error) {
-		if (error instanceof AccountTransferError) throw new CliError(error.message)
-		throw error
-	}
-	if (!bundle) throw new CliError(`No owner matches ${JSON.stringify(owner)}.`)
-
 	const name = customer.profile?.path ?? customer.email.replace(/[^A-Za-z0-9.-]+/g, '-')
 	// Relative to where the command was typed (npm runs scripts from the package root).
 	const file = path.resolve(
 		process.env.INIT_CWD ?? process.cwd(),
 		out ?? `${name}-tagg-export.tar.gz`,
 	)
-	const archive = createTarGz(bundleToFiles(bundle))
-	// Written beside the target, then renamed: a reader never sees half an archive.
+	// Written beside the target, then renamed: a reader never sees half an archive. The archive
+	// is the very stream the settings page's 'Download my data' sends.
 	const temp = `${file}.${process.pid}.partial`
+	let exported
 	try {
-		fs.writeFileSync(temp, archive, { mode: 0o600 })
+		exported = await exportAccountArchive(customer.id)
+		if (!exported) throw new CliError(`No owner matches ${JSON.stringify(owner)}.`)
+		await pipeline(exported.archive, fs.createWriteStream(temp, { mode: 0o600 }))
 		fs.renameSync(temp, file)
 	} catch (error) {
 		fs.rmSync(temp, { force: true })
+		if (error instanceof AccountTransferError) throw new CliError(error.message)
+		if (error instanceof CliError) throw error
 		throw new CliError(`Could not write ${file}: ${(error as Error).message}`)
 	}
-	const { document } = bundle
+	const { document } = exported
 	const imageCount = document.portfolio.reduce((count, item) => count + item.images.length, 0)
+	const size = fs.statSync(file).size
 	console.log(
-		`Exported ${document.account.email}${document.profile.path ? ` (/${document.profile.path})` : ''}: ${document.portfolio.length} portfolio item(s), ${imageCount} image(s), ${bundle.images.size} file(s) of image data.`,
+		`Exported ${document.account.email}${document.profile.path ? ` (/${document.profile.path})` : ''}: ${document.portfolio.length} portfolio item(s), ${imageCount} image(s).`,
 	)
-	console.log(`Wrote ${file} (${(archive.length / 1024).toFixed(0)} KiB).`)
+	console.log(`Wrote ${file} (${(size / 1024).toFixed(0)} KiB).`)
 	console.log('It contains the password hash: keep it as private as a database backup.')
 })

@@ -10,7 +10,7 @@ import {
 	importAccount,
 } from '../app/models/account-transfer.server'
 import { CliError, fail, withDatabase } from './lib/database'
-import { readTarGz, TarError, type TarEntry } from './lib/tar'
+import { readTarGz, TarError, type TarEntry } from '../app/utils/tar.server'
 
 const USAGE = `Usage: npm run import -- <file> [--path NEW]
 

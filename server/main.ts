@@ -4,15 +4,18 @@
  */
 import cluster from 'node:cluster'
 import fs from 'node:fs'
-import { type Server } from 'node:http'
+import http, { type Server } from 'node:http'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { type ServerBuild } from '@remix-run/node'
 import { EnvError, parseEnv, type Env } from '../app/utils/env.server'
+import { closeMailTransport } from '../app/utils/mail.server'
+import { startMailer } from '../app/utils/mailer.server'
 import { createApp } from './app'
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded-db'
 import { logger } from './logger'
 import { migrate } from './migrations'
+import { settleUnreadBody } from './request-body'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export const BUILD_DIR = path.resolve(ROOT, process.env.TAGG_BUILD_DIR ?? 'build')
@@ -32,13 +35,7 @@ export async function startServer(): Promise<RunningServer> {
 	}
 
 	let embedded: EmbeddedDatabase | undefined
-	if (!env.DATABASE_URL) {
-		embedded = await startEmbeddedDatabase({
-			dataDir: env.DATA_DIR,
-			log: (message) => logger.info(message),
-		})
-		process.env.DATABASE_URL = embedded.url
-	}
+	if (!env.DATABASE_URL) embedded = await startEmbedded(env, () => exitForProcessManager())
 	const databaseUrl = process.env.DATABASE_URL!
 
 	try {
@@ -72,12 +69,23 @@ export async function startServer(): Promise<RunningServer> {
 		app = createApp({ env, build, clientDir: path.join(BUILD_DIR, 'client') })
 	}
 
-	const server: Server = await new Promise((resolve) => {
-		const listening = app.listen(env.PORT, () => resolve(listening))
+	const handler = app
+	const server: Server = http.createServer((req, res) => {
+		// Before any route: an answer given before the body is read must not stall the
+		// connection (server/request-body.ts).
+		settleUnreadBody(req, res)
+		handler(req, res)
 	})
+	await new Promise<void>((resolve) => server.listen(env.PORT, () => resolve()))
 	server.keepAliveTimeout = 65_000
 	const url = `http://localhost:${env.PORT}`
 	logger.info({ url, publicUrl: env.PUBLIC_SITE_URL }, `Tagg is ready at ${url}`)
+	// The mail outbox worker of this instance (see app/utils/mailer.server.ts).
+	const mailer = startMailer({
+		info: (message) => logger.info(message),
+		warn: (message) => logger.warn(message),
+		error: (message) => logger.error(message),
+	})
 
 	let closing: Promise<void> | undefined
 	const close = () => {
@@ -87,6 +95,8 @@ export async function startServer(): Promise<RunningServer> {
 				server.closeIdleConnections()
 				setTimeout(() => server.closeAllConnections(), 5_000).unref()
 			})
+			await mailer.stop()
+			closeMailTransport()
 			const { disconnectPrisma } = await import('../app/utils/db.server')
 			await disconnectPrisma().catch(() => {})
 			await embedded?.stop()
@@ -121,15 +131,15 @@ async function runPrimary(workers: number) {
 		process.exit(1)
 	}
 	let embedded: EmbeddedDatabase | undefined
+	let stopping = false
 	if (!env.DATABASE_URL) {
-		embedded = await startEmbeddedDatabase({
-			dataDir: env.DATA_DIR,
-			log: (message) => logger.info(message),
+		embedded = await startEmbedded(env, () => {
+			stopping = true
+			for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM')
+			exitForProcessManager()
 		})
-		process.env.DATABASE_URL = embedded.url
 	}
 	await migrate(process.env.DATABASE_URL!, { log: (message) => logger.info(message) })
-	let stopping = false
 	const fork = () => cluster.fork({ DATABASE_URL: process.env.DATABASE_URL })
 	cluster.on('exit', (worker, code) => {
 		if (stopping) return
@@ -152,6 +162,35 @@ async function runPrimary(workers: number) {
 		)
 		await embedded?.stop()
 	})
+}
+
+/** Starts (or joins) the embedded PostgreSQL and points DATABASE_URL at it. */
+async function startEmbedded(env: Env, onGiveUp: () => void) {
+	try {
+		const embedded = await startEmbeddedDatabase({
+			dataDir: env.DATA_DIR,
+			log: logEmbedded,
+			onGiveUp,
+		})
+		process.env.DATABASE_URL = embedded.url
+		return embedded
+	} catch (error) {
+		logger.fatal(`could not start the embedded PostgreSQL: ${(error as Error).message}`)
+		process.exit(1)
+	}
+}
+
+function logEmbedded(message: string, level: 'info' | 'warn' | 'error' = 'info') {
+	logger[level](message)
+}
+
+/**
+ * The embedded database died and cannot be started again (its reason is logged): exit non-zero
+ * so that the process manager (systemd, Docker's restart policy) restarts the whole app.
+ */
+function exitForProcessManager() {
+	logger.fatal('giving up: exiting so that the process manager can restart Tagg')
+	process.exit(1)
 }
 
 function onShutdownSignal(shutdown: () => Promise<void>) {

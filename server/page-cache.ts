@@ -3,25 +3,32 @@
  * visitor, so a rendered page is kept in memory (raw and gzipped) under its page version: the
  * time anything it shows last changed, read with one indexed query per request (database
  * triggers keep it). An edit on any instance changes the version, so no instance ever serves a
- * stale page; ETags built from the version answer conditional requests with 304.
+ * stale page. Each page has two variants: with its script, and without any for `Save-Data: on`.
  *
- * A cached page carries the nonce it was rendered with; its Content-Security-Policy header
- * names that nonce. Every text on these pages is rendered by React as text, never as HTML.
+ * The header and the body that reach a browser always agree, whoever stored them (the browser's
+ * cache, a CDN): the script-src of a cached page's Content-Security-Policy lists the SHA-256 of
+ * each inline script of that body (no nonce), and the ETag is a digest of the body, so a 304
+ * for an ETag stands for exactly that body and carries the same policy
+ * (docs/decisions/008-public-visitor-pages.md).
  */
 import crypto from 'node:crypto'
 import zlib from 'node:zlib'
 import { createRequestHandler, type ServerBuild } from '@remix-run/node'
 import { type RequestHandler } from 'express'
 import { getPageVersion } from '../app/models/page-version.server'
+import { logger } from './logger'
 
 const PUBLIC_PAGE =
 	/^\/([A-Za-z0-9]+(?:-[A-Za-z0-9]+)*)(?:\/portfolio(?:\/([A-Za-z0-9_-]{1,64}))?)?$/
 const MAX_ENTRIES = 2000
 const MAX_BYTES = 96 * 1024 * 1024
+/** Caches must keep the gzipped and the script-less variants apart. */
+const VARY = 'Accept-Encoding, Save-Data'
 
 type Entry = {
 	etag: string
-	nonce: string
+	/** The script-src sources that admit exactly this body's inline scripts. */
+	scriptSrc: string
 	headers: Array<[string, string]>
 	body: Buffer
 	gzip: Buffer
@@ -29,6 +36,49 @@ type Entry = {
 }
 
 export type PageCacheStats = { hits: number; misses: number; notModified: number; entries: number }
+
+/** `Save-Data: on` (phones in data-saver mode): the page without any script. */
+export function wantsSaveData(header: string | string[] | undefined) {
+	return /^on\b/i.test((Array.isArray(header) ? header[0] : header)?.trim() ?? '')
+}
+
+/**
+ * The scripts a browser would run from `html`'s inline `<script>` elements: classic and module
+ * scripts, not data blocks such as JSON-LD.
+ */
+export function inlineScripts(html: string) {
+	const scripts: string[] = []
+	for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+		const attributes = match[1]!
+		if (/\ssrc\s*=/i.test(attributes)) continue
+		const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase()
+		if (type && type !== 'module' && !/^(text|application)\/(x-)?(java|ecma)script$/.test(type))
+			continue
+		scripts.push(match[2]!)
+	}
+	return scripts
+}
+
+/** script-src for a body: 'strict-dynamic' and the hash of each inline script, or 'none'. */
+export function scriptSourcesFor(html: string) {
+	const hashes = [
+		...new Set(
+			inlineScripts(html).map(
+				(script) => `'sha256-${crypto.createHash('sha256').update(script).digest('base64')}'`,
+			),
+		),
+	]
+	return hashes.length ? ["'strict-dynamic'", ...hashes].join(' ') : "'none'"
+}
+
+/** `policy` (a Content-Security-Policy header) with its script-src replaced by `sources`. */
+export function withScriptSources(policy: string, sources: string) {
+	const directives = policy
+		.split(';')
+		.map((directive) => directive.trim())
+		.filter((directive) => directive && !/^script-src(\s|$)/i.test(directive))
+	return [...directives, `script-src ${sources}`].join(';')
+}
 
 export function createPageCache({ build, mode }: { build: ServerBuild; mode: string }) {
 	const render = createRequestHandler(build, mode)
@@ -61,20 +111,38 @@ export function createPageCache({ build, mode }: { build: ServerBuild; mode: str
 		stats.entries = entries.size
 	}
 
-	async function renderEntry(url: string, headers: Headers, etag: string): Promise<Entry | null> {
-		const nonce = crypto.randomBytes(16).toString('base64')
-		const request = new Request(url, { headers })
-		const response = await render(request, { cspNonce: nonce })
+	/**
+	 * Renders a page as every visitor gets it: no nonce and no request headers but Save-Data
+	 * (public pages are rendered whole, never streamed: app/entry.server.tsx), so the same page
+	 * version gives the same bytes on every instance.
+	 */
+	async function renderEntry(url: string, saveData: boolean): Promise<Entry | null> {
+		const headers = new Headers({ accept: 'text/html' })
+		if (saveData) headers.set('save-data', 'on')
+		const response = await render(new Request(url, { headers }), {})
 		const cacheControl = response.headers.get('Cache-Control') ?? ''
-		if (response.status !== 200 || !cacheControl.includes('public')) return null
+		if (response.status !== 200 || !cacheControl.includes('public')) {
+			// A page with a version renders: this one failed (the app answers it uncached).
+			logger.warn({ url, status: response.status }, 'page cache: the page did not render')
+			await response.body?.cancel()
+			return null
+		}
 		const body = Buffer.from(await response.arrayBuffer())
 		const kept: Array<[string, string]> = []
 		response.headers.forEach((value, name) => {
-			if (!['content-length', 'content-encoding', 'set-cookie', 'etag'].includes(name))
+			if (!['content-length', 'content-encoding', 'set-cookie', 'etag', 'vary'].includes(name))
 				kept.push([name, value])
 		})
 		const gzip = zlib.gzipSync(body, { level: 6 })
-		return { etag, nonce, headers: kept, body, gzip, bytes: body.length + gzip.length }
+		const digest = crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)
+		return {
+			etag: `W/"${digest}"`,
+			scriptSrc: scriptSourcesFor(body.toString('utf8')),
+			headers: kept,
+			body,
+			gzip,
+			bytes: body.length + gzip.length,
+		}
 	}
 
 	const middleware: RequestHandler = async (req, res, next) => {
@@ -84,31 +152,14 @@ export function createPageCache({ build, mode }: { build: ServerBuild; mode: str
 		let version
 		try {
 			version = await readVersion(match[1]!)
-		} catch {
+		} catch (error) {
+			logger.warn({ err: error }, 'page cache: the page version could not be read')
 			return next() // the database is down: let the app answer (503 page)
 		}
 		if (!version) return next()
 
-		const key = `${req.path.toLowerCase()}|${version.version}`
-		const etag = `W/"${build.assets.version}-${version.version.toString(36)}-${crypto
-			.createHash('sha1')
-			.update(req.path.toLowerCase())
-			.digest('base64url')
-			.slice(0, 10)}"`
-		const ifNoneMatch = req.headers['if-none-match']
-		if (ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).includes(etag)) {
-			stats.notModified++
-			const cached = entries.get(key)
-			res.status(304)
-			res.setHeader('ETag', etag)
-			res.setHeader(
-				'Cache-Control',
-				cached?.headers.find(([name]) => name === 'cache-control')?.[1] ?? 'public, max-age=0',
-			)
-			res.end()
-			return
-		}
-
+		const saveData = wantsSaveData(req.headers['save-data'])
+		const key = `${req.path.toLowerCase()}|${version.version}|${saveData ? 'save-data' : 'js'}`
 		let entry = entries.get(key)
 		if (entry) {
 			stats.hits++
@@ -116,15 +167,9 @@ export function createPageCache({ build, mode }: { build: ServerBuild; mode: str
 			stats.misses++
 			let inflight = pending.get(key)
 			if (!inflight) {
-				const headers = new Headers({
-					accept: 'text/html',
-					'user-agent': req.headers['user-agent'] ?? '',
-				})
-				inflight = renderEntry(
-					`${req.protocol}://${req.get('host')}${req.path}`,
-					headers,
-					etag,
-				).finally(() => pending.delete(key))
+				inflight = renderEntry(`${req.protocol}://${req.get('host')}${req.path}`, saveData).finally(
+					() => pending.delete(key),
+				)
 				pending.set(key, inflight)
 			}
 			try {
@@ -136,16 +181,26 @@ export function createPageCache({ build, mode }: { build: ServerBuild; mode: str
 			remember(key, entry)
 		}
 
-		for (const [name, value] of entry.headers) res.setHeader(name, value)
-		const csp = res.getHeader('Content-Security-Policy')
-		if (typeof csp === 'string' && res.locals.cspNonce) {
-			res.setHeader(
-				'Content-Security-Policy',
-				csp.replace(`'nonce-${res.locals.cspNonce}'`, `'nonce-${entry.nonce}'`),
-			)
+		// Helmet wrote this response's policy with a nonce: the page's hashes replace it, the same
+		// for the 200 and every 304 of this body.
+		const policy = res.getHeader('Content-Security-Policy')
+		if (typeof policy === 'string') {
+			res.setHeader('Content-Security-Policy', withScriptSources(policy, entry.scriptSrc))
 		}
-		res.setHeader('ETag', etag)
-		res.setHeader('Vary', 'Accept-Encoding')
+		res.setHeader('ETag', entry.etag)
+		res.setHeader('Vary', VARY)
+		const ifNoneMatch = req.headers['if-none-match']
+		if (ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).includes(entry.etag)) {
+			stats.notModified++
+			res.setHeader(
+				'Cache-Control',
+				entry.headers.find(([name]) => name === 'cache-control')?.[1] ?? 'public, max-age=0',
+			)
+			res.status(304).end()
+			return
+		}
+
+		for (const [name, value] of entry.headers) res.setHeader(name, value)
 		const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')
 		const body = gzip ? entry.gzip : entry.body
 		if (gzip) res.setHeader('Content-Encoding', 'gzip')

@@ -7,9 +7,11 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import { type AppLoadContext } from '@remix-run/node'
 import sharp from 'sharp'
 import { SKILLS } from '~/data/options'
+import { claimPath } from '~/models/customer.server'
 import { updateProfile } from '~/models/profile.server'
 import {
 	replaceAchievements,
@@ -18,15 +20,27 @@ import {
 	replaceSkills,
 	replaceWorkExp,
 } from '~/models/resume.server'
+import { createEmailChangeToken, createPasswordResetToken } from '~/models/account.server'
+import { cardKey } from '~/models/image.server'
+import { action as deleteAccount } from '~/routes/one.account.delete'
+import { action as confirmEmail } from '~/routes/one.account.email.confirm'
+import { action as updateEmail } from '~/routes/one.account.email.update'
+import { loader as exportAccount } from '~/routes/one.account.export'
+import { action as updatePassword } from '~/routes/one.account.password.update'
+import { action as revokeSessions } from '~/routes/one.account.sessions.revoke'
 import { loader as getCustomerId } from '~/routes/one.auth.new.get.[customer_id].$pname'
 import { loader as getEmail } from '~/routes/one.auth.new.get.email'
 import { action as login } from '~/routes/one.auth.new.login'
 import { action as logout } from '~/routes/one.auth.new.logout'
+import { action as forgotPassword } from '~/routes/one.auth.new.password.forgot'
+import { action as resetPassword } from '~/routes/one.auth.new.password.reset'
 import { action as register } from '~/routes/one.auth.new.register'
 import { loader as session } from '~/routes/one.auth.new.session'
 import { loader as getPath } from '~/routes/one.path-name.get'
+import { action as releasePath } from '~/routes/one.path-name.release'
 import { action as updatePath } from '~/routes/one.path-name.update'
 import { action as deleteImage } from '~/routes/one.sites.images.delete'
+import { loader as listImages } from '~/routes/one.sites.images.get.portfolio-images'
 import { action as reorderImages } from '~/routes/one.sites.images.reorder'
 import { action as uploadDisplayPicture } from '~/routes/one.sites.images.update.display-picture'
 import { action as setImageStatus } from '~/routes/one.sites.images.update.image.status'
@@ -54,6 +68,7 @@ import {
 	createPortfolio as createPortfolioItem,
 	createPortfolioImage,
 	uniqueEmail,
+	uniquePath,
 } from './factories'
 
 /** A route's loader or action. */
@@ -66,20 +81,26 @@ export type Handler = (args: {
 type Owner = Awaited<ReturnType<typeof createOwner>>
 
 /**
- * An owner with something in every part of the account: a claimed path, profile, the five resume
+ * An owner with something in every part of the account: a claimed path (and a previous one
+ * still held after a change), profile, the five resume
  * lists, and two portfolio items: the first inactive with two stored images, the second active.
  */
 export type FixtureOwner = Owner & {
 	path: string
+	/** The owner's path before a change: held for them (it redirects to `path`). */
+	previousPath: string
 	portfolioId: string
 	imageId: string
 	secondImageId: string
 	secondPortfolioId: string
 }
 
-/** Owner A (with a refresh token too) and owner B, the same way. */
+/**
+ * Owner A (with a refresh token, a password reset link and an email change link too) and
+ * owner B, the same way.
+ */
 export type Fixture = {
-	a: FixtureOwner & { refreshToken: string }
+	a: FixtureOwner & { refreshToken: string; resetToken: string; emailChangeToken: string }
 	b: FixtureOwner
 	/** A small real PNG, a valid upload for the multipart endpoints. */
 	png: Buffer
@@ -113,6 +134,8 @@ type Common = {
 	queryKeys: readonly string[]
 	/** A valid call by owner A on A's own objects. */
 	example: (fx: Fixture) => Example
+	/** The content type of a 200 that is not JSON (errors are still the JSON envelope). */
+	binary?: string
 }
 
 /** Answers the same to anyone; a session is never needed. */
@@ -128,10 +151,11 @@ export type SignedInEndpoint = Common & {
 	mutates: boolean
 	/**
 	 * What owner B gets for A's example call (A's ids and names) with B's token: 404 for another
-	 * owner's object, 409 for another owner's name, or 200 when the call only ever touches the
-	 * caller's own account (`changesCaller`: whether B's account changes).
+	 * owner's object, 409 for another owner's name, 400 when A's name is no valid confirmation
+	 * for B, or 200 when the call only ever touches the caller's own account (`changesCaller`:
+	 * whether B's account changes).
 	 */
-	asOtherOwner: { status: 200 | 404 | 409; changesCaller: boolean }
+	asOtherOwner: { status: 200 | 400 | 404 | 409; changesCaller: boolean }
 }
 
 export type ApiEndpoint = PublicEndpoint | SignedInEndpoint
@@ -169,7 +193,13 @@ const PROFILE_EXAMPLES: Record<ProfileFieldName, Record<string, unknown>> = {
 	country: { country: 'United Kingdom' },
 	'social-links': {
 		linkedInUrl: 'https://www.linkedin.com/in/ada',
+		xUrl: null,
+		igUrl: null,
+		fbUrl: null,
+		ytUrl: null,
+		whatAppBusUrl: null,
 		mobileNumber: '+44 20 7946 0000',
+		companySite: null,
 		email: 'ada@example.com',
 	},
 	tagline: { tagline: 'The first programmer' },
@@ -337,6 +367,118 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
 		mutates: true,
 		asOtherOwner: { status: 409, changesCaller: false },
 	},
+	{
+		method: 'POST',
+		path: '/one/path-name/release',
+		file: 'one.path-name.release.ts',
+		handler: releasePath,
+		auth: 'owner',
+		payload: 'json',
+		queryKeys: [],
+		// A lets its previous path go; B holds no such path: 404.
+		example: (fx) => ({ body: { path: fx.a.previousPath } }),
+		mutates: true,
+		asOtherOwner: { status: 404, changesCaller: false },
+	},
+
+	// ------------------------------------------------------------ account self-service
+	{
+		method: 'POST',
+		path: '/one/auth/new/password/forgot',
+		file: 'one.auth.new.password.forgot.ts',
+		handler: forgotPassword,
+		auth: 'public',
+		payload: 'json',
+		queryKeys: [],
+		example: (fx) => ({ body: { email: fx.a.email } }),
+	},
+	{
+		method: 'POST',
+		path: '/one/auth/new/password/reset',
+		file: 'one.auth.new.password.reset.ts',
+		handler: resetPassword,
+		auth: 'public',
+		payload: 'json',
+		queryKeys: [],
+		example: (fx) => ({ body: { token: fx.a.resetToken, password: 'a-brand-new-password' } }),
+	},
+	{
+		method: 'POST',
+		path: '/one/account/email/confirm',
+		file: 'one.account.email.confirm.ts',
+		handler: confirmEmail,
+		auth: 'public',
+		payload: 'json',
+		queryKeys: [],
+		example: (fx) => ({ body: { token: fx.a.emailChangeToken } }),
+	},
+	{
+		method: 'POST',
+		path: '/one/account/password/update',
+		file: 'one.account.password.update.ts',
+		handler: updatePassword,
+		auth: 'owner',
+		payload: 'json',
+		queryKeys: [],
+		// Both owners have the same password: B changes its own.
+		example: (fx) => ({
+			body: { currentPassword: fx.a.password, newPassword: 'another-long-password' },
+		}),
+		mutates: true,
+		asOtherOwner: { status: 200, changesCaller: true },
+	},
+	{
+		method: 'POST',
+		path: '/one/account/email/update',
+		file: 'one.account.email.update.ts',
+		handler: updateEmail,
+		auth: 'owner',
+		payload: 'json',
+		queryKeys: [],
+		// Only a link is sent: the account changes when it is opened.
+		example: (fx) => ({ body: { email: uniqueEmail('moved'), password: fx.a.password } }),
+		mutates: false,
+		asOtherOwner: { status: 200, changesCaller: false },
+	},
+	{
+		method: 'POST',
+		path: '/one/account/sessions/revoke',
+		file: 'one.account.sessions.revoke.ts',
+		handler: revokeSessions,
+		auth: 'owner',
+		payload: 'json',
+		queryKeys: [],
+		// For B, A's refresh token is not its own: every session of B ends.
+		example: (fx) => ({ body: { refresh_token: fx.a.refreshToken } }),
+		mutates: true,
+		asOtherOwner: { status: 200, changesCaller: true },
+	},
+	{
+		method: 'GET',
+		path: '/one/account/export',
+		file: 'one.account.export.ts',
+		handler: exportAccount,
+		auth: 'owner',
+		payload: 'none',
+		queryKeys: [],
+		example: () => ({}),
+		binary: 'application/gzip',
+		mutates: false,
+		asOtherOwner: { status: 200, changesCaller: false },
+	},
+	{
+		method: 'POST',
+		path: '/one/account/delete',
+		file: 'one.account.delete.ts',
+		handler: deleteAccount,
+		auth: 'owner',
+		payload: 'json',
+		queryKeys: [],
+		// B typing A's address does not confirm deleting B.
+		example: (fx) => ({ body: { password: fx.a.password, path: fx.a.path } }),
+		mutates: true,
+		asOtherOwner: { status: 400, changesCaller: false },
+	},
 
 	// ------------------------------------------------------------ profile
 	...(Object.keys(PROFILE_EXAMPLES) as ProfileFieldName[]).flatMap((field): ApiEndpoint[] => [
@@ -433,7 +575,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
 					handler: listPortfolios,
 					auth: 'owner',
 					payload: 'none',
-					queryKeys: ['customer_id'],
+					queryKeys: ['customer_id', 'limit', 'cursor'],
 					example: (fx) => ({ query: { customer_id: fx.a.id } }),
 					mutates: false,
 					asOtherOwner: { status: 404, changesCaller: false },
@@ -446,7 +588,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
 					handler: listPortfolios,
 					auth: 'public',
 					payload: 'none',
-					queryKeys: ['customer_id'],
+					queryKeys: ['customer_id', 'limit', 'cursor'],
 					example: (fx) => ({ query: { customer_id: fx.a.id } }),
 				},
 	),
@@ -529,6 +671,19 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
 	},
 
 	// ------------------------------------------------------------ images
+	{
+		method: 'GET',
+		path: '/one/sites/images/get/portfolio-images',
+		file: 'one.sites.images.get.portfolio-images.ts',
+		handler: listImages,
+		auth: 'optional',
+		payload: 'none',
+		queryKeys: ['customer_id', 'productId', 'limit', 'cursor'],
+		// A's item is inactive: only A's own session sees its gallery.
+		example: (fx) => ({ query: { customer_id: fx.a.id, productId: fx.a.portfolioId } }),
+		mutates: false,
+		asOtherOwner: { status: 404, changesCaller: false },
+	},
 	{
 		method: 'POST',
 		path: '/one/sites/images/update/display-picture',
@@ -656,9 +811,16 @@ export async function createApiFixture(): Promise<Fixture> {
 				await createPortfolioImage(owner.id, item.portfolioId),
 				await createPortfolioImage(owner.id, item.portfolioId),
 			]
-			for (const image of images) await storage().put(image.key, png, 'image/webp')
+			// Both renditions, as an upload stores them (an export reads both).
+			for (const image of images) {
+				await storage().put(image.key, png, 'image/webp')
+				await storage().put(cardKey(image.key), png, 'image/webp')
+			}
+			const renamed = await claimPath(owner.id, uniquePath('Renamed'))
+			if (!renamed.ok) throw new Error(`could not change the path: ${renamed.reason}`)
 			return {
-				path: owner.path!,
+				path: renamed.path,
+				previousPath: owner.path!,
 				portfolioId: item.portfolioId,
 				secondPortfolioId: second.portfolioId,
 				imageId: images[0]!.id,
@@ -667,7 +829,13 @@ export async function createApiFixture(): Promise<Fixture> {
 		}),
 	)
 	const { refreshToken } = await createSession(a.id)
-	return { a: { ...a, ...owners[0]!, refreshToken }, b: { ...b, ...owners[1]! }, png }
+	const resetToken = (await createPasswordResetToken(a.email))!.token
+	const emailChangeToken = await createEmailChangeToken(a.id, uniqueEmail('new'))
+	return {
+		a: { ...a, ...owners[0]!, refreshToken, resetToken, emailChangeToken },
+		b: { ...b, ...owners[1]! },
+		png,
+	}
 }
 
 // ---------------------------------------------------------------- calling an endpoint
@@ -752,9 +920,21 @@ export async function callEndpoint(endpoint: ApiEndpoint, call: Call): Promise<R
 	return result
 }
 
-/** Calls the endpoint and reads its JSON answer. */
+/**
+ * Calls the endpoint and reads its JSON answer. A binary 200 (an export archive) stands as
+ * `{status: 200}`, and `text` is its content (gunzipped) so tests can search it.
+ */
 export async function callEndpointJson(endpoint: ApiEndpoint, call: Call) {
 	const response = await callEndpoint(endpoint, call)
+	if (endpoint.binary && response.status === 200) {
+		const bytes = Buffer.from(await response.arrayBuffer())
+		const contentType = response.headers.get('content-type')
+		if (contentType !== endpoint.binary) {
+			throw new Error(`${endpointName(endpoint)} answered ${contentType}, not ${endpoint.binary}`)
+		}
+		const text = zlib.gunzipSync(bytes).toString('latin1')
+		return { status: 200, text, json: { status: 200 } as Record<string, unknown> }
+	}
 	const text = await response.text()
 	return { status: response.status, text, json: JSON.parse(text) as Record<string, unknown> }
 }
@@ -765,11 +945,15 @@ const ROUTES_DIR = path.join(import.meta.dirname, '..', 'app', 'routes')
 
 /** The route modules of the /one API and /refresh (tests excluded). */
 export function apiRouteFiles() {
-	return fs
-		.readdirSync(ROUTES_DIR)
-		.filter((name) => /^one\./.test(name) || /^refresh\.tsx?$/.test(name))
-		.filter((name) => !/\.test\.tsx?$/.test(name))
-		.sort()
+	return (
+		fs
+			.readdirSync(ROUTES_DIR)
+			.filter((name) => /^one\./.test(name) || /^refresh\.tsx?$/.test(name))
+			.filter((name) => !/\.test\.tsx?$/.test(name))
+			// The catch-all answering unknown /one paths is no endpoint.
+			.filter((name) => name !== 'one.$.ts')
+			.sort()
+	)
 }
 
 /**

@@ -17,28 +17,44 @@ export function ensureBuild() {
 	if (result.status !== 0) throw new Error('the build failed')
 }
 
-export type AppServer = { url: string; process: ChildProcess; stop: () => Promise<void> }
+export type AppServer = {
+	url: string
+	process: ChildProcess
+	/** Everything the server printed (its JSON logs and stderr). */
+	output: () => string
+	stop: () => Promise<void>
+}
 
-export async function startAppServer(env: Record<string, string>): Promise<AppServer> {
+/** `env` overrides the test's environment; an `undefined` value removes the variable. */
+export async function startAppServer(env: Record<string, string | undefined>): Promise<AppServer> {
 	ensureBuild()
 	const port = await freePort()
 	const url = `http://localhost:${port}`
+	const childEnv: NodeJS.ProcessEnv = {
+		...process.env,
+		NODE_ENV: 'production',
+		LOG_LEVEL: 'silent',
+		PORT: String(port),
+		PUBLIC_SITE_URL: url,
+		JWT_SECRET: process.env.JWT_SECRET ?? 'test-secret-that-is-long-enough-for-hs256-signing',
+		...env,
+	}
+	for (const [name, value] of Object.entries(childEnv))
+		if (value === undefined) delete childEnv[name]
 	const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
 		cwd: ROOT,
-		stdio: ['ignore', 'ignore', 'pipe'],
-		env: {
-			...process.env,
-			NODE_ENV: 'production',
-			LOG_LEVEL: 'silent',
-			PORT: String(port),
-			PUBLIC_SITE_URL: url,
-			JWT_SECRET: process.env.JWT_SECRET ?? 'test-secret-that-is-long-enough-for-hs256-signing',
-			...env,
-		},
+		stdio: ['ignore', 'pipe', 'pipe'],
+		env: childEnv,
 	})
 	let stderr = ''
-	child.stderr?.on('data', (chunk) => (stderr += chunk))
-	const deadline = Date.now() + 30_000
+	let output = ''
+	child.stdout?.on('data', (chunk) => (output += chunk))
+	child.stderr?.on('data', (chunk) => {
+		stderr += chunk
+		output += chunk
+	})
+	// A fresh embedded cluster (initdb) and several workers take a while on a busy machine.
+	const deadline = Date.now() + 60_000
 	for (;;) {
 		if (child.exitCode !== null) throw new Error(`the server exited: ${stderr}`)
 		try {
@@ -52,6 +68,7 @@ export async function startAppServer(env: Record<string, string>): Promise<AppSe
 	return {
 		url,
 		process: child,
+		output: () => output,
 		stop: () =>
 			new Promise<void>((resolve) => {
 				if (child.exitCode !== null) return resolve()

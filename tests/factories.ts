@@ -60,14 +60,17 @@ export async function createPortfolioImage(
 
 // ---------------------------------------------------------------- account snapshots
 // (imports are hoisted; kept beside the helper that uses them)
-import { getCustomerEmail, getCustomerPath } from '~/models/customer.server'
+import { getCredentials } from '~/models/account.server'
+import { getCustomerEmail, getCustomerPath, listHeldPaths } from '~/models/customer.server'
 import { listPortfolios } from '~/models/portfolio.server'
 import { getProfile } from '~/models/profile.server'
 import { getResume } from '~/models/resume.server'
 import { storage } from '~/utils/storage.server'
 
 /**
- * Everything an owner's account holds, read through the models: email, claimed path, profile
+ * Everything an owner's account holds, read through the models: email, credentials (password
+ * hash, when sessions were last ended), claimed path (and the previous paths held for the owner),
+ * profile
  * (with its updatedAt, so any write to the row shows), the five resume lists, every portfolio
  * item in order with all its images, and the stored objects under the owner's prefix. Two equal
  * snapshots mean nothing of the account changed in between.
@@ -77,7 +80,9 @@ export async function snapshotAccount(customerId: string) {
 	for await (const key of storage().list(`${customerId}/`)) storedObjects.push(key)
 	return {
 		email: await getCustomerEmail(customerId),
+		credentials: await getCredentials(customerId),
 		path: await getCustomerPath(customerId),
+		heldPaths: await listHeldPaths(customerId),
 		profile: await getProfile(customerId),
 		resume: await getResume(customerId),
 		portfolios: await listPortfolios(customerId, 'all'),

@@ -1,10 +1,14 @@
 import { useEffect, useRef, useState } from 'react'
 import { initials } from '~/utils/text'
-import { cx } from '~/utils/misc'
+import { cx } from '~/utils/cx'
 
 export const DEFAULT_AVATAR = '/images/default-avatar.svg'
 
-/** The display picture: the owner's WebP, else the default picture; falls back on load error. */
+/**
+ * The display picture: the owner's WebP, else the default picture; falls back on load error:
+ * here once hydrated, through `data-fallback` on visitors' pages (app/entry.public.ts), and
+ * with no script at all through CSS (`fallback-picture` in tailwind.css).
+ */
 export function Avatar({
 	src,
 	firstName,
@@ -43,7 +47,8 @@ export function Avatar({
 			onError={() => {
 				if (src && url === src) setFailedSrc(src)
 			}}
-			className={cx('bg-brand-50 rounded-full object-cover', className)}
+			data-fallback={DEFAULT_AVATAR}
+			className={cx('bg-brand-50 fallback-picture rounded-full object-cover', className)}
 		/>
 	)
 }

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useCallback, useRef, type ReactNode } from 'react'
-import { cx } from '~/utils/misc'
+import { cx } from '~/utils/cx'
 
 /**
  * While a dialog is open, its height is published as `--sheet-height` on the root element: on

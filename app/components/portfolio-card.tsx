@@ -53,7 +53,16 @@ const PlaceholderImage = lazy(() =>
  * A cover: the item's cover image, else one of the placeholder illustrations. Cards are at most
  * about 370 CSS px wide (two columns in a 3xl page, or the carousel), the page's width on a phone.
  */
-export function CoverImage({ item, index }: { item: CardItem; index: number }) {
+export function CoverImage({
+	item,
+	index,
+	priority = false,
+}: {
+	item: CardItem
+	index: number
+	/** The page's first picture (its largest content): loaded at once, not lazily. */
+	priority?: boolean
+}) {
 	return (
 		<div className="bg-canvas aspect-video overflow-hidden">
 			{item.coverImage ? (
@@ -62,7 +71,8 @@ export function CoverImage({ item, index }: { item: CardItem; index: number }) {
 					srcSet={projectImageSrcSet(item.coverImage)}
 					sizes="(min-width: 640px) 370px, calc(100vw - 2rem)"
 					alt=""
-					loading="lazy"
+					loading={priority ? 'eager' : 'lazy'}
+					fetchPriority={priority ? 'high' : undefined}
 					decoding="async"
 					width={640}
 					height={360}
@@ -86,10 +96,12 @@ export function PortfolioCard({
 	href,
 	index,
 	variant,
+	priority = false,
 }: {
 	item: CardItem
 	href: string
 	index: number
+	priority?: boolean
 	/** 'list': the portfolio page (an h2 under its h1); 'profile': the carousel (an h3). */
 	variant: 'list' | 'profile'
 }) {
@@ -99,7 +111,7 @@ export function PortfolioCard({
 	const summary = teaser(item.projectSummary)
 	return (
 		<article className="card flex h-full flex-col overflow-hidden">
-			<CoverImage item={item} index={index} />
+			<CoverImage item={item} index={index} priority={priority} />
 			<div className="flex flex-1 flex-col gap-2 p-4 sm:p-5">
 				{item.company ? (
 					<p className="text-brand-700 text-xs font-semibold tracking-wide uppercase">

@@ -434,6 +434,7 @@ function WorkExpEditor({ resume, close }: { resume: Resume; close: () => void })
 								value={item.ongoing ? '' : item.endDate}
 								disabled={item.ongoing}
 								onChange={(endDate) => update({ endDate })}
+								error={errorUnder(editor.errors, `workExp.${index}.endDate`)}
 							/>
 						</div>
 						<label className="flex items-center gap-2.5 text-sm font-medium">

@@ -6,7 +6,6 @@ import { Link } from '@remix-run/react'
 import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { type ProfileData } from '~/models/profile.server'
 import { type Resume } from '~/models/resume.server'
-import { SOCIAL_FIELDS } from '~/utils/social'
 import { cx } from '~/utils/misc'
 import {
 	formatMonth,
@@ -19,8 +18,8 @@ import {
 import { Avatar, Initials } from './avatar'
 import { LinkIcon, MapPinIcon, PencilIcon, ShareIcon } from './icons'
 import { Logo } from './logo'
+import { DialogOpener } from './public-sheets'
 import { ResumeSectionLinks } from './resume-links'
-import { SOCIAL_META } from './social-icons'
 
 const FindMeModal = lazy(() =>
 	import('./find-me-modal').then((module) => ({ default: module.FindMeModal })),
@@ -58,10 +57,15 @@ export function TopBar({
 					<span className="sr-only"> profile home</span>
 				</Link>
 				<div className="flex items-center gap-2">
-					<button type="button" onClick={onShare} className="btn-secondary min-h-10 py-2">
+					<DialogOpener
+						dialog="share"
+						link
+						onOpen={onShare}
+						className="btn-secondary min-h-10 py-2"
+					>
 						<ShareIcon className="size-4" />
 						Share
-					</button>
+					</DialogOpener>
 					<Initials firstName={profile.name.firstName} lastName={profile.name.lastName} />
 				</div>
 			</div>
@@ -129,60 +133,6 @@ function Placeholder({ children, onClick }: { children: ReactNode; onClick: () =
 		>
 			{children}
 		</button>
-	)
-}
-
-export function SocialButtons({ links }: { links: ProfileData['socialLinks'] }) {
-	const present = SOCIAL_FIELDS.filter((field) => field !== 'email' && links[field])
-	if (!present.length) return null
-	// One row for up to five buttons, else two balanced rows (4 + 3 rather than 6 + 1).
-	const perRow = present.length <= 5 ? present.length : Math.ceil(present.length / 2)
-	return (
-		<ul
-			className="mx-auto flex flex-wrap justify-center gap-2.5"
-			style={{ maxWidth: `${perRow * 3 + (perRow - 1) * 0.625}rem` }}
-		>
-			{present.map((field) => {
-				const { label, Icon } = SOCIAL_META[field]
-				const target = socialHref(links[field])
-				const className =
-					'inline-flex size-12 items-center justify-center rounded-full border border-line bg-white text-ink transition-colors hover:border-brand hover:text-brand'
-				return (
-					<li key={field}>
-						{target.kind === 'url' ? (
-							<a
-								href={target.href}
-								target="_blank"
-								rel="noopener noreferrer"
-								aria-label={label}
-								title={label}
-								className={className}
-							>
-								<Icon className="size-5" />
-							</a>
-						) : target.kind === 'tel' ? (
-							<a
-								href={target.href}
-								aria-label={`Call ${links[field]}`}
-								title={label}
-								className={className}
-							>
-								<Icon className="size-5" />
-							</a>
-						) : (
-							<button
-								type="button"
-								aria-label={label}
-								aria-disabled="true"
-								className={cx(className, 'opacity-50')}
-							>
-								<Icon className="size-5" />
-							</button>
-						)}
-					</li>
-				)
-			})}
-		</ul>
 	)
 }
 
@@ -278,21 +228,27 @@ function ProfileCard({
 					</div>
 				) : null}
 				<div className="mt-6 flex w-full max-w-sm flex-wrap items-center justify-center gap-3">
-					<button
-						type="button"
+					<DialogOpener
+						dialog="find-me"
+						link={!builder}
 						className="btn-primary flex-1"
-						onClick={() => {
+						onOpen={() => {
 							setFindMeUsed(true)
 							setFindMeOpen(true)
 						}}
 					>
 						<LinkIcon className="size-4" />
 						Find Me
-					</button>
-					<button type="button" className="btn-secondary flex-1" onClick={onShare}>
+					</DialogOpener>
+					<DialogOpener
+						dialog="share"
+						link={!builder}
+						className="btn-secondary flex-1"
+						onOpen={onShare}
+					>
 						<ShareIcon className="size-4" />
 						Share
-					</button>
+					</DialogOpener>
 					{builder ? (
 						<button
 							type="button"
@@ -310,8 +266,9 @@ function ProfileCard({
 					<FindMeModal
 						open={findMeOpen}
 						onOpenChange={setFindMeOpen}
-						profile={profile}
+						firstName={profile.name.firstName}
 						email={email}
+						links={profile.socialLinks}
 					/>
 				</Suspense>
 			) : null}

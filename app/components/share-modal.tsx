@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
 import { toast } from '~/utils/toast'
+import { ShareIcon } from './icons'
 import { Modal } from './modal'
-import { LinkIcon, ShareIcon } from './icons'
+import { CardIcon, DownloadIcon, ProfileUrlText, QrCode } from './public-sheets'
 
 /**
  * Copies with the old selection API: pages served over plain http on a LAN address (a common
@@ -42,31 +43,6 @@ async function copyText(text: string) {
 		return false
 	}
 }
-
-const DownloadIcon = ({ className = 'size-4' }: { className?: string }) => (
-	<svg viewBox="0 0 20 20" fill="none" className={className} aria-hidden="true">
-		<path
-			d="M10 3v9m0 0l-3.5-3.5M10 12l3.5-3.5M4 14.5V16a1 1 0 001 1h10a1 1 0 001-1v-1.5"
-			stroke="currentColor"
-			strokeWidth="1.8"
-			strokeLinecap="round"
-			strokeLinejoin="round"
-		/>
-	</svg>
-)
-
-const CardIcon = ({ className = 'size-4' }: { className?: string }) => (
-	<svg viewBox="0 0 20 20" fill="none" className={className} aria-hidden="true">
-		<rect x="2.5" y="4" width="15" height="12" rx="2" stroke="currentColor" strokeWidth="1.8" />
-		<circle cx="7.5" cy="9" r="1.8" stroke="currentColor" strokeWidth="1.6" />
-		<path
-			d="M4.8 13.5c.5-1.3 1.5-2 2.7-2s2.2.7 2.7 2M12 8.5h3M12 11.5h3"
-			stroke="currentColor"
-			strokeWidth="1.6"
-			strokeLinecap="round"
-		/>
-	</svg>
-)
 
 /**
  * 'Share Your Tagg': the QR code of the profile URL (drawn 256 px from the 512 px PNG), the
@@ -130,19 +106,8 @@ export function ShareModal({
 			size="sm"
 		>
 			<div className="flex flex-col items-center gap-4">
-				<div className="border-line rounded-2xl border bg-white p-2 shadow-sm">
-					<img
-						src={`/${path}/qr.png`}
-						alt={`QR code for ${profileUrl}`}
-						width={256}
-						height={256}
-						className="block size-64 max-w-full"
-					/>
-				</div>
-				<p className="bg-canvas border-line flex w-full items-center justify-center gap-2 rounded-xl border px-3 py-2 text-sm font-medium break-all">
-					<LinkIcon className="text-brand size-4 shrink-0" />
-					<span>{profileUrl}</span>
-				</p>
+				<QrCode path={path} profileUrl={profileUrl} />
+				<ProfileUrlText profileUrl={profileUrl} />
 				<div className="grid w-full gap-2.5">
 					<button type="button" className="btn-primary" onClick={shareProfile}>
 						<ShareIcon className="size-4" />

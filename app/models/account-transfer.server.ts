@@ -12,16 +12,18 @@
  * stored images are deleted again.
  */
 import crypto from 'node:crypto'
+import { type Readable } from 'node:stream'
 import sharp from 'sharp'
 import { z } from 'zod'
 import { isCategory, isIndustry, isSkill } from '~/data/options'
 import { prisma } from '~/utils/db.server'
 import { checkPath, PATH_MESSAGES } from '~/utils/path-name'
 import { storage } from '~/utils/storage.server'
+import { createTarGzStream } from '~/utils/tar.server'
 import { isSafeHttpUrl, PHONE_PATTERN } from '~/utils/text'
-import { normaliseEmail } from './customer.server'
-import { cardKey } from './image.server'
-import { portfolioImagePrefix } from './portfolio.server'
+import { normaliseEmail, pathKeyInUse } from './customer.server'
+import { cardKey, MAX_IMAGES_PER_PORTFOLIO } from './image.server'
+import { MAX_PORTFOLIO_ITEMS, portfolioImagePrefix } from './portfolio.server'
 import { displayPictureKey } from './profile.server'
 
 export const EXPORT_FORMAT = 'tagg-account-export'
@@ -92,7 +94,9 @@ const PortfolioSchema = z.object({
 	active: z.boolean(),
 	featured: z.boolean(),
 	createdAt: isoDate,
-	images: z.array(ImageSchema).max(1_000),
+	images: z
+		.array(ImageSchema)
+		.max(MAX_IMAGES_PER_PORTFOLIO, `at most ${MAX_IMAGES_PER_PORTFOLIO} images per item`),
 })
 
 export const AccountDocumentSchema = z.object({
@@ -175,7 +179,9 @@ export const AccountDocumentSchema = z.object({
 			.max(1_000),
 		achievements: z.array(z.string().max(2_000)).max(1_000),
 	}),
-	portfolio: z.array(PortfolioSchema).max(10_000),
+	portfolio: z
+		.array(PortfolioSchema)
+		.max(MAX_PORTFOLIO_ITEMS, `at most ${MAX_PORTFOLIO_ITEMS} portfolio items`),
 })
 
 export type AccountDocument = z.infer<typeof AccountDocumentSchema>
@@ -189,6 +195,45 @@ const sha256 = (data: Buffer) => crypto.createHash('sha256').update(data).digest
 
 /** Everything of one owner (any owner, disabled ones too), or null when there is no such owner. */
 export async function exportAccount(customerId: string): Promise<AccountBundle | null> {
+	const images = new Map<string, Buffer>()
+	const document = await exportDocument(customerId, (hash, _key, data) => images.set(hash, data))
+	return document ? { document, images } : null
+}
+
+/**
+ * The export archive of one owner as a stream (what `npm run export` writes and the settings
+ * page downloads), or null when there is no such owner. The document is made first (each image
+ * is read once to name it by its hash); then the images are read again one at a time as the
+ * archive is written, so memory holds one image, not the whole account.
+ */
+export async function exportAccountArchive(
+	customerId: string,
+): Promise<{ document: AccountDocument; archive: Readable } | null> {
+	const keys = new Map<string, string>()
+	const document = await exportDocument(customerId, (hash, key) => keys.set(hash, key))
+	if (!document) return null
+	async function* files() {
+		yield documentFile(document!)
+		for (const hash of [...keys.keys()].sort()) {
+			const key = keys.get(hash)!
+			const data = await storage().get(key)
+			if (!data || sha256(data) !== hash) {
+				throw new AccountTransferError(
+					'missing-image',
+					`The image ${key} changed or disappeared while the export was written. Export again.`,
+				)
+			}
+			yield { name: imageFile(hash), data }
+		}
+	}
+	return { document, archive: createTarGzStream(files()) }
+}
+
+/** The document; `found` is told about every image it names (hash, object key, bytes). */
+async function exportDocument(
+	customerId: string,
+	found: (hash: string, key: string, data: Buffer) => void,
+): Promise<AccountDocument | null> {
 	const db = prisma()
 	const byPosition = { orderBy: { position: 'asc' as const } }
 	const customer = await db.customer.findUnique({
@@ -208,8 +253,7 @@ export async function exportAccount(customerId: string): Promise<AccountBundle |
 	})
 	if (!customer) return null
 
-	const images = new Map<string, Buffer>()
-	/** Reads an object and files it under its hash. */
+	/** Reads an object and names it by its hash. */
 	async function keep(key: string) {
 		const data = await storage().get(key)
 		if (!data) {
@@ -219,7 +263,7 @@ export async function exportAccount(customerId: string): Promise<AccountBundle |
 			)
 		}
 		const hash = sha256(data)
-		images.set(hash, data)
+		found(hash, key, data)
 		return hash
 	}
 
@@ -329,16 +373,17 @@ export async function exportAccount(customerId: string): Promise<AccountBundle |
 		},
 		portfolio,
 	}
-	return { document, images }
+	return document
+}
+
+function documentFile(document: AccountDocument) {
+	return { name: DOCUMENT_FILE, data: Buffer.from(JSON.stringify(document, null, '\t') + '\n') }
 }
 
 /** The files of an export archive: the document first, then the images in hash order. */
 export function bundleToFiles(bundle: AccountBundle): Array<{ name: string; data: Buffer }> {
 	return [
-		{
-			name: DOCUMENT_FILE,
-			data: Buffer.from(JSON.stringify(bundle.document, null, '\t') + '\n'),
-		},
+		documentFile(bundle.document),
 		...[...bundle.images.keys()]
 			.sort()
 			.map((hash) => ({ name: imageFile(hash), data: bundle.images.get(hash)! })),
@@ -465,11 +510,8 @@ async function emailTaken(email: string) {
 	return Boolean(await prisma().customer.findUnique({ where: { email }, select: { id: true } }))
 }
 
-async function pathTaken(pathKey: string) {
-	return Boolean(
-		await prisma().profile.findUnique({ where: { pathKey }, select: { customerId: true } }),
-	)
-}
+/** Claimed by an owner, or held for one after a change of path. */
+const pathTaken = (pathKey: string) => pathKeyInUse(pathKey)
 
 function emailTakenError(email: string) {
 	return new AccountTransferError(
@@ -611,7 +653,9 @@ export async function importAccount(
 							width: image.width,
 							height: image.height,
 							active: image.active,
-							featured: image.featured,
+							// One featured image per item (an export of older data may hold more).
+							featured:
+								image.featured && images.findIndex((other) => other.image.featured) === position,
 							createdAt: new Date(image.createdAt),
 						})),
 					),

@@ -1,14 +1,10 @@
 /**
  * Customers (owners): registration, credentials, and the claimed public path.
  */
-import bcrypt from 'bcryptjs'
-import { prisma } from '~/utils/db.server'
-import { checkPath } from '~/utils/path-name'
-
-export const BCRYPT_COST = 10
-
-// Compared against when the email is unknown, so both failures take the same time.
-const DUMMY_HASH = bcrypt.hashSync('tagg-timing-equaliser', BCRYPT_COST)
+import { prisma, type Prisma } from '~/utils/db.server'
+import { hashPassword, verifyPassword } from '~/utils/password.server'
+import { checkPath, PATH_HOLD_DAYS } from '~/utils/path-name'
+import { writeAsOwner } from './tx.server'
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase()
 
@@ -25,7 +21,7 @@ export class EmailTakenError extends Error {
 }
 
 export async function createCustomer(input: { email: string; password: string; name: string }) {
-	const passwordHash = await bcrypt.hash(input.password, BCRYPT_COST)
+	const passwordHash = await hashPassword(input.password)
 	const { firstName, lastName } = splitName(input.name)
 	try {
 		return await prisma().customer.create({
@@ -49,7 +45,7 @@ export async function verifyLogin(email: string, password: string) {
 		where: { email: normaliseEmail(email) },
 		select: { id: true, passwordHash: true, disabled: true },
 	})
-	const ok = await bcrypt.compare(password, customer?.passwordHash ?? DUMMY_HASH)
+	const ok = await verifyPassword(password, customer?.passwordHash ?? null)
 	if (!customer || !ok || customer.disabled) return null
 	return { id: customer.id }
 }
@@ -93,24 +89,129 @@ export async function getCustomerIdByPath(path: string) {
 export type ClaimResult =
 	{ ok: true; path: string } | { ok: false; reason: 'invalid' | 'reserved' | 'taken' }
 
+/** An owner keeps at most this many previous paths (the oldest is released first). */
+export const MAX_HELD_PATHS = 5
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
 /**
  * Claims (or changes) the customer's public path. Uniqueness is enforced by the unique index
- * on the lower-cased key, so two concurrent claims of one name cannot both win.
+ * on the lower-cased key, so two concurrent claims of one name cannot both win. A changed path
+ * is kept for its owner for {@link PATH_HOLD_DAYS} days (it redirects to the new one and no one
+ * else can claim it); the owner may take it back, or release it ({@link releaseHeldPath}).
  */
 export async function claimPath(customerId: string, input: unknown): Promise<ClaimResult> {
 	const check = checkPath(input)
 	if (!check.ok) return check
 	try {
-		await prisma().profile.upsert({
-			where: { customerId },
-			create: { customerId, path: check.path, pathKey: check.key },
-			update: { path: check.path, pathKey: check.key },
+		return await writeAsOwner(customerId, async (tx) => {
+			const current = await tx.profile.findUnique({
+				where: { customerId },
+				select: { path: true, pathKey: true },
+			})
+			// Claims and holds of one name are serialised, so a name being let go by one owner and
+			// claimed by another never ends up both held and claimed.
+			const keys = [...new Set([check.key, current?.pathKey ?? check.key])].sort()
+			for (const key of keys) {
+				await tx.$executeRaw`SELECT pg_advisory_xact_lock(${PATH_LOCK_SPACE}::int, hashtext(${key}))`
+			}
+			const now = new Date()
+			await tx.pathRedirect.deleteMany({ where: { expiresAt: { lte: now } } })
+			const hold = await tx.pathRedirect.findUnique({ where: { pathKey: check.key } })
+			if (hold && hold.customerId !== customerId) return { ok: false, reason: 'taken' } as const
+			if (hold) await tx.pathRedirect.delete({ where: { pathKey: check.key } })
+			await tx.profile.upsert({
+				where: { customerId },
+				create: { customerId, path: check.path, pathKey: check.key },
+				update: { path: check.path, pathKey: check.key },
+			})
+			if (current?.path && current.pathKey && current.pathKey !== check.key) {
+				const held = {
+					path: current.path,
+					customerId,
+					expiresAt: new Date(now.getTime() + PATH_HOLD_DAYS * DAY_MS),
+					createdAt: now,
+				}
+				await tx.pathRedirect.upsert({
+					where: { pathKey: current.pathKey },
+					create: { pathKey: current.pathKey, ...held },
+					update: held,
+				})
+				const surplus = await tx.pathRedirect.findMany({
+					where: { customerId },
+					orderBy: [{ createdAt: 'desc' }, { pathKey: 'asc' }],
+					skip: MAX_HELD_PATHS,
+					select: { pathKey: true },
+				})
+				if (surplus.length) {
+					await tx.pathRedirect.deleteMany({
+						where: { customerId, pathKey: { in: surplus.map((row) => row.pathKey) } },
+					})
+				}
+			}
+			return { ok: true, path: check.path } as const
 		})
-		return { ok: true, path: check.path }
 	} catch (error) {
 		if (isUniqueViolation(error)) return { ok: false, reason: 'taken' }
 		throw error
 	}
+}
+
+// The first key of the advisory locks on path names (other advisory locks use other spaces).
+const PATH_LOCK_SPACE = 7_284_201
+
+/** Whether a name is claimed by an owner or held for one after a change (case-insensitive). */
+export async function pathKeyInUse(pathKey: string) {
+	const [claimed, held] = await Promise.all([
+		prisma().profile.findUnique({ where: { pathKey }, select: { customerId: true } }),
+		prisma().pathRedirect.findFirst({
+			where: { pathKey, expiresAt: { gt: new Date() } },
+			select: { customerId: true },
+		}),
+	])
+	return Boolean(claimed || held)
+}
+
+export type HeldPath = { path: string; until: Date }
+
+/** The customer's previous paths that still redirect to the current one, newest first. */
+export async function listHeldPaths(customerId: string): Promise<HeldPath[]> {
+	const rows = await prisma().pathRedirect.findMany({
+		where: { customerId, expiresAt: { gt: new Date() } },
+		orderBy: [{ createdAt: 'desc' }, { pathKey: 'asc' }],
+		select: { path: true, expiresAt: true },
+	})
+	return rows.map((row) => ({ path: row.path, until: row.expiresAt }))
+}
+
+/**
+ * Lets a previous path go before its {@link PATH_HOLD_DAYS} days are up: it stops redirecting
+ * and anyone may claim it. False when the customer holds no such path.
+ */
+export async function releaseHeldPath(customerId: string, path: string) {
+	const check = checkPath(path)
+	if (!check.ok) return false
+	const { count } = await prisma().pathRedirect.deleteMany({
+		where: { pathKey: check.key, customerId },
+	})
+	return count > 0
+}
+
+/**
+ * Where a public name has moved: the owner's current path while `pname` is one of their held
+ * previous paths (and the owner is not disabled), else null.
+ */
+export async function findMovedPath(pname: string): Promise<string | null> {
+	const check = checkPath(pname)
+	if (!check.ok) return null
+	const rows = await prisma().$queryRaw<Array<{ path: string }>>`
+		SELECT p."path"
+		FROM "PathRedirect" r
+		JOIN "Profile" p ON p."customerId" = r."customerId"
+		JOIN "Customer" c ON c."id" = r."customerId"
+		WHERE r."pathKey" = ${check.key} AND r."expiresAt" > now()
+			AND p."path" IS NOT NULL AND NOT c."disabled"`
+	return rows[0]?.path ?? null
 }
 
 function isUniqueViolation(error: unknown) {
@@ -149,7 +250,7 @@ export async function listCustomers(): Promise<OwnerSummary[]> {
 	return rows.map(({ profile, ...row }) => ({ ...row, path: profile?.path ?? null }))
 }
 
-/** Finds an owner by id, email or claimed path. */
+/** Finds an owner by id, email, claimed path or a previous path still held for them. */
 export async function findCustomer(ref: string) {
 	const byPath = checkPath(ref)
 	return prisma().customer.findFirst({
@@ -157,7 +258,12 @@ export async function findCustomer(ref: string) {
 			OR: [
 				{ id: ref },
 				{ email: normaliseEmail(ref) },
-				...(byPath.ok ? [{ profile: { pathKey: byPath.key } }] : []),
+				...(byPath.ok
+					? [
+							{ profile: { pathKey: byPath.key } },
+							{ pathRedirects: { some: { pathKey: byPath.key } } },
+						]
+					: []),
 			],
 		},
 		select: {
@@ -172,32 +278,56 @@ export async function findCustomer(ref: string) {
 
 /** Disabling hides the owner's pages (404), refuses their login and ends their sessions. */
 export async function setCustomerDisabled(customerId: string, disabled: boolean) {
-	await prisma().$transaction([
-		prisma().customer.update({ where: { id: customerId }, data: { disabled } }),
-		...(disabled
-			? [
-					prisma().refreshToken.updateMany({
-						where: { customerId, revokedAt: null },
-						data: { revokedAt: new Date() },
-					}),
-				]
-			: []),
-	])
+	await writeAsOwner(customerId, async (tx) => {
+		await tx.customer.update({ where: { id: customerId }, data: { disabled } })
+		if (disabled) {
+			await tx.refreshToken.updateMany({
+				where: { customerId, revokedAt: null },
+				data: { revokedAt: new Date() },
+			})
+		}
+	})
 }
 
-/** Sets a new password and ends every session of the owner. */
-export async function resetPassword(customerId: string, password: string) {
-	const passwordHash = await bcrypt.hash(password, BCRYPT_COST)
-	await prisma().$transaction([
-		prisma().customer.update({ where: { id: customerId }, data: { passwordHash } }),
-		prisma().refreshToken.updateMany({
+/**
+ * Sets a new password and ends every session of the owner (refresh families and access tokens).
+ * `within` runs first in the same transaction (e.g. spending a reset link); when it answers
+ * false nothing is changed and this answers false.
+ */
+export async function resetPassword(
+	customerId: string,
+	password: string,
+	within?: (tx: Prisma.TransactionClient) => Promise<boolean>,
+) {
+	const passwordHash = await hashPassword(password)
+	return writeAsOwner(customerId, async (tx) => {
+		if (within && !(await within(tx))) return false
+		const now = new Date()
+		await tx.customer.update({
+			where: { id: customerId },
+			data: { passwordHash, sessionsValidAfter: now },
+		})
+		await tx.refreshToken.updateMany({
 			where: { customerId, revokedAt: null },
-			data: { revokedAt: new Date() },
-		}),
-	])
+			data: { revokedAt: now },
+		})
+		return true
+	})
 }
 
-/** Frees the owner's public path so someone else can claim it. */
+/**
+ * Frees the owner's public path and every previous path held for them, so someone else can
+ * claim them (`npm run admin -- release-path`). Answers the names released.
+ */
 export async function releasePath(customerId: string) {
-	await prisma().profile.update({ where: { customerId }, data: { path: null, pathKey: null } })
+	const held = await writeAsOwner(customerId, async (tx) => {
+		const [profile, previous] = await Promise.all([
+			tx.profile.findUnique({ where: { customerId }, select: { path: true } }),
+			tx.pathRedirect.findMany({ where: { customerId }, select: { path: true } }),
+		])
+		await tx.profile.update({ where: { customerId }, data: { path: null, pathKey: null } })
+		await tx.pathRedirect.deleteMany({ where: { customerId } })
+		return [...(profile?.path ? [profile.path] : []), ...previous.map((row) => row.path)]
+	})
+	return held
 }

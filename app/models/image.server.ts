@@ -2,15 +2,98 @@
  * Images: the display picture and the galleries of portfolio items. Objects go to storage
  * first and rows are written only when every object is stored, so no row ever points at a
  * missing object; objects of a failed upload are removed (and `npm run storage:gc` sweeps
- * whatever a crash left behind).
+ * whatever a crash left behind). Rows are written under the owner's write lock (./tx.server.ts):
+ * positions stay 0..n-1 per item and at most one image of an item is featured (both guarded by
+ * database constraints).
  */
 import crypto from 'node:crypto'
 import { prisma } from '~/utils/db.server'
 import { processDisplayPicture, processProjectImage, withImageSlot } from '~/utils/images.server'
+import { toPage, type Page, type PageRequest } from '~/utils/pagination.server'
 import { storage } from '~/utils/storage.server'
+import {
+	getPortfolio,
+	imageUrl,
+	setPositions,
+	type DisplayImage,
+	type Viewer,
+} from './portfolio.server'
 import { bumpPictureVersion, displayPictureKey, displayPictureUrl } from './profile.server'
+import { writeAsOwner } from './tx.server'
 
 export class StorageUnavailableError extends Error {}
+
+/** Most images one portfolio item can hold (README, "Limits"). */
+export const MAX_IMAGES_PER_PORTFOLIO = 50
+
+/** Refused: the upload would take the item past {@link MAX_IMAGES_PER_PORTFOLIO} (a 400). */
+export class ImageLimitError extends Error {
+	readonly status = 400
+	constructor(existing: number) {
+		super(
+			`A project can hold at most ${MAX_IMAGES_PER_PORTFOLIO} images` +
+				(existing >= MAX_IMAGES_PER_PORTFOLIO
+					? '. Delete some to add others.'
+					: `: ${MAX_IMAGES_PER_PORTFOLIO - existing} more can be added.`),
+		)
+	}
+}
+
+/** Throws {@link ImageLimitError} unless `adding` more images fit in the item. */
+export async function checkImageRoom(customerId: string, portfolioId: string, adding = 1) {
+	const existing = await prisma().portfolioImage.count({ where: { portfolioId, customerId } })
+	if (existing + adding > MAX_IMAGES_PER_PORTFOLIO) throw new ImageLimitError(existing)
+}
+
+/**
+ * A page of an item's gallery, in gallery order: every image for its owner, the active images
+ * of an active item for visitors. Null when the item is not there for this viewer.
+ */
+export async function listPortfolioImagesPage(
+	customerId: string,
+	portfolioId: string,
+	viewer: Viewer,
+	{ limit, after }: PageRequest,
+): Promise<Page<DisplayImage> | null> {
+	const db = prisma()
+	const item = await db.portfolio.findFirst({
+		where:
+			viewer === 'owner'
+				? { id: portfolioId, customerId }
+				: { id: portfolioId, customerId, active: true, customer: { disabled: false } },
+		select: { id: true },
+	})
+	if (!item) return null
+	const rows = await db.portfolioImage.findMany({
+		where: {
+			portfolioId,
+			customerId,
+			...(viewer === 'owner' ? {} : { active: true }),
+			...(after
+				? {
+						OR: [
+							{ position: { gt: after.position } },
+							{ position: after.position, createdAt: { gt: after.createdAt } },
+							{ position: after.position, createdAt: after.createdAt, id: { gt: after.id } },
+						],
+					}
+				: {}),
+		},
+		orderBy: [{ position: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }],
+		take: limit + 1,
+		select: { id: true, key: true, active: true, featured: true, position: true, createdAt: true },
+	})
+	const page = toPage(rows, limit)
+	return {
+		items: page.rows.map((image) => ({
+			pProductImageId: image.id,
+			pProductImageUrl: imageUrl(image.key),
+			active: image.active,
+			featured: image.featured,
+		})),
+		next: page.next,
+	}
+}
 
 export const cardKey = (key: string) => key.replace(/\.webp$/, '-card.webp')
 
@@ -37,14 +120,18 @@ export async function ownsPortfolio(customerId: string, portfolioId: string) {
 }
 
 /**
- * Adds images to an item. Every file is checked and resized before anything is stored; then
- * all objects are stored; then the rows are written in one transaction.
+ * Adds images to the end of an item's gallery. Every file is checked and resized before anything
+ * is stored; then all objects are stored; then the rows are written in one transaction. Answers
+ * the new images' ids and the item as this write left it; null (and nothing kept) when the item
+ * is gone by then: deleted while the upload was under way. Throws {@link ImageLimitError} when
+ * the item would hold more than {@link MAX_IMAGES_PER_PORTFOLIO}.
  */
 export async function addPortfolioImages(
 	customerId: string,
 	portfolioId: string,
 	uploads: Buffer[],
 ) {
+	await checkImageRoom(customerId, portfolioId, uploads.length)
 	const processed = []
 	for (const upload of uploads) {
 		processed.push(await withImageSlot(() => processProjectImage(upload)))
@@ -65,12 +152,20 @@ export async function addPortfolioImages(
 		await removeObjects(stored)
 		throw new StorageUnavailableError((error as Error).message)
 	}
+	let added
 	try {
-		await prisma().$transaction(async (tx) => {
+		added = await writeAsOwner(customerId, async (tx) => {
+			const portfolio = await tx.portfolio.findFirst({
+				where: { id: portfolioId, customerId },
+				select: { id: true },
+			})
+			if (!portfolio) return null
 			const last = await tx.portfolioImage.aggregate({
 				where: { portfolioId },
 				_max: { position: true },
 			})
+			const existing = await tx.portfolioImage.count({ where: { portfolioId } })
+			if (existing + rows.length > MAX_IMAGES_PER_PORTFOLIO) throw new ImageLimitError(existing)
 			let position = (last._max.position ?? -1) + 1
 			await tx.portfolioImage.createMany({
 				data: rows.map((row) => ({
@@ -83,12 +178,23 @@ export async function addPortfolioImages(
 					position: position++,
 				})),
 			})
+			const item = await getPortfolio(customerId, portfolioId, 'owner', tx)
+			return item && { imageIds: rows.map((row) => row.id), item }
 		})
 	} catch (error) {
 		await removeObjects(stored)
+		// The item was deleted between the check and the insert (another instance, no lock).
+		if (isForeignKeyViolation(error)) return null
 		throw error
 	}
-	return rows.map((row) => row.id)
+	if (!added) await removeObjects(stored)
+	return added
+}
+
+function isForeignKeyViolation(error: unknown) {
+	return (
+		typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'P2003'
+	)
 }
 
 async function removeObjects(keys: string[]) {
@@ -106,13 +212,14 @@ export async function setImageStatus(
 	imageId: string,
 	change: { active: boolean } | { featured: boolean },
 ) {
-	return prisma().$transaction(async (tx) => {
+	return writeAsOwner(customerId, async (tx) => {
 		const image = await tx.portfolioImage.findFirst({
 			where: { id: imageId, portfolioId, customerId },
 			select: { id: true },
 		})
 		if (!image) return null
 		if ('featured' in change && change.featured) {
+			// First, so that the one-featured-image index never sees two.
 			await tx.portfolioImage.updateMany({
 				where: { portfolioId, customerId, featured: true, NOT: { id: imageId } },
 				data: { featured: false },
@@ -122,44 +229,49 @@ export async function setImageStatus(
 	})
 }
 
-/** Deletes one image row, then its objects. */
+/** Deletes one image row (the images after it move up one place), then its objects. */
 export async function deletePortfolioImage(
 	customerId: string,
 	portfolioId: string,
 	imageId: string,
 ) {
-	const image = await prisma().portfolioImage.findFirst({
-		where: { id: imageId, portfolioId, customerId },
-		select: { id: true, key: true },
+	const image = await writeAsOwner(customerId, async (tx) => {
+		const image = await tx.portfolioImage.findFirst({
+			where: { id: imageId, portfolioId, customerId },
+			select: { id: true, key: true, position: true },
+		})
+		if (!image) return null
+		await tx.portfolioImage.delete({ where: { id: image.id } })
+		await tx.$executeRaw`
+			UPDATE "PortfolioImage" SET "position" = "position" - 1
+			WHERE "portfolioId" = ${portfolioId} AND "position" > ${image.position}`
+		return image
 	})
 	if (!image) return false
-	await prisma().portfolioImage.delete({ where: { id: image.id } })
 	await removeObjects([image.key, cardKey(image.key)])
 	return true
 }
 
-/** Puts the item's images in the given order (ids not in the item are refused). */
+/** Puts the item's images in the given order (the item's whole list, each once; else false). */
 export async function reorderPortfolioImages(
 	customerId: string,
 	portfolioId: string,
 	imageIds: string[],
 ) {
-	const images = await prisma().portfolioImage.findMany({
-		where: { portfolioId, customerId },
-		select: { id: true },
+	return writeAsOwner(customerId, async (tx) => {
+		const images = await tx.portfolioImage.findMany({
+			where: { portfolioId, customerId },
+			select: { id: true },
+		})
+		const known = new Set(images.map((image) => image.id))
+		const complete =
+			imageIds.length === known.size &&
+			new Set(imageIds).size === known.size &&
+			imageIds.every((id) => known.has(id))
+		if (!complete) return false
+		await setPositions(tx, 'PortfolioImage', customerId, imageIds)
+		return true
 	})
-	const known = new Set(images.map((image) => image.id))
-	const complete =
-		imageIds.length === known.size &&
-		new Set(imageIds).size === known.size &&
-		imageIds.every((id) => known.has(id))
-	if (!complete) return false
-	await prisma().$transaction(
-		imageIds.map((id, position) =>
-			prisma().portfolioImage.update({ where: { id }, data: { position } }),
-		),
-	)
-	return true
 }
 
 /** Every object key the database refers to (for storage:gc). */

@@ -2,12 +2,18 @@
  * Portfolio items (project case studies) in the /one API's shapes. Ownership is always part of
  * the query's `where` (`{ id, customerId }`); visitors only ever reach active items of active
  * customers, and only the active images of those.
+ *
+ * Every write runs under the owner's write lock (./tx.server.ts). Positions are 0..n-1 per owner
+ * after every create, delete and reorder: a deferred unique constraint on (customerId, position)
+ * guards it, the code below keeps the numbers contiguous.
  */
 import crypto from 'node:crypto'
-import { prisma, type Prisma } from '~/utils/db.server'
+import { prisma, Prisma } from '~/utils/db.server'
 import { env } from '~/utils/env.server'
-import { storage } from '~/utils/storage.server'
+import { toPage, type Page, type PageKey, type PageRequest } from '~/utils/pagination.server'
 import { type PortfolioChanges } from '~/utils/portfolio-schemas'
+import { type Tx, writeAsOwner } from './tx.server'
+import { storage } from '~/utils/storage.server'
 
 export type DisplayImage = {
 	pProductImageId: string
@@ -43,6 +49,24 @@ export type PortfolioListType = 'featured' | 'active' | 'all'
 
 /** At most this many featured items show on the profile. */
 export const FEATURED_LIMIT = 3
+
+/** Most portfolio items one owner can have (README, "Limits"). */
+export const MAX_PORTFOLIO_ITEMS = 200
+
+export const PORTFOLIO_LIMIT_MESSAGE = `You can have at most ${MAX_PORTFOLIO_ITEMS} portfolio items. Delete one to add another.`
+
+/** Refused: the owner already has {@link MAX_PORTFOLIO_ITEMS} items (a 400 for the API). */
+export class PortfolioLimitError extends Error {
+	constructor() {
+		super(PORTFOLIO_LIMIT_MESSAGE)
+	}
+}
+
+/**
+ * A page of a list ends early once its items pass this many bytes of text (it always holds one
+ * item), so a page of the largest items stays about a megabyte whatever `limit` asks for.
+ */
+export const PAGE_BYTES = 1024 * 1024
 
 const imagesInclude = {
 	images: {
@@ -125,6 +149,189 @@ export async function listPortfolios(
 	return rows.map((row) => toPortfolioItem(row, type === 'all' ? 'owner' : 'visitor'))
 }
 
+const PAGE_ORDER = [
+	{ position: 'asc' },
+	{ createdAt: 'asc' },
+	{ id: 'asc' },
+] satisfies Prisma.PortfolioOrderByWithRelationInput[]
+
+/**
+ * The sort keys and text sizes (kept by a trigger) of the next `take` items of a list after
+ * `after`: one indexed read that loads no item, so a page is cut to {@link PAGE_BYTES} before
+ * any item is read.
+ */
+async function probeList(
+	customerId: string,
+	type: PortfolioListType,
+	after: PageKey | null,
+	take: number,
+) {
+	const where = [Prisma.sql`p."customerId" = ${customerId}`]
+	if (type !== 'all') where.push(Prisma.sql`p."active" AND NOT c."disabled"`)
+	if (type === 'featured') where.push(Prisma.sql`p."featured"`)
+	if (after) {
+		where.push(
+			Prisma.sql`(p."position", p."createdAt", p."id") > (${after.position}, ${after.createdAt.toISOString()}::timestamp(3), ${after.id})`,
+		)
+	}
+	return prisma().$queryRaw<Array<PageKey & { bytes: number }>>`
+		SELECT p."id", p."position", p."createdAt", p."textBytes" AS "bytes"
+		FROM "Portfolio" p JOIN "Customer" c ON c."id" = p."customerId"
+		WHERE ${Prisma.join(where, ' AND ')}
+		ORDER BY p."position", p."createdAt", p."id"
+		LIMIT ${take}`
+}
+
+/**
+ * One page of a list (see {@link listPortfolios} for the types): at most `limit` items and about
+ * {@link PAGE_BYTES}, and the cursor of the next page. `featured` is at most
+ * {@link FEATURED_LIMIT} items in all, whatever the pages.
+ */
+export async function listPortfolioPage(
+	customerId: string,
+	type: PortfolioListType,
+	{ limit, after }: PageRequest,
+): Promise<Page<PortfolioItem>> {
+	let keys
+	if (type === 'featured') {
+		const featured = await probeList(customerId, type, null, FEATURED_LIMIT)
+		const start = after ? featured.findIndex((key) => compareKeys(key, after) > 0) : 0
+		keys = start < 0 ? [] : featured.slice(start, start + limit + 1)
+	} else {
+		keys = await probeList(customerId, type, after, limit + 1)
+	}
+	let bytes = 0
+	const page = toPage(keys, limit, (key) => (bytes += key.bytes) <= PAGE_BYTES)
+	if (!page.rows.length) return { items: [], next: null }
+	const rows = await prisma().portfolio.findMany({
+		where: { id: { in: page.rows.map((key) => key.id) }, customerId },
+		include: imagesInclude,
+		orderBy: PAGE_ORDER,
+	})
+	const viewer = type === 'all' ? 'owner' : 'visitor'
+	return { items: rows.map((row) => toPortfolioItem(row, viewer)), next: page.next }
+}
+
+function compareKeys(a: PageKey, b: PageKey) {
+	return (
+		a.position - b.position ||
+		a.createdAt.getTime() - b.createdAt.getTime() ||
+		(a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+	)
+}
+
+/** What a card on the public portfolio page shows (the summary is its first paragraph only). */
+export type PortfolioCardItem = Pick<
+	PortfolioItem,
+	'portfolioId' | 'productName' | 'company' | 'projectSummary' | 'coverImage' | 'categories'
+>
+
+/** A page of the cards of a visitor's portfolio list: only what a card shows is read. */
+export async function listPortfolioCards(
+	customerId: string,
+	{ limit, after }: PageRequest,
+): Promise<Page<PortfolioCardItem>> {
+	const rows = await prisma().portfolio.findMany({
+		where: {
+			customerId,
+			...visibleToVisitors,
+			...(after
+				? {
+						OR: [
+							{ position: { gt: after.position } },
+							{ position: after.position, createdAt: { gt: after.createdAt } },
+							{ position: after.position, createdAt: after.createdAt, id: { gt: after.id } },
+						],
+					}
+				: {}),
+		},
+		orderBy: PAGE_ORDER,
+		take: limit + 1,
+		select: {
+			id: true,
+			position: true,
+			createdAt: true,
+			productName: true,
+			company: true,
+			projectSummary: true,
+			categories: true,
+			images: {
+				where: { active: true },
+				orderBy: [{ position: 'asc' }, { createdAt: 'asc' }],
+				select: { key: true, featured: true },
+			},
+		},
+	})
+	const page = toPage(rows, limit)
+	return {
+		items: page.rows.map((row) => {
+			const cover = row.images.find((image) => image.featured) ?? row.images[0]
+			return {
+				portfolioId: row.id,
+				productName: row.productName,
+				company: row.company,
+				projectSummary: row.projectSummary.slice(0, 1),
+				coverImage: cover ? cardImageUrl(cover.key) : null,
+				categories: row.categories,
+			}
+		}),
+		next: page.next,
+	}
+}
+
+/** What the builder's list shows of each item: the whole list, without the long texts. */
+export type PortfolioSummary = Pick<
+	PortfolioItem,
+	'portfolioId' | 'productName' | 'company' | 'role' | 'coverImage' | 'active' | 'featured'
+>
+
+/** Every item of the owner (at most {@link MAX_PORTFOLIO_ITEMS}), as the builder lists them. */
+export async function listPortfolioSummaries(customerId: string): Promise<PortfolioSummary[]> {
+	const rows = await prisma().portfolio.findMany({
+		where: { customerId },
+		orderBy: byPosition,
+		select: {
+			id: true,
+			productName: true,
+			company: true,
+			role: true,
+			active: true,
+			featured: true,
+			images: {
+				where: { active: true },
+				orderBy: [{ position: 'asc' }, { createdAt: 'asc' }],
+				select: { key: true, featured: true },
+			},
+		},
+	})
+	return rows.map((row) => {
+		const cover = row.images.find((image) => image.featured) ?? row.images[0]
+		return {
+			portfolioId: row.id,
+			productName: row.productName,
+			company: row.company,
+			role: row.role,
+			coverImage: cover ? cardImageUrl(cover.key) : null,
+			active: row.active,
+			featured: row.featured,
+		}
+	})
+}
+
+/**
+ * The version of everything an owner's lists show (the profile's "updatedAt", which database
+ * triggers move on every change to the items, their images or the owner), and whether the
+ * owner is disabled; null for an unknown customer. One indexed read: the lists' ETags.
+ */
+export async function getListVersion(customerId: string) {
+	const rows = await prisma().$queryRaw<Array<{ updatedAt: Date; disabled: boolean }>>`
+		SELECT p."updatedAt", c."disabled"
+		FROM "Customer" c JOIN "Profile" p ON p."customerId" = c."id"
+		WHERE c."id" = ${customerId}`
+	const row = rows[0]
+	return row ? { version: row.updatedAt.getTime(), disabled: row.disabled } : null
+}
+
 /** How many items a visitor can see (decides the profile's 'View All' link). */
 export async function countActivePortfolios(customerId: string) {
 	return prisma().portfolio.count({ where: { customerId, ...visibleToVisitors } })
@@ -135,8 +342,9 @@ export async function getPortfolio(
 	customerId: string,
 	portfolioId: string,
 	viewer: Viewer,
+	db: Tx = prisma(),
 ): Promise<PortfolioItem | null> {
-	const row = await prisma().portfolio.findFirst({
+	const row = await db.portfolio.findFirst({
 		where:
 			viewer === 'owner'
 				? { id: portfolioId, customerId }
@@ -146,32 +354,48 @@ export async function getPortfolio(
 	return row ? toPortfolioItem(row, viewer) : null
 }
 
-/** A new item at the end of the owner's list (empty unless `fields` are given; inactive). */
+/** The position after the last of the owner's items (their count, as positions are 0..n-1). */
+async function nextPosition(tx: Tx, customerId: string) {
+	const last = await tx.portfolio.aggregate({ where: { customerId }, _max: { position: true } })
+	return (last._max.position ?? -1) + 1
+}
+
+/**
+ * A new item at the end of the owner's list (empty unless `fields` are given; inactive).
+ * Throws {@link PortfolioLimitError} when the owner already has {@link MAX_PORTFOLIO_ITEMS}.
+ */
 export async function createPortfolio(
 	customerId: string,
 	fields: PortfolioChanges & { active?: boolean; featured?: boolean } = {},
 ): Promise<PortfolioItem> {
-	const db = prisma()
-	const last = await db.portfolio.aggregate({ where: { customerId }, _max: { position: true } })
-	const row = await db.portfolio.create({
-		data: { ...fields, customerId, position: (last._max.position ?? -1) + 1 },
-		include: imagesInclude,
+	const row = await writeAsOwner(customerId, async (tx) => {
+		if ((await tx.portfolio.count({ where: { customerId } })) >= MAX_PORTFOLIO_ITEMS) {
+			throw new PortfolioLimitError()
+		}
+		return tx.portfolio.create({
+			data: { ...fields, customerId, position: await nextPosition(tx, customerId) },
+			include: imagesInclude,
+		})
 	})
 	return toPortfolioItem(row, 'owner')
 }
 
-/** Writes fields of one of the owner's items; null when the owner has no such item. */
+/**
+ * Writes fields of one of the owner's items and answers the item as this write left it; null
+ * when the owner has no such item.
+ */
 export async function updatePortfolio(
 	customerId: string,
 	portfolioId: string,
 	changes: PortfolioChanges & { active?: boolean; featured?: boolean },
 ): Promise<PortfolioItem | null> {
-	const { count } = await prisma().portfolio.updateMany({
-		where: { id: portfolioId, customerId },
-		data: changes,
+	return writeAsOwner(customerId, async (tx) => {
+		const { count } = await tx.portfolio.updateMany({
+			where: { id: portfolioId, customerId },
+			data: changes,
+		})
+		return count ? getPortfolio(customerId, portfolioId, 'owner', tx) : null
 	})
-	if (!count) return null
-	return getPortfolio(customerId, portfolioId, 'owner')
 }
 
 /** Switches one of the item's flags; null when the owner has no such item. */
@@ -189,15 +413,24 @@ export function portfolioImagePrefix(customerId: string, portfolioId: string) {
 }
 
 /**
- * Deletes one of the owner's items; its image rows go with it (ON DELETE CASCADE), then its image
- * objects are removed from storage. A storage failure is logged, not fatal: the item is gone.
- * False when the owner has no such item.
+ * Deletes one of the owner's items; its image rows go with it (ON DELETE CASCADE) and the items
+ * after it move up one place; then its image objects are removed from storage. A storage failure
+ * is logged, not fatal: the item is gone. False when the owner has no such item.
  */
 export async function deletePortfolio(customerId: string, portfolioId: string) {
-	const { count } = await prisma().portfolio.deleteMany({
-		where: { id: portfolioId, customerId },
+	const deleted = await writeAsOwner(customerId, async (tx) => {
+		const item = await tx.portfolio.findFirst({
+			where: { id: portfolioId, customerId },
+			select: { position: true },
+		})
+		if (!item) return false
+		await tx.portfolio.delete({ where: { id: portfolioId } })
+		await tx.$executeRaw`
+			UPDATE "Portfolio" SET "position" = "position" - 1
+			WHERE "customerId" = ${customerId} AND "position" > ${item.position}`
+		return true
 	})
-	if (!count) return false
+	if (!deleted) return false
 	try {
 		await storage().deletePrefix(portfolioImagePrefix(customerId, portfolioId))
 	} catch (error) {
@@ -219,51 +452,84 @@ export async function reorderPortfolios(
 	customerId: string,
 	portfolioIds: readonly string[],
 ): Promise<ReorderResult> {
-	const db = prisma()
-	const owned = new Set(
-		(await db.portfolio.findMany({ where: { customerId }, select: { id: true } })).map(
-			(row) => row.id,
-		),
-	)
-	if (portfolioIds.some((id) => !owned.has(id))) return 'not-found'
-	if (portfolioIds.length !== owned.size || new Set(portfolioIds).size !== portfolioIds.length) {
-		return 'incomplete'
-	}
-	await db.$transaction(
-		portfolioIds.map((id, position) =>
-			db.portfolio.updateMany({ where: { id, customerId }, data: { position } }),
-		),
-	)
-	return 'ok'
+	return writeAsOwner(customerId, async (tx) => {
+		const owned = new Set(
+			(await tx.portfolio.findMany({ where: { customerId }, select: { id: true } })).map(
+				(row) => row.id,
+			),
+		)
+		if (portfolioIds.some((id) => !owned.has(id))) return 'not-found'
+		if (portfolioIds.length !== owned.size || new Set(portfolioIds).size !== portfolioIds.length) {
+			return 'incomplete'
+		}
+		await setPositions(tx, 'Portfolio', customerId, portfolioIds)
+		return 'ok'
+	})
 }
 
 /**
- * Records an image of one of the owner's items (the bytes are stored by the images code; the
- * seed and the tests use this for records only). Null when the owner has no such item.
+ * Numbers the given rows 0..n-1 in one statement, touching only those that move. The unique
+ * (owner, position) constraints are deferred to the commit, so rows may swap places.
+ */
+export async function setPositions(
+	tx: Tx,
+	table: 'Portfolio' | 'PortfolioImage',
+	customerId: string,
+	ids: readonly string[],
+) {
+	const list = [...ids]
+	if (table === 'Portfolio') {
+		await tx.$executeRaw`
+			UPDATE "Portfolio" AS t SET "position" = o.ordinality - 1
+			FROM unnest(${list}::text[]) WITH ORDINALITY AS o(id, ordinality)
+			WHERE t."id" = o.id AND t."customerId" = ${customerId} AND t."position" <> o.ordinality - 1`
+	} else {
+		await tx.$executeRaw`
+			UPDATE "PortfolioImage" AS t SET "position" = o.ordinality - 1
+			FROM unnest(${list}::text[]) WITH ORDINALITY AS o(id, ordinality)
+			WHERE t."id" = o.id AND t."customerId" = ${customerId} AND t."position" <> o.ordinality - 1`
+	}
+}
+
+/**
+ * Records an image of one of the owner's items at the end of its gallery (the bytes are stored by
+ * the images code; the seed and the tests use this for records only). Null when the owner has no
+ * such item. A featured image takes the flag from any other image of the item.
  */
 export async function addPortfolioImageRecord(
 	customerId: string,
 	portfolioId: string,
 	image: { active?: boolean; featured?: boolean; width?: number; height?: number } = {},
 ) {
-	const db = prisma()
-	const portfolio = await db.portfolio.findFirst({
-		where: { id: portfolioId, customerId },
-		select: { id: true, _count: { select: { images: true } } },
-	})
-	if (!portfolio) return null
-	const id = `i${crypto.randomBytes(12).toString('hex')}`
-	return db.portfolioImage.create({
-		data: {
-			id,
-			customerId,
-			portfolioId,
-			key: `${portfolioImagePrefix(customerId, portfolioId)}${id}.webp`,
-			active: image.active ?? true,
-			featured: image.featured ?? false,
-			position: portfolio._count.images,
-			width: image.width ?? 1600,
-			height: image.height ?? 900,
-		},
+	return writeAsOwner(customerId, async (tx) => {
+		const portfolio = await tx.portfolio.findFirst({
+			where: { id: portfolioId, customerId },
+			select: { id: true },
+		})
+		if (!portfolio) return null
+		const last = await tx.portfolioImage.aggregate({
+			where: { portfolioId },
+			_max: { position: true },
+		})
+		if (image.featured) {
+			await tx.portfolioImage.updateMany({
+				where: { portfolioId, featured: true },
+				data: { featured: false },
+			})
+		}
+		const id = `i${crypto.randomBytes(12).toString('hex')}`
+		return tx.portfolioImage.create({
+			data: {
+				id,
+				customerId,
+				portfolioId,
+				key: `${portfolioImagePrefix(customerId, portfolioId)}${id}.webp`,
+				active: image.active ?? true,
+				featured: image.featured ?? false,
+				position: (last._max.position ?? -1) + 1,
+				width: image.width ?? 1600,
+				height: image.height ?? 900,
+			},
+		})
 	})
 }

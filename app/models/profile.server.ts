@@ -4,6 +4,7 @@
 import { prisma, type Prisma } from '~/utils/db.server'
 import { env } from '~/utils/env.server'
 import { type SocialField } from '~/utils/profile-schemas'
+import { type Tx, writeAsOwner } from './tx.server'
 
 export type SocialLinks = Record<SocialField, string | null>
 
@@ -124,26 +125,29 @@ type ProfileUpdate = Partial<
 	>
 >
 
-/** Writes fields of the owner's own profile (in `db`'s transaction if given); returns it whole. */
+/**
+ * Writes fields of the owner's own profile and returns the whole profile as this write left it.
+ * A caller already inside the owner's write (`writeAsOwner`) passes its transaction `tx`.
+ */
 export async function updateProfile(
 	customerId: string,
 	data: ProfileUpdate,
-	db: Prisma.TransactionClient = prisma(),
+	tx?: Tx,
 ): Promise<ProfileData> {
-	const row = await db.profile.upsert({
-		where: { customerId },
-		create: { ...(data as Prisma.ProfileUncheckedCreateInput), customerId },
-		update: data,
-		select: profileSelect,
-	})
+	// The owner's lock makes sure the row exists.
+	const write = (db: Tx) =>
+		db.profile.update({ where: { customerId }, data, select: profileSelect })
+	const row = await (tx ? write(tx) : writeAsOwner(customerId, write))
 	return toProfileData(row)
 }
 
 export async function bumpPictureVersion(customerId: string) {
-	const row = await prisma().profile.update({
-		where: { customerId },
-		data: { pictureVersion: { increment: 1 } },
-		select: { pictureVersion: true },
-	})
+	const row = await writeAsOwner(customerId, (tx) =>
+		tx.profile.update({
+			where: { customerId },
+			data: { pictureVersion: { increment: 1 } },
+			select: { pictureVersion: true },
+		}),
+	)
 	return row.pictureVersion
 }

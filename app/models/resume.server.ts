@@ -1,5 +1,7 @@
 /**
- * The resume: five ordered lists, each replaced as a whole by its editor.
+ * The resume: five ordered lists, each replaced as a whole by its editor. A replace runs under the
+ * owner's write lock (./tx.server.ts), so two saves of one list never merge: the last one wins,
+ * whole, and the list's cap holds. Positions are 0..n-1, unique per owner (a database constraint).
  */
 import { prisma } from '~/utils/db.server'
 import {
@@ -9,6 +11,7 @@ import {
 	type WorkItemInput,
 } from '~/utils/profile-schemas'
 import { halvesToRating } from '~/utils/text'
+import { type Tx, writeAsOwner } from './tx.server'
 
 export type WorkExpItem = {
 	workId: string
@@ -44,8 +47,7 @@ export type Resume = {
 const byPosition = { orderBy: { position: 'asc' as const } }
 
 /** The whole resume in five queries (one per list), whatever its size. */
-export async function getResume(customerId: string): Promise<Resume> {
-	const db = prisma()
+export async function getResume(customerId: string, db: Tx = prisma()): Promise<Resume> {
 	const [work, education, skills, certificates, achievements] = await Promise.all([
 		db.workExperience.findMany({ where: { customerId }, ...byPosition }),
 		db.education.findMany({ where: { customerId }, ...byPosition }),
@@ -131,52 +133,42 @@ export const certificateRows = (customerId: string, items: CertificateItemInput[
 export const achievementRows = (customerId: string, items: string[], first = 0) =>
 	items.map((text, index) => ({ customerId, position: first + index, text }))
 
-export async function replaceWorkExp(customerId: string, items: WorkItemInput[]) {
-	await prisma().$transaction([
-		prisma().workExperience.deleteMany({ where: { customerId } }),
-		prisma().workExperience.createMany({
-			data: workExpRows(customerId, items),
-		}),
-	])
-	return getResume(customerId)
+/**
+ * Replaces one list of the owner's resume and answers the whole resume as this write left it.
+ * `list` picks the list's table in the transaction: its rows are deleted, then `rows` inserted.
+ */
+function replaceList<Row>(
+	customerId: string,
+	list: (tx: Tx) => {
+		deleteMany: (args: { where: { customerId: string } }) => Promise<unknown>
+		createMany: (args: { data: Row[] }) => Promise<unknown>
+	},
+	rows: Row[],
+) {
+	return writeAsOwner(customerId, async (tx) => {
+		const model = list(tx)
+		await model.deleteMany({ where: { customerId } })
+		if (rows.length) await model.createMany({ data: rows })
+		return getResume(customerId, tx)
+	})
 }
 
-export async function replaceEducation(customerId: string, items: EducationItemInput[]) {
-	await prisma().$transaction([
-		prisma().education.deleteMany({ where: { customerId } }),
-		prisma().education.createMany({
-			data: educationRows(customerId, items),
-		}),
-	])
-	return getResume(customerId)
+export function replaceWorkExp(customerId: string, items: WorkItemInput[]) {
+	return replaceList(customerId, (tx) => tx.workExperience, workExpRows(customerId, items))
 }
 
-export async function replaceSkills(customerId: string, items: SkillItemInput[]) {
-	await prisma().$transaction([
-		prisma().skill.deleteMany({ where: { customerId } }),
-		prisma().skill.createMany({
-			data: skillRows(customerId, items),
-		}),
-	])
-	return getResume(customerId)
+export function replaceEducation(customerId: string, items: EducationItemInput[]) {
+	return replaceList(customerId, (tx) => tx.education, educationRows(customerId, items))
 }
 
-export async function replaceCertificates(customerId: string, items: CertificateItemInput[]) {
-	await prisma().$transaction([
-		prisma().certificate.deleteMany({ where: { customerId } }),
-		prisma().certificate.createMany({
-			data: certificateRows(customerId, items),
-		}),
-	])
-	return getResume(customerId)
+export function replaceSkills(customerId: string, items: SkillItemInput[]) {
+	return replaceList(customerId, (tx) => tx.skill, skillRows(customerId, items))
 }
 
-export async function replaceAchievements(customerId: string, items: string[]) {
-	await prisma().$transaction([
-		prisma().achievement.deleteMany({ where: { customerId } }),
-		prisma().achievement.createMany({
-			data: achievementRows(customerId, items),
-		}),
-	])
-	return getResume(customerId)
+export function replaceCertificates(customerId: string, items: CertificateItemInput[]) {
+	return replaceList(customerId, (tx) => tx.certificate, certificateRows(customerId, items))
+}
+
+export function replaceAchievements(customerId: string, items: string[]) {
+	return replaceList(customerId, (tx) => tx.achievement, achievementRows(customerId, items))
 }

@@ -2,13 +2,30 @@
  * Refresh tokens: random, stored only as SHA-256 hashes, rotated on every use. Every token
  * rotated from one login shares a family; presenting a spent token revokes the whole family
  * (it was stolen, or replayed). A family ends 30 days after its login, whatever the rotation.
+ *
+ * Two tabs (or an app and a tab) that refresh the same session at the same moment both present
+ * the same token. For REUSE_GRACE_MS after a token is spent, presenting it again answers the
+ * same successor instead of revoking the family (Supabase's reuse interval). The successor is
+ * derived from the token with a server-side HMAC, so it can be answered again without being
+ * stored in the clear; after the grace period, reuse revokes the family as before.
  */
 import crypto from 'node:crypto'
 import { prisma } from '~/utils/db.server'
+import { env } from '~/utils/env.server'
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000
+export const REUSE_GRACE_MS = 10_000
 
 const hash = (token: string) => crypto.createHash('sha256').update(token).digest('hex')
+
+/** The token that replaces `token` when it is rotated (the same every time it is asked). */
+function successorOf(token: string) {
+	const key = crypto
+		.createHmac('sha256', env().JWT_SECRET)
+		.update('tagg refresh-token successor')
+		.digest()
+	return crypto.createHmac('sha256', key).update(token).digest('base64url')
+}
 
 export async function issueRefreshToken(
 	customerId: string,
@@ -36,29 +53,49 @@ export async function rotateRefreshToken(token: string): Promise<RotateResult> {
 		return { ok: false, reason: 'unknown' }
 	}
 	const db = prisma()
-	const existing = await db.refreshToken.findUnique({
-		where: { tokenHash: hash(token) },
-		include: { customer: { select: { disabled: true } } },
-	})
+	const find = () =>
+		db.refreshToken.findUnique({
+			where: { tokenHash: hash(token) },
+			include: { customer: { select: { disabled: true } } },
+		})
+	let existing = await find()
 	if (!existing) return { ok: false, reason: 'unknown' }
 	if (existing.revokedAt) return { ok: false, reason: 'revoked' }
 	if (existing.expiresAt.getTime() <= Date.now()) return { ok: false, reason: 'expired' }
 	if (existing.customer.disabled) return { ok: false, reason: 'disabled' }
 
-	// Spend it atomically: of two concurrent uses only one wins; the other is a reuse.
-	const spent = await db.refreshToken.updateMany({
-		where: { id: existing.id, usedAt: null, revokedAt: null },
-		data: { usedAt: new Date() },
-	})
-	if (spent.count !== 1) {
-		await revokeFamily(existing.familyId)
-		return { ok: false, reason: 'reused' }
+	const successor = successorOf(token)
+	if (!existing.usedAt) {
+		// Spend it and store its successor in one statement: of two concurrent uses only one
+		// wins, and the other then sees the successor already there. (Times are passed from here,
+		// in UTC, as Prisma writes them: the database's time zone setting does not matter.)
+		const now = new Date()
+		const inserted = await db.$executeRaw`
+			WITH spent AS (
+				UPDATE "RefreshToken" SET "usedAt" = ${now}
+				WHERE "id" = ${existing.id} AND "usedAt" IS NULL AND "revokedAt" IS NULL
+				RETURNING "customerId", "familyId", "expiresAt"
+			)
+			INSERT INTO "RefreshToken" ("id", "customerId", "tokenHash", "familyId", "expiresAt", "createdAt")
+			SELECT ${crypto.randomUUID()}, "customerId", ${hash(successor)}, "familyId", "expiresAt", ${now}
+			FROM spent`
+		if (inserted === 1) {
+			return { ok: true, customerId: existing.customerId, refreshToken: successor }
+		}
+		existing = await find()
+		if (!existing || existing.revokedAt) return { ok: false, reason: 'revoked' }
 	}
-	const refreshToken = await issueRefreshToken(existing.customerId, {
-		familyId: existing.familyId,
-		expiresAt: existing.expiresAt,
-	})
-	return { ok: true, customerId: existing.customerId, refreshToken }
+
+	// Spent already: within the grace period the same successor is answered again.
+	const spentFor = existing.usedAt ? Date.now() - existing.usedAt.getTime() : Infinity
+	if (spentFor <= REUSE_GRACE_MS) {
+		const next = await db.refreshToken.findUnique({ where: { tokenHash: hash(successor) } })
+		if (next && next.familyId === existing.familyId && !next.revokedAt) {
+			return { ok: true, customerId: existing.customerId, refreshToken: successor }
+		}
+	}
+	await revokeFamily(existing.familyId)
+	return { ok: false, reason: 'reused' }
 }
 
 export async function revokeFamily(familyId: string) {
@@ -80,6 +117,16 @@ export async function revokeAllForCustomer(customerId: string) {
 		where: { customerId, revokedAt: null },
 		data: { revokedAt: new Date() },
 	})
+}
+
+/** The family of a refresh token of this customer (live or not), or null. */
+export async function refreshTokenFamily(customerId: string, token: string | undefined) {
+	if (typeof token !== 'string' || token.length < 20 || token.length > 200) return null
+	const row = await prisma().refreshToken.findFirst({
+		where: { tokenHash: hash(token), customerId },
+		select: { familyId: true },
+	})
+	return row?.familyId ?? null
 }
 
 /** Housekeeping: drops tokens whose family expired more than a day ago. */

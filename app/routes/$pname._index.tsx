@@ -4,17 +4,20 @@ import { lazy, Suspense, useState } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { MyPortfolio } from '~/components/portfolio-card'
 import { ProfileView, TopBar } from '~/components/profile-view'
+import { FindMeSheet, ShareSheet } from '~/components/public-sheets'
 import { getPublicProfilePage } from '~/models/public-page.server'
+import { type PublicPageHandle } from '~/utils/document'
 import { env } from '~/utils/env.server'
 import { fullName, pageMeta, PUBLIC_PAGE_CACHE } from '~/utils/seo'
+import { notFoundOrMoved } from '~/utils/moved.server'
 
 // The share modal (and the dialog code under it) loads when a visitor first asks for it.
 const loadShareModal = () => import('~/components/share-modal')
 const ShareModal = lazy(() => loadShareModal().then((module) => ({ default: module.ShareModal })))
 
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
 	const page = await getPublicProfilePage(params.pname ?? '')
-	if (!page) throw new Response('Not found', { status: 404 })
+	if (!page) throw await notFoundOrMoved(request, params.pname)
 	const path = page.profile.path!
 	return { ...page, path, profileUrl: `${env().PUBLIC_SITE_URL}/${path}` }
 }
@@ -45,6 +48,8 @@ export default function PublicProfile() {
 					Tagg
 				</a>
 			</footer>
+			<ShareSheet profileUrl={profileUrl} path={path} name={name} />
+			<FindMeSheet firstName={profile.name.firstName} email={email} links={profile.socialLinks} />
 			{shareUsed ? (
 				<Suspense fallback={null}>
 					<ShareModal
@@ -108,14 +113,17 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 	]
 }
 
-/** Public pages may be served by a CDN for a few seconds, so an owner's edit shows quickly. */
+/**
+ * Public pages may be served by a CDN for a few seconds, so an owner's edit shows quickly; they
+ * come without scripts for `Save-Data: on`, so caches keep the two apart.
+ */
 export const headers: HeadersFunction = ({ errorHeaders }) =>
 	errorHeaders
-		? { 'Cache-Control': 'public, max-age=0, s-maxage=10' }
-		: { 'Cache-Control': PUBLIC_PAGE_CACHE }
+		? { 'Cache-Control': 'public, max-age=0, s-maxage=10', Vary: 'Save-Data' }
+		: { 'Cache-Control': PUBLIC_PAGE_CACHE, Vary: 'Save-Data' }
 
-/** Public pages stay light: react-hot-toast loads at the first toast. */
-export const handle = { lazyToasts: true }
+/** A visitor's page: its own small script, none with Save-Data (app/root.tsx). */
+export const handle: PublicPageHandle = { publicPage: true }
 
 export function ErrorBoundary() {
 	return <GeneralErrorBoundary />

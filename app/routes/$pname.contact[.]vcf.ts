@@ -3,11 +3,12 @@ import { getCustomerEmail } from '~/models/customer.server'
 import { getShareProfile, readDisplayPicture } from '~/models/share.server'
 import { env } from '~/utils/env.server'
 import { profileVCard } from '~/utils/vcard.server'
+import { notFoundOrMoved } from '~/utils/moved.server'
 
 /** GET /{pname}/contact.vcf: the owner's contact card (vCard 3.0), as contact.vcf. */
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
 	const profile = await getShareProfile(params.pname ?? '')
-	if (!profile?.path) throw new Response('Not found', { status: 404 })
+	if (!profile?.path) throw await notFoundOrMoved(request, params.pname)
 	const [email, photo] = await Promise.all([
 		profile.socialLinks.email
 			? Promise.resolve(profile.socialLinks.email)

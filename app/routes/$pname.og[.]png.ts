@@ -2,11 +2,12 @@ import { type LoaderFunctionArgs } from '@remix-run/node'
 import { getShareProfile, readDisplayPicture } from '~/models/share.server'
 import { env } from '~/utils/env.server'
 import { profileOgPng } from '~/utils/og-image.server'
+import { notFoundOrMoved } from '~/utils/moved.server'
 
 /** GET /{pname}/og.png: the 1200 x 630 link-preview card. */
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
 	const profile = await getShareProfile(params.pname ?? '')
-	if (!profile?.path) throw new Response('Not found', { status: 404 })
+	if (!profile?.path) throw await notFoundOrMoved(request, params.pname)
 	const picture = await readDisplayPicture(profile.customerId, Boolean(profile.pictureUrl))
 	const png = await profileOgPng({
 		firstName: profile.name.firstName,

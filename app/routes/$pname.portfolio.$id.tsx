@@ -5,22 +5,29 @@ import {
 	type MetaFunction,
 } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { MISSING_TITLE } from '~/components/portfolio-card'
 import { PortfolioView } from '~/components/portfolio-view'
 import { TopBar } from '~/components/profile-view'
-import { ShareModal } from '~/components/share-modal'
+import { ShareSheet } from '~/components/public-sheets'
 import { getCustomerIdByPath } from '~/models/customer.server'
 import { getPortfolio } from '~/models/portfolio.server'
 import { getProfile } from '~/models/profile.server'
+import { type PublicPageHandle } from '~/utils/document'
 import { env } from '~/utils/env.server'
 import { fullName as joinName, pageMeta, PUBLIC_PAGE_CACHE } from '~/utils/seo'
+import { notFoundOrMoved } from '~/utils/moved.server'
+
+// The share modal (and the dialog code under it) loads when a visitor first asks for it.
+const ShareModal = lazy(() =>
+	import('~/components/share-modal').then((module) => ({ default: module.ShareModal })),
+)
 
 /** A visitor's view of one project: unknown and inactive projects are 404. */
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
 	const customerId = await getCustomerIdByPath(params.pname ?? '')
-	if (!customerId) throw new Response('Not found', { status: 404 })
+	if (!customerId) throw await notFoundOrMoved(request, params.pname)
 	const [profile, item] = await Promise.all([
 		getProfile(customerId),
 		getPortfolio(customerId, params.id ?? '', 'visitor'),
@@ -37,10 +44,15 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export default function PublicProject() {
 	const { item, name, path, profileUrl } = useLoaderData<typeof loader>()
 	const [shareOpen, setShareOpen] = useState(false)
+	const [shareUsed, setShareUsed] = useState(false)
+	const openShare = () => {
+		setShareUsed(true)
+		setShareOpen(true)
+	}
 	const fullName = [name.firstName, name.lastName].filter(Boolean).join(' ')
 	return (
 		<>
-			<TopBar profile={{ name }} onShare={() => setShareOpen(true)} homeHref={`/${path}`} />
+			<TopBar profile={{ name }} onShare={openShare} homeHref={`/${path}`} />
 			<PortfolioView
 				item={item}
 				mode={{ kind: 'public' }}
@@ -53,13 +65,18 @@ export default function PublicProject() {
 					Tagg
 				</a>
 			</footer>
-			<ShareModal
-				open={shareOpen}
-				onOpenChange={setShareOpen}
-				profileUrl={profileUrl}
-				path={path}
-				name={fullName}
-			/>
+			<ShareSheet profileUrl={profileUrl} path={path} name={fullName} />
+			{shareUsed ? (
+				<Suspense fallback={null}>
+					<ShareModal
+						open={shareOpen}
+						onOpenChange={setShareOpen}
+						profileUrl={profileUrl}
+						path={path}
+						name={fullName}
+					/>
+				</Suspense>
+			) : null}
 		</>
 	)
 }
@@ -101,14 +118,17 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 	return cover ? tags.filter((tag) => !sized(tag)) : tags
 }
 
-/** Public pages may be served by a CDN for a few seconds, so an owner's edit shows quickly. */
+/**
+ * Public pages may be served by a CDN for a few seconds, so an owner's edit shows quickly; they
+ * come without scripts for `Save-Data: on`, so caches keep the two apart.
+ */
 export const headers: HeadersFunction = ({ errorHeaders }) =>
 	errorHeaders
-		? { 'Cache-Control': 'public, max-age=0, s-maxage=10' }
-		: { 'Cache-Control': PUBLIC_PAGE_CACHE }
+		? { 'Cache-Control': 'public, max-age=0, s-maxage=10', Vary: 'Save-Data' }
+		: { 'Cache-Control': PUBLIC_PAGE_CACHE, Vary: 'Save-Data' }
 
-/** Public pages stay light: react-hot-toast loads at the first toast. */
-export const handle = { lazyToasts: true }
+/** A visitor's page: its own small script, none with Save-Data (app/root.tsx). */
+export const handle: PublicPageHandle = { publicPage: true }
 
 export function ErrorBoundary() {
 	return <GeneralErrorBoundary />

@@ -1,42 +1,61 @@
 import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ArrowRightIcon } from '~/components/icons'
 import { PlaceholderImage } from '~/components/placeholder-gallery'
 import { MISSING_TITLE, PortfolioCard } from '~/components/portfolio-card'
 import { TopBar } from '~/components/profile-view'
-import { ShareModal } from '~/components/share-modal'
+import { ShareSheet } from '~/components/public-sheets'
 import { getCustomerIdByPath } from '~/models/customer.server'
-import { listPortfolios } from '~/models/portfolio.server'
+import { listPortfolioCards } from '~/models/portfolio.server'
 import { getProfile } from '~/models/profile.server'
+import { type PublicPageHandle } from '~/utils/document'
 import { env } from '~/utils/env.server'
+import { decodeCursor, PAGE_SIZE_DEFAULT } from '~/utils/pagination.server'
 import { fullName as joinName, pageMeta, PUBLIC_PAGE_CACHE } from '~/utils/seo'
+import { notFoundOrMoved } from '~/utils/moved.server'
 
-export async function loader({ params }: LoaderFunctionArgs) {
+// The share modal (and the dialog code under it) loads when a visitor first asks for it.
+const ShareModal = lazy(() =>
+	import('~/components/share-modal').then((module) => ({ default: module.ShareModal })),
+)
+
+/** A page of cards at a time; `?cursor=` (the 'Load more' link) gives the next one. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
 	const customerId = await getCustomerIdByPath(params.pname ?? '')
-	if (!customerId) throw new Response('Not found', { status: 404 })
-	const [profile, items] = await Promise.all([
+	if (!customerId) throw await notFoundOrMoved(request, params.pname)
+	const cursor = new URL(request.url).searchParams.get('cursor')
+	const after = cursor ? decodeCursor(cursor) : null
+	if (cursor && !after) throw new Response('Not found', { status: 404 })
+	const [profile, page] = await Promise.all([
 		getProfile(customerId),
-		listPortfolios(customerId, 'active'),
+		listPortfolioCards(customerId, { limit: PAGE_SIZE_DEFAULT, after }),
 	])
 	if (!profile?.path) throw new Response('Not found', { status: 404 })
 	return {
 		name: profile.name,
 		designation: profile.designation,
 		path: profile.path,
-		items,
+		items: page.items,
+		next: page.next,
+		isFirstPage: !after,
 		profileUrl: `${env().PUBLIC_SITE_URL}/${profile.path}`,
 	}
 }
 
 export default function PublicPortfolio() {
-	const { name, path, items, profileUrl } = useLoaderData<typeof loader>()
+	const { name, path, profileUrl, items, next, isFirstPage } = useLoaderData<typeof loader>()
 	const [shareOpen, setShareOpen] = useState(false)
+	const [shareUsed, setShareUsed] = useState(false)
+	const openShare = () => {
+		setShareUsed(true)
+		setShareOpen(true)
+	}
 	const fullName = [name.firstName, name.lastName].filter(Boolean).join(' ')
 	return (
 		<>
-			<TopBar profile={{ name }} onShare={() => setShareOpen(true)} homeHref={`/${path}`} />
+			<TopBar profile={{ name }} onShare={openShare} homeHref={`/${path}`} />
 			<main className="mx-auto flex max-w-3xl flex-col gap-5 px-4 py-6 sm:py-8">
 				<Link
 					to={`/${path}`}
@@ -52,7 +71,7 @@ export default function PublicPortfolio() {
 					) : null}
 				</header>
 				{items.length ? (
-					<ul className="grid gap-4 sm:grid-cols-2">
+					<ul className="grid gap-4 sm:grid-cols-2" data-cards>
 						{items.map((item, index) => (
 							<li key={item.portfolioId}>
 								<PortfolioCard
@@ -60,6 +79,7 @@ export default function PublicPortfolio() {
 									index={index}
 									href={`/${path}/portfolio/${item.portfolioId}`}
 									variant="list"
+									priority={index === 0}
 								/>
 							</li>
 						))}
@@ -70,6 +90,7 @@ export default function PublicPortfolio() {
 						<p className="text-muted">No projects to show yet.</p>
 					</section>
 				)}
+				<MorePages path={path} next={next} isFirstPage={isFirstPage} shown={items.length} />
 			</main>
 			<footer className="text-muted py-10 text-center text-xs">
 				Made with{' '}
@@ -77,14 +98,59 @@ export default function PublicPortfolio() {
 					Tagg
 				</a>
 			</footer>
-			<ShareModal
-				open={shareOpen}
-				onOpenChange={setShareOpen}
-				profileUrl={profileUrl}
-				path={path}
-				name={fullName}
-			/>
+			<ShareSheet profileUrl={profileUrl} path={path} name={fullName} />
+			{shareUsed ? (
+				<Suspense fallback={null}>
+					<ShareModal
+						open={shareOpen}
+						onOpenChange={setShareOpen}
+						profileUrl={profileUrl}
+						path={path}
+						name={fullName}
+					/>
+				</Suspense>
+			) : null}
 		</>
+	)
+}
+
+/**
+ * 'Load more', a plain link to the next page: the public pages' script (app/entry.public.ts)
+ * fetches it and adds its cards in place; without a script it opens the next page, which links
+ * back to the first.
+ */
+function MorePages({
+	path,
+	next,
+	isFirstPage,
+	shown,
+}: {
+	path: string
+	next: string | null
+	isFirstPage: boolean
+	shown: number
+}) {
+	if (!next && isFirstPage) return null
+	return (
+		<nav aria-label="More projects" className="flex flex-col items-center gap-3">
+			<p className="sr-only" aria-live="polite" data-more-status>
+				{shown} projects shown
+			</p>
+			{next ? (
+				<a
+					href={`/${path}/portfolio?cursor=${encodeURIComponent(next)}`}
+					className="btn-secondary min-w-40"
+					data-load-more
+				>
+					Load more
+				</a>
+			) : null}
+			{isFirstPage ? null : (
+				<Link to={`/${path}/portfolio`} className="text-brand-700 text-sm font-semibold">
+					Back to the first projects
+				</Link>
+			)}
+		</nav>
 	)
 }
 
@@ -125,14 +191,17 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 	})
 }
 
-/** Public pages may be served by a CDN for a few seconds, so an owner's edit shows quickly. */
+/**
+ * Public pages may be served by a CDN for a few seconds, so an owner's edit shows quickly; they
+ * come without scripts for `Save-Data: on`, so caches keep the two apart.
+ */
 export const headers: HeadersFunction = ({ errorHeaders }) =>
 	errorHeaders
-		? { 'Cache-Control': 'public, max-age=0, s-maxage=10' }
-		: { 'Cache-Control': PUBLIC_PAGE_CACHE }
+		? { 'Cache-Control': 'public, max-age=0, s-maxage=10', Vary: 'Save-Data' }
+		: { 'Cache-Control': PUBLIC_PAGE_CACHE, Vary: 'Save-Data' }
 
-/** Public pages stay light: react-hot-toast loads at the first toast. */
-export const handle = { lazyToasts: true }
+/** A visitor's page: its own small script, none with Save-Data (app/root.tsx). */
+export const handle: PublicPageHandle = { publicPage: true }
 
 export function ErrorBoundary() {
 	return <GeneralErrorBoundary />

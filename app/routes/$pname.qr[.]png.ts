@@ -2,11 +2,12 @@ import { type LoaderFunctionArgs } from '@remix-run/node'
 import { getShareProfile } from '~/models/share.server'
 import { env } from '~/utils/env.server'
 import { profileQrPng } from '~/utils/qr.server'
+import { notFoundOrMoved } from '~/utils/moved.server'
 
 /** GET /{pname}/qr.png: the 512 px QR code of the profile URL; `?download=1` as an attachment. */
 export async function loader({ params, request }: LoaderFunctionArgs) {
 	const profile = await getShareProfile(params.pname ?? '')
-	if (!profile?.path) throw new Response('Not found', { status: 404 })
+	if (!profile?.path) throw await notFoundOrMoved(request, params.pname)
 	const png = await profileQrPng(`${env().PUBLIC_SITE_URL}/${profile.path}`)
 	const download = new URL(request.url).searchParams.get('download') === '1'
 	return new Response(new Uint8Array(png), {

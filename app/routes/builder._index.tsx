@@ -1,6 +1,5 @@
 import {
 	type ActionFunctionArgs,
-	type data,
 	type LoaderFunctionArgs,
 	type MetaFunction,
 } from '@remix-run/node'
@@ -14,9 +13,9 @@ import { ShareModal } from '~/components/share-modal'
 import { DisplayPictureModal } from '~/components/upload-modals'
 import { getProfilePage } from '~/models/public-page.server'
 import { requireCustomerId } from '~/utils/auth.server'
-import { editorClientAction, type EditorResult } from '~/utils/editor'
+import { editorClientAction } from '~/utils/editor'
 import { env } from '~/utils/env.server'
-import { readEditorBody, runProfileEdit } from '~/utils/profile-actions.server'
+import { editorAction, readEditorBody, runProfileEdit } from '~/utils/profile-actions.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const customerId = await requireCustomerId(request)
@@ -28,19 +27,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
 	const customerId = await requireCustomerId(request)
-	try {
-		return await runProfileEdit(customerId, await readEditorBody(request))
-	} catch (error) {
-		// A refused edit (400 with field errors) is the form's answer, not an error page.
-		if (isDataAnswer(error)) return error
-		throw error
-	}
+	// A refused or failed edit is the form's answer, not an error page.
+	return editorAction(async () => runProfileEdit(customerId, await readEditorBody(request)))
 }
-
-const isDataAnswer = (value: unknown): value is ReturnType<typeof data<EditorResult>> =>
-	typeof value === 'object' &&
-	value !== null &&
-	(value as { type?: unknown }).type === 'DataWithResponseInit'
 
 /** A call that does not arrive is an edit failure ('Please try again'), not an error page. */
 export const clientAction = (args: ClientActionFunctionArgs) =>

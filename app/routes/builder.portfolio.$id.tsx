@@ -21,7 +21,7 @@ import {
 	type PortfolioChanges,
 	type PortfolioSection,
 } from '~/utils/portfolio-schemas'
-import { failure, readEditorBody, success } from '~/utils/profile-actions.server'
+import { editorAction, failure, readEditorBody, success } from '~/utils/profile-actions.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const customerId = await requireCustomerId(request)
@@ -34,7 +34,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** One intent per section: head, skills, challenges, solutions, result. */
-export async function action({ request, params }: ActionFunctionArgs) {
+export const action = (args: ActionFunctionArgs) => editorAction(() => editProject(args))
+
+async function editProject({ request, params }: ActionFunctionArgs) {
 	const customerId = await requireCustomerId(request)
 	const body = await readEditorBody(request)
 	const { intent } = body

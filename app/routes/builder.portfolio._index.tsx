@@ -24,39 +24,60 @@ import { getCustomerPath } from '~/models/customer.server'
 import {
 	createPortfolio,
 	deletePortfolio,
-	listPortfolios,
+	listPortfolioSummaries,
+	PortfolioLimitError,
 	reorderPortfolios,
 	setPortfolioStatus,
-	type PortfolioItem,
+	type PortfolioSummary,
 } from '~/models/portfolio.server'
 import { requireCustomerId } from '~/utils/auth.server'
 import { fieldErrorsOf, type EditorResult, editorClientAction } from '~/utils/editor'
 import { cx } from '~/utils/misc'
 import { DeleteSchema, ReorderSchema, StatusSchema } from '~/utils/portfolio-schemas'
-import { failure, readEditorBody, success } from '~/utils/profile-actions.server'
+import { editorAction, failure, readEditorBody, success } from '~/utils/profile-actions.server'
 
 const CREATE_FAILED = "Sorry, we couldn't add a new product. Please try again later."
 const DELETE_FAILED = "Sorry, we couldn't delete the project. Please try again."
 const REORDER_FAILED = "Sorry, we couldn't save the new order. Please try again."
 
+/** Rows shown at first; 'Show more' (a plain link, `?rows=`) adds as many each time. */
+const ROWS_STEP = 25
+
+/**
+ * Only what a row shows, and only the first rows (`?rows=`, in steps of {@link ROWS_STEP}): a
+ * long list stays light. The order of every item comes along, for moving rows.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
 	const customerId = await requireCustomerId(request)
-	const [items, path] = await Promise.all([
-		listPortfolios(customerId, 'all'),
+	const asked = new URL(request.url).searchParams.get('rows') ?? ''
+	const rows = /^\d{1,4}$/.test(asked) ? Math.max(ROWS_STEP, Number(asked)) : ROWS_STEP
+	const [all, path] = await Promise.all([
+		listPortfolioSummaries(customerId),
 		getCustomerPath(customerId),
 	])
-	return { items, path: path ?? '' }
+	return {
+		items: all.slice(0, rows),
+		order: all.map((item) => item.portfolioId),
+		path: path ?? '',
+	}
 }
 
 /** 'create' (redirects to the new item), 'status', 'delete' and 'reorder'. */
-export async function action({ request }: ActionFunctionArgs) {
+export const action = (args: ActionFunctionArgs) => editorAction(() => editList(args))
+
+async function editList({ request }: ActionFunctionArgs) {
 	const customerId = await requireCustomerId(request)
 	const body = await readEditorBody(request)
 	const { intent } = body
 	switch (intent) {
 		case 'create': {
-			const item = await createPortfolio(customerId)
-			return redirect(`/builder/portfolio/${item.portfolioId}`)
+			try {
+				const item = await createPortfolio(customerId)
+				return redirect(`/builder/portfolio/${item.portfolioId}`)
+			} catch (error) {
+				if (!(error instanceof PortfolioLimitError)) throw error
+				return data(failure(intent, { _form: error.message }), { status: 400 })
+			}
 		}
 		case 'status': {
 			const parsed = StatusSchema.safeParse(body)
@@ -123,13 +144,13 @@ function useNewResult<T extends { at: number }>(
 }
 
 export default function ManagePortfolio() {
-	const { items, path } = useLoaderData<typeof loader>()
+	const { items, order, path } = useLoaderData<typeof loader>()
 	const create = useFetcher<EditorResult>({ key: 'portfolio-create' })
 	const reorder = useFetcher<EditorResult>({ key: 'portfolio-reorder' })
-	const [deleting, setDeleting] = useState<PortfolioItem | null>(null)
+	const [deleting, setDeleting] = useState<PortfolioSummary | null>(null)
 
 	useNewResult(create, (result) => {
-		if (!result.ok) toast.error(CREATE_FAILED)
+		if (!result.ok) toast.error(result.fieldErrors._form ?? CREATE_FAILED)
 	})
 	useNewResult(reorder, (result) => {
 		if (!result.ok) toast.error(REORDER_FAILED)
@@ -139,12 +160,13 @@ export default function ManagePortfolio() {
 	const pendingOrder = (reorder.json as { portfolioIds?: string[] } | undefined)?.portfolioIds
 	const ordered = pendingOrder
 		? pendingOrder
+				.slice(0, items.length)
 				.map((id) => items.find((item) => item.portfolioId === id))
-				.filter((item): item is PortfolioItem => Boolean(item))
+				.filter((item): item is PortfolioSummary => Boolean(item))
 		: items
 
 	const move = (index: number, to: number) => {
-		const ids = ordered.map((item) => item.portfolioId)
+		const ids = [...(pendingOrder ?? order)]
 		const [moved] = ids.splice(index, 1)
 		ids.splice(to, 0, moved!)
 		reorder.submit(
@@ -193,14 +215,24 @@ export default function ManagePortfolio() {
 							key={item.portfolioId}
 							item={item}
 							index={index}
-							count={ordered.length}
+							count={order.length}
 							onMove={move}
 							onDelete={() => setDeleting(item)}
 							moving={reorder.state !== 'idle'}
 						/>
 					))}
 				</ol>
-			) : (
+			) : null}
+			{order.length > items.length ? (
+				<Link
+					to={`?rows=${items.length + ROWS_STEP}`}
+					preventScrollReset
+					className="btn-secondary self-center"
+				>
+					Show more projects ({items.length} of {order.length} shown)
+				</Link>
+			) : null}
+			{ordered.length ? null : (
 				<section className="card flex flex-col items-center gap-4 px-6 py-10 text-center">
 					<PlaceholderImage variant={1} className="max-w-64 rounded-xl" />
 					<h2 className="text-lg font-bold">No projects yet</h2>
@@ -227,7 +259,7 @@ function PortfolioRow({
 	onDelete,
 	moving,
 }: {
-	item: PortfolioItem
+	item: PortfolioSummary
 	index: number
 	count: number
 	onMove: (from: number, to: number) => void
@@ -326,7 +358,7 @@ function PortfolioRow({
 	)
 }
 
-function DeleteDialog({ item, onClose }: { item: PortfolioItem | null; onClose: () => void }) {
+function DeleteDialog({ item, onClose }: { item: PortfolioSummary | null; onClose: () => void }) {
 	const fetcher = useFetcher<EditorResult>({ key: 'portfolio-delete' })
 	const busy = fetcher.state !== 'idle'
 	// Keep the last item while the dialog animates closed.

@@ -11,7 +11,15 @@ import {
 } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { EyeIcon, GridIcon, HomeIcon, ImportIcon, LogoutIcon, MenuIcon } from '~/components/icons'
+import {
+	EyeIcon,
+	GridIcon,
+	HomeIcon,
+	ImportIcon,
+	LogoutIcon,
+	MenuIcon,
+	SettingsIcon,
+} from '~/components/icons'
 import { Logo } from '~/components/logo'
 import { getCustomerPath } from '~/models/customer.server'
 import { requireCustomerId } from '~/utils/auth.server'
@@ -29,6 +37,7 @@ const NAV = [
 	{ to: '/builder', label: 'Portfolio Home', icon: HomeIcon, end: true },
 	{ to: '/builder/portfolio', label: 'Manage Portfolio', icon: GridIcon, end: false },
 	{ to: '/builder/import', label: 'Import Resume', icon: ImportIcon, end: false },
+	{ to: '/builder/settings', label: 'Settings', icon: SettingsIcon, end: false },
 ]
 
 function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
@@ -64,7 +73,7 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
 						{host}/{path}
 					</p>
 					<Link
-						to="/set-path"
+						to="/builder/settings#address"
 						className="text-brand mt-1.5 inline-block font-semibold hover:underline"
 						onClick={onNavigate}
 					>

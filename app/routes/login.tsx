@@ -13,6 +13,7 @@ import { Field, FormError } from '~/components/forms'
 import { getCustomerPath } from '~/models/customer.server'
 import { INVALID_CREDENTIALS } from '~/utils/account-schemas'
 import { attemptLogin } from '~/utils/account.server'
+import { readFormData } from '~/utils/api.server'
 import { getCustomerId } from '~/utils/auth.server'
 import { useIsPending } from '~/utils/misc'
 import { createSession, headersWithCookies } from '~/utils/session.server'
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-	const formData = await request.formData()
+	const formData = await readFormData(request)
 	const submission = parseWithZod(formData, { schema: LoginFormSchema })
 	if (submission.status !== 'success') {
 		return {
@@ -82,6 +83,11 @@ export default function LoginPage() {
 						placeholder: 'Your password',
 					}}
 				/>
+				<p className="-mt-2 text-right text-sm">
+					<Link to="/forgot-password" className="text-brand font-semibold hover:underline">
+						Forgot password?
+					</Link>
+				</p>
 				<FormError id={form.errorId} errors={form.errors} />
 				<button type="submit" className="btn-primary w-full" disabled={isPending}>
 					{isPending ? 'Logging in...' : 'Log In'}

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { attemptLogin } from '~/utils/account.server'
-import { apiError, apiOk, methodNotAllowed, readJsonBody } from '~/utils/api.server'
+import { apiError, apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
 import { createSession } from '~/utils/session.server'
 
 const LoginBody = z.object({
@@ -10,6 +10,7 @@ const LoginBody = z.object({
 })
 
 export async function action({ request }: ActionFunctionArgs) {
+	requireMethod(request, 'POST')
 	const { email, password } = await readJsonBody(request, LoginBody)
 	const outcome = await attemptLogin(request, email, password)
 	if (!outcome.ok) {
@@ -28,4 +29,4 @@ export async function action({ request }: ActionFunctionArgs) {
 	})
 }
 
-export const loader = () => methodNotAllowed()
+export const loader = postOnlyLoader

@@ -1,15 +1,16 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { revokeRefreshToken } from '~/models/token.server'
-import { apiOk, methodNotAllowed, readJsonBody } from '~/utils/api.server'
+import { apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
 
 const LogoutBody = z.object({ refresh_token: z.string().optional() })
 
 /** Revokes the whole family of the refresh token. Always 200: logging out cannot fail. */
 export async function action({ request }: ActionFunctionArgs) {
+	requireMethod(request, 'POST')
 	const { refresh_token } = await readJsonBody(request, LogoutBody)
 	if (refresh_token) await revokeRefreshToken(refresh_token)
 	return apiOk({ message: 'Logged out' })
 }
 
-export const loader = () => methodNotAllowed()
+export const loader = postOnlyLoader

@@ -1,13 +1,20 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { RegisterSchema } from '~/utils/account-schemas'
 import { attemptRegister } from '~/utils/account.server'
-import { apiError, apiOk, methodNotAllowed, readJsonBody } from '~/utils/api.server'
+import { apiError, apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
 import { createSession } from '~/utils/session.server'
 
 export async function action({ request }: ActionFunctionArgs) {
+	requireMethod(request, 'POST')
 	const body = await readJsonBody(request, RegisterSchema)
 	const outcome = await attemptRegister(body)
-	if (!outcome.ok) return apiError(outcome.status, outcome.message)
+	if (!outcome.ok) {
+		return apiError(outcome.status, outcome.message, {
+			headers: outcome.retryAfterSeconds
+				? { 'Retry-After': String(outcome.retryAfterSeconds) }
+				: undefined,
+		})
+	}
 	const session = await createSession(outcome.customerId)
 	return apiOk({
 		path: false,
@@ -17,4 +24,4 @@ export async function action({ request }: ActionFunctionArgs) {
 	})
 }
 
-export const loader = () => methodNotAllowed()
+export const loader = postOnlyLoader

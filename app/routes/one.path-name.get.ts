@@ -1,9 +1,22 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
-import { getCustomerPath } from '~/models/customer.server'
-import { apiOk } from '~/utils/api.server'
+import { getCustomerPath, listHeldPaths } from '~/models/customer.server'
+import { apiOk, getOnlyAction, requireMethod } from '~/utils/api.server'
 import { requireApiCustomerId } from '~/utils/auth.server'
 
+/**
+ * GET /one/path-name/get: `data: {path, previous}`, the claimed path and the previous paths
+ * still held for the owner (`[{path, until}]`, each redirecting to `path` until `until`).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
+	requireMethod(request, 'GET')
 	const customerId = await requireApiCustomerId(request)
-	return apiOk({ data: { path: await getCustomerPath(customerId) } })
+	const [path, held] = await Promise.all([getCustomerPath(customerId), listHeldPaths(customerId)])
+	return apiOk({
+		data: {
+			path,
+			previous: held.map((entry) => ({ path: entry.path, until: entry.until.toISOString() })),
+		},
+	})
 }
+
+export const action = getOnlyAction

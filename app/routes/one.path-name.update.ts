@@ -2,12 +2,13 @@ import { type ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { claimPath } from '~/models/customer.server'
 import { PATH_MESSAGES } from '~/utils/path-name'
-import { apiError, apiOk, methodNotAllowed, readJsonBody } from '~/utils/api.server'
+import { apiError, apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
 import { requireApiCustomerId } from '~/utils/auth.server'
 
 const Body = z.object({ path: z.string({ error: 'is required' }) })
 
 export async function action({ request }: ActionFunctionArgs) {
+	requireMethod(request, 'POST')
 	const customerId = await requireApiCustomerId(request)
 	const { path } = await readJsonBody(request, Body)
 	const result = await claimPath(customerId, path)
@@ -16,4 +17,4 @@ export async function action({ request }: ActionFunctionArgs) {
 	return apiOk({ data: { path: result.path } })
 }
 
-export const loader = () => methodNotAllowed()
+export const loader = postOnlyLoader

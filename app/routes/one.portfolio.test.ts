@@ -52,6 +52,17 @@ const update = (section: string, body: unknown, token?: string) =>
 		token,
 	})
 
+/** A whole valid head: the head update writes every one of its fields. */
+const FULL_HEAD = {
+	productName: 'Checkout redesign',
+	company: 'Acme Agency',
+	role: 'Lead designer',
+	projectSummary: 'One paragraph.',
+	duration: '6 months',
+	industries: ['Retail'],
+	categories: ['Web Development'],
+}
+
 const itemsOf = (json: Json) => (json.data as { portfoliosData: PortfolioItem[] }).portfoliosData
 const idsOf = (json: Json) => itemsOf(json).map((item) => item.portfolioId)
 
@@ -304,15 +315,42 @@ describe('POST /one/sites/portfolio/data/update/{section}', () => {
 		expect(await stored(owner, item.portfolioId)).toEqual(itemsOf(json)[0])
 	})
 
-	test('head leaves fields it was not sent unchanged; null clears', async () => {
+	test('head writes every field together: a missing one is 400 and changes nothing; null clears', async () => {
 		const owner = await createOwner()
 		const item = await createPortfolio(owner.id, { productName: 'Kept', role: 'Designer' })
-		const { json } = await update(
+		const partial = await update(
 			'head',
 			{ portfolioId: item.portfolioId, role: null, duration: '2 weeks' },
 			owner.token,
 		)
-		expect(itemsOf(json)[0]).toMatchObject({ productName: 'Kept', role: '', duration: '2 weeks' })
+		expect(partial.status).toBe(400)
+		expect(partial.json).toEqual({ status: 400, message: 'productName: is required' })
+		expect((await update('head', { portfolioId: item.portfolioId }, owner.token)).status).toBe(400)
+		expect(await stored(owner, item.portfolioId)).toEqual(item)
+
+		const { json } = await update(
+			'head',
+			{
+				portfolioId: item.portfolioId,
+				productName: 'Kept',
+				company: '',
+				role: null,
+				projectSummary: null,
+				duration: '2 weeks',
+				industries: [],
+				categories: null,
+			},
+			owner.token,
+		)
+		expect(itemsOf(json)[0]).toMatchObject({
+			productName: 'Kept',
+			company: '',
+			role: '',
+			projectSummary: [],
+			duration: '2 weeks',
+			industries: [],
+			categories: [],
+		})
 	})
 
 	test('skills, challenges, solutions and result', async () => {
@@ -353,9 +391,9 @@ describe('POST /one/sites/portfolio/data/update/{section}', () => {
 		const item = await createPortfolio(owner.id, { skills: ['Python'] })
 		const bad = [
 			['skills', { skills: ['Python', 'Underwater Basket Weaving'] }, /skills/],
-			['head', { industries: ['Moon Mining'] }, /industries/],
-			['head', { categories: ['Nope'] }, /categories/],
-			['head', { productName: 'x'.repeat(121) }, /productName/],
+			['head', { ...FULL_HEAD, industries: ['Moon Mining'] }, /industries/],
+			['head', { ...FULL_HEAD, categories: ['Nope'] }, /categories/],
+			['head', { ...FULL_HEAD, productName: 'x'.repeat(121) }, /productName/],
 			['challenges', { challenges: 42 }, /challenges/],
 			['result', {}, /results/],
 		] as const
@@ -377,6 +415,7 @@ describe('POST /one/sites/portfolio/data/update/{section}', () => {
 		const item = await createPortfolio(owner.id, { productName: 'Mine' })
 		for (const section of ['head', 'skills', 'challenges', 'solutions', 'result']) {
 			const body = {
+				...FULL_HEAD,
 				portfolioId: item.portfolioId,
 				productName: 'Stolen',
 				skills: ['Go'],
@@ -650,6 +689,7 @@ describe('builder pages', () => {
 			})
 		const ok = await edit({
 			intent: 'head',
+			...FULL_HEAD,
 			portfolioId: item.portfolioId,
 			productName: 'Named',
 			industries: ['SaaS'],
@@ -672,13 +712,19 @@ describe('builder pages', () => {
 		// The URL's item wins over a portfolioId in the body.
 		const foreign = await createPortfolio(other.id, { productName: 'Theirs' })
 		expect(
-			(await edit({ intent: 'head', productName: 'Stolen' }, owner.token, foreign.portfolioId))
-				.status,
+			(
+				await edit(
+					{ intent: 'head', ...FULL_HEAD, productName: 'Stolen' },
+					owner.token,
+					foreign.portfolioId,
+				)
+			).status,
 		).toBe(404)
 		expect(
 			(
 				await edit({
 					intent: 'head',
+					...FULL_HEAD,
 					portfolioId: foreign.portfolioId,
 					productName: 'Stolen',
 				})

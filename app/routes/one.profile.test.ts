@@ -265,16 +265,47 @@ describe('POST /one/sites/info/general/{field}/update', () => {
 		}
 	})
 
-	test('empty and missing values are stored as null (read back as empty)', async () => {
+	test('empty and null values clear a field (stored as null, read back as empty)', async () => {
 		const owner = await createOwner()
 		await updateProfile(owner.id, FULL_PROFILE)
-		const social = await update('social-links', { linkedInUrl: '', xUrl: null }, owner.token)
+		const social = await update(
+			'social-links',
+			{ ...EMPTY_SOCIAL, linkedInUrl: '', xUrl: '  ' },
+			owner.token,
+		)
 		expect(social.json.data).toEqual({ socialLinks: EMPTY_SOCIAL })
-		const name = await update('name', { firstName: 'Solo' }, owner.token)
+		const name = await update('name', { firstName: 'Solo', lastName: null }, owner.token)
 		expect(name.json.data).toEqual({ name: { firstName: 'Solo', lastName: '' } })
 		const tagline = await update('tagline', { tagline: '   ' }, owner.token)
 		expect(tagline.json.data).toEqual({ tagline: '' })
 		expect((await update('bio', { bio: '' }, owner.token)).json.data).toEqual({ bio: [] })
+		expect((await update('bio', { bio: null }, owner.token)).json.data).toEqual({ bio: [] })
+	})
+
+	test.each(
+		titled([
+			['name', {}, 'firstName: is required'],
+			['name', { firstName: 'Solo' }, 'lastName: is required'],
+			['designation', {}, 'designation: is required'],
+			['city', {}, 'city: is required'],
+			['country', { city: 'Elsewhere' }, 'country: is required'],
+			['social-links', { linkedInUrl: 'https://www.linkedin.com/in/x' }, 'xUrl: is required'],
+			['tagline', undefined, 'tagline: is required'],
+			['tagline', {}, 'tagline: is required'],
+			['site-name', {}, 'siteName: is required'],
+			['highlights', { highOne: 'One', highTwo: null }, 'highThree: is required'],
+			['bio', {}, 'bio: is required'],
+		] as const),
+	)('%s: a missing field is 400 and changes nothing', async (_title, field, body, message) => {
+		const owner = await createOwner()
+		await updateProfile(owner.id, FULL_PROFILE)
+		const before = await snapshot(owner)
+		// No body at all is a POST with nothing in it.
+		const options = body === undefined ? { method: 'POST' } : {}
+		const { status, json } = await update(field, body, owner.token, options)
+		expect(status).toBe(400)
+		expect(json).toEqual({ status: 400, message })
+		expect(await snapshot(owner)).toEqual(before)
 	})
 
 	test('the bio also accepts a list of paragraphs', async () => {
@@ -287,7 +318,7 @@ describe('POST /one/sites/info/general/{field}/update', () => {
 		const owner = await createOwner()
 		const { status, json } = await update(
 			'social-links',
-			{ mobileNumber: '+1 (555) 123-4567' },
+			{ ...FULL_SOCIAL, mobileNumber: '+1 (555) 123-4567' },
 			owner.token,
 		)
 		expect(status).toBe(200)
@@ -333,7 +364,8 @@ describe('POST /one/sites/info/general/{field}/update', () => {
 		const owner = await createOwner()
 		await updateProfile(owner.id, FULL_PROFILE)
 		const before = await snapshot(owner)
-		const { status, json } = await update(field, body, owner.token)
+		// Every other field of the route is sent valid: only the bad value is refused.
+		const { status, json } = await update(field, { ...FULL_PROFILE, ...body }, owner.token)
 		expect(status).toBe(400)
 		expect(json.status).toBe(400)
 		if (typeof message === 'string') expect(json.message).toContain(message)
@@ -346,6 +378,7 @@ describe('POST /one/sites/info/general/{field}/update', () => {
 		const malformed = await update('tagline', undefined, owner.token, {
 			method: 'POST',
 			rawBody: '{"tagline":',
+			headers: { 'Content-Type': 'application/json' },
 		})
 		expect(malformed.status).toBe(400)
 		expect(malformed.json.message).toBe('The request body must be valid JSON')
@@ -380,10 +413,10 @@ describe('POST /one/sites/info/general/{field}/update', () => {
 			designation: { designation: 'Hacked' },
 			city: { city: 'Hacked' },
 			country: { country: 'Hacked' },
-			'social-links': { linkedInUrl: 'https://evil.example' },
+			'social-links': { ...EMPTY_SOCIAL, linkedInUrl: 'https://evil.example' },
 			tagline: { tagline: 'Hacked' },
 			'site-name': { siteName: 'Hacked' },
-			highlights: { highOne: 'Hacked' },
+			highlights: { highOne: 'Hacked', highTwo: null, highThree: null },
 			bio: { bio: 'Hacked' },
 		}
 		for (const field of FIELDS) {
@@ -677,6 +710,16 @@ describe('POST /one/sites/resume/work-exp/update/{section}', () => {
 			['education', { education: [{ eduStartYear: 'abc' }] }, /year between 1900 and 2100/],
 			['education', { education: [{ eduEndYear: 1800 }] }, /year between/],
 			['education', { education: [{ eduStartYear: 2010, eduEndYear: 2005 }] }, /cannot be before/],
+			[
+				'workexp',
+				{ workExp: [{ company: 'A', startDate: '2021-03-01', endDate: 'Jan 2021' }] },
+				'workExp.0.endDate: The end date cannot be before the start date',
+			],
+			['education', { education: [{ eduStartYear: '2e3' }] }, /year between/],
+			['education', { education: [{ eduStartYear: '0b11111101001' }] }, /year between/],
+			['certificates', { certificates: [{ crtYear: '0x7E5' }] }, /year between/],
+			['skills', { skills: [{ skillName: 'Go', rating: '0x5' }] }, /half steps/],
+			['skills', { skills: [{ skillName: 'Go', rating: '5e-1' }] }, /half steps/],
 			['certificates', { certificates: [{ crtUrl: 'javascript:alert(1)' }] }, LINK_ERROR],
 			['certificates', { certificates: [{ crtUrl: 'data:text/html,x' }] }, LINK_ERROR],
 			['certificates', { certificates: [{ crtYear: 2101 }] }, /year between/],
@@ -903,6 +946,28 @@ describe('the builder home action', () => {
 				{ achievements: ['x'.repeat(301)] },
 				{ 'achievements.0': expect.stringMatching(/300/) },
 			],
+			// One date-order rule for work and education.
+			[
+				'workexp',
+				{ workExp: [{ company: 'Acme', startDate: 'May 2021', endDate: '2020-01' }] },
+				{ 'workExp.0.endDate': 'The end date cannot be before the start date' },
+			],
+			// Strict decimal numbers: no hexadecimal, binary or exponent.
+			[
+				'education',
+				{ education: [{ eduName: 'BSc', eduStartYear: '2e3' }] },
+				{ 'education.0.eduStartYear': 'Enter a year between 1900 and 2100' },
+			],
+			[
+				'education',
+				{ education: [{ eduName: 'BSc', eduEndYear: '0x7E5' }] },
+				{ 'education.0.eduEndYear': 'Enter a year between 1900 and 2100' },
+			],
+			[
+				'skills',
+				{ skills: [{ skillName: 'React', rating: '0b11' }] },
+				{ 'skills.0.rating': 'Rate from 0.5 to 5 in half steps' },
+			],
 		] as const),
 	)(
 		'%s answers 400 with field errors and changes nothing',
@@ -910,7 +975,11 @@ describe('the builder home action', () => {
 			const owner = await createOwner()
 			await updateProfile(owner.id, FULL_PROFILE)
 			const before = await snapshot(owner)
-			const { status, body, thrown } = await act({ intent, ...values }, asOwner(owner))
+			// Every other field of the form is sent valid: only the bad value is refused.
+			const { status, body, thrown } = await act(
+				{ intent, ...FULL_PROFILE, ...values },
+				asOwner(owner),
+			)
 			expect(status).toBe(400)
 			// Returned, not thrown: the modal shows the errors instead of the page's error boundary.
 			expect(thrown).toBe(false)

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { deletePortfolioImage } from '~/models/image.server'
-import { apiError, apiOk, methodNotAllowed, readQuery } from '~/utils/api.server'
+import { apiError, apiOk, postOnlyLoader, readQuery, requireMethod } from '~/utils/api.server'
 import { requireApiCustomerId } from '~/utils/auth.server'
 
 const Query = z.object({
@@ -11,6 +11,7 @@ const Query = z.object({
 
 /** POST ?productId=&imageId= : deletes the image and its stored objects. */
 export async function action({ request }: ActionFunctionArgs) {
+	requireMethod(request, 'POST')
 	const customerId = await requireApiCustomerId(request)
 	const { productId, imageId } = readQuery(request, Query)
 	if (!(await deletePortfolioImage(customerId, productId, imageId)))
@@ -18,4 +19,4 @@ export async function action({ request }: ActionFunctionArgs) {
 	return apiOk({ message: 'Image deleted' })
 }
 
-export const loader = () => methodNotAllowed()
+export const loader = postOnlyLoader

@@ -1,7 +1,14 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { reorderPortfolioImages } from '~/models/image.server'
-import { apiError, apiOk, methodNotAllowed, readJsonBody, readQuery } from '~/utils/api.server'
+import {
+	apiError,
+	apiOk,
+	postOnlyLoader,
+	readJsonBody,
+	readQuery,
+	requireMethod,
+} from '~/utils/api.server'
 import { requireApiCustomerId } from '~/utils/auth.server'
 
 const Query = z.object({
@@ -11,6 +18,7 @@ const Body = z.object({ imageIds: z.array(z.string().max(64)).max(500) })
 
 /** POST ?productId= `{imageIds}`: the item's images in their new order (every id, once). */
 export async function action({ request }: ActionFunctionArgs) {
+	requireMethod(request, 'POST')
 	const customerId = await requireApiCustomerId(request)
 	const { productId } = readQuery(request, Query)
 	const { imageIds } = await readJsonBody(request, Body)
@@ -20,4 +28,4 @@ export async function action({ request }: ActionFunctionArgs) {
 	return apiOk({ message: 'Order saved' })
 }
 
-export const loader = () => methodNotAllowed()
+export const loader = postOnlyLoader

@@ -1,12 +1,13 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { replaceDisplayPicture } from '~/models/image.server'
-import { apiError, apiOk, methodNotAllowed } from '~/utils/api.server'
+import { apiError, apiOk, postOnlyLoader, requireMethod } from '~/utils/api.server'
 import { requireApiCustomerId } from '~/utils/auth.server'
 import { uploadFailure } from '~/utils/image-api.server'
 import { readUploadedFiles } from '~/utils/upload.server'
 
 /** POST multipart `display_picture`: a square 512 px WebP (and a small one), versioned URL. */
 export async function action({ request }: ActionFunctionArgs) {
+	requireMethod(request, 'POST')
 	const customerId = await requireApiCustomerId(request)
 	try {
 		const files = await readUploadedFiles(request, 'display_picture', 1)
@@ -19,4 +20,4 @@ export async function action({ request }: ActionFunctionArgs) {
 	}
 }
 
-export const loader = () => methodNotAllowed()
+export const loader = postOnlyLoader

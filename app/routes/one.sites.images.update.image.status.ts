@@ -1,7 +1,14 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { setImageStatus } from '~/models/image.server'
-import { apiError, apiOk, methodNotAllowed, readJsonBody, readQuery } from '~/utils/api.server'
+import {
+	apiError,
+	apiOk,
+	postOnlyLoader,
+	readJsonBody,
+	readQuery,
+	requireMethod,
+} from '~/utils/api.server'
 import { requireApiCustomerId } from '~/utils/auth.server'
 
 const Query = z.object({
@@ -14,6 +21,7 @@ const FeaturedBody = z.object({ featured: z.boolean({ error: 'must be true or fa
 
 /** POST ?key=Active|Featured&productId=&imageId= with `{active}` or `{featured}`. */
 export async function action({ request }: ActionFunctionArgs) {
+	requireMethod(request, 'POST')
 	const customerId = await requireApiCustomerId(request)
 	const { key, productId, imageId } = readQuery(request, Query)
 	const change =
@@ -27,4 +35,4 @@ export async function action({ request }: ActionFunctionArgs) {
 	})
 }
 
-export const loader = () => methodNotAllowed()
+export const loader = postOnlyLoader

@@ -1,8 +1,7 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
-import { addPortfolioImages, ownsPortfolio } from '~/models/image.server'
-import { getPortfolio } from '~/models/portfolio.server'
-import { apiError, apiOk, methodNotAllowed, readQuery } from '~/utils/api.server'
+import { addPortfolioImages, checkImageRoom, ownsPortfolio } from '~/models/image.server'
+import { apiError, apiOk, postOnlyLoader, readQuery, requireMethod } from '~/utils/api.server'
 import { requireApiCustomerId } from '~/utils/auth.server'
 import { uploadFailure } from '~/utils/image-api.server'
 import { readUploadedFiles, UPLOAD_MESSAGES } from '~/utils/upload.server'
@@ -13,22 +12,27 @@ const Query = z.object({
 
 /** POST ?productId= multipart `product_images` (one or more): 16:9 WebP, answers the item. */
 export async function action({ request }: ActionFunctionArgs) {
+	requireMethod(request, 'POST')
 	const customerId = await requireApiCustomerId(request)
 	const { productId } = readQuery(request, Query)
 	if (!(await ownsPortfolio(customerId, productId)))
 		return apiError(404, 'Portfolio item not found')
 	try {
+		// A full gallery is refused before the files are read.
+		await checkImageRoom(customerId, productId)
 		const files = await readUploadedFiles(request, 'product_images')
 		if (!files.length) return apiError(400, UPLOAD_MESSAGES.none)
-		await addPortfolioImages(
+		const added = await addPortfolioImages(
 			customerId,
 			productId,
 			files.map((file) => file.data),
 		)
+		// Deleted while the upload was under way.
+		if (!added) return apiError(404, 'Portfolio item not found')
+		return apiOk({ data: added.item })
 	} catch (error) {
 		return uploadFailure(error)
 	}
-	return apiOk({ data: await getPortfolio(customerId, productId, 'owner') })
 }
 
-export const loader = () => methodNotAllowed()
+export const loader = postOnlyLoader

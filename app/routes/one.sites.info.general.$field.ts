@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { getProfile } from '~/models/profile.server'
-import { apiError, apiOk, readQuery } from '~/utils/api.server'
+import { apiError, apiOk, getOnlyAction, readQuery, requireMethod } from '~/utils/api.server'
 import { isProfileField, PROFILE_FIELDS } from '~/utils/profile-fields.server'
 
 const Query = z.object({
@@ -10,9 +10,12 @@ const Query = z.object({
 
 /** GET /one/sites/info/general/{field}?customer_id= : public profile reads. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
+	requireMethod(request, 'GET')
 	if (!isProfileField(params.field)) return apiError(404, 'Not found')
 	const { customer_id } = readQuery(request, Query)
 	const profile = await getProfile(customer_id)
 	if (!profile) return apiError(404, 'Profile not found')
 	return apiOk({ data: PROFILE_FIELDS[params.field].read(profile) })
 }
+
+export const action = getOnlyAction

@@ -1,16 +1,22 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
-import { createPortfolio } from '~/models/portfolio.server'
-import { apiOk, methodNotAllowed } from '~/utils/api.server'
+import { createPortfolio, PortfolioLimitError } from '~/models/portfolio.server'
+import { apiError, apiOk, postOnlyLoader, requireMethod } from '~/utils/api.server'
 import { requireApiCustomerId } from '~/utils/auth.server'
 
 /**
  * POST /one/sites/portfolio/data/create/new/portfolio (no payload): a new empty, inactive item at
- * the end of the owner's list; answers the builder page to go to.
+ * the end of the owner's list; answers the builder page to go to. 400 past the cap on items.
  */
 export async function action({ request }: ActionFunctionArgs) {
+	requireMethod(request, 'POST')
 	const customerId = await requireApiCustomerId(request)
-	const item = await createPortfolio(customerId)
-	return apiOk({ url: `/builder/portfolio/${item.portfolioId}` })
+	try {
+		const item = await createPortfolio(customerId)
+		return apiOk({ url: `/builder/portfolio/${item.portfolioId}` })
+	} catch (error) {
+		if (error instanceof PortfolioLimitError) return apiError(400, error.message)
+		throw error
+	}
 }
 
-export const loader = () => methodNotAllowed()
+export const loader = postOnlyLoader

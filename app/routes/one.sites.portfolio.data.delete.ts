@@ -1,11 +1,12 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { deletePortfolio } from '~/models/portfolio.server'
-import { apiError, apiOk, methodNotAllowed, readJsonBody } from '~/utils/api.server'
+import { apiError, apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
 import { requireApiCustomerId } from '~/utils/auth.server'
 import { DeleteSchema } from '~/utils/portfolio-schemas'
 
 /** POST /one/sites/portfolio/data/delete {portfolioId}: deletes the item and its images. */
 export async function action({ request }: ActionFunctionArgs) {
+	requireMethod(request, 'POST')
 	const customerId = await requireApiCustomerId(request)
 	const { portfolioId } = await readJsonBody(request, DeleteSchema)
 	if (!(await deletePortfolio(customerId, portfolioId))) {
@@ -14,4 +15,4 @@ export async function action({ request }: ActionFunctionArgs) {
 	return apiOk()
 }
 
-export const loader = () => methodNotAllowed()
+export const loader = postOnlyLoader

@@ -1,29 +1,67 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
-import { customerIsActive } from '~/models/customer.server'
-import { listPortfolios, type PortfolioListType } from '~/models/portfolio.server'
-import { apiError, apiOk, readQuery } from '~/utils/api.server'
+import {
+	getListVersion,
+	listPortfolioPage,
+	type PortfolioListType,
+} from '~/models/portfolio.server'
+import {
+	apiError,
+	apiOk,
+	etagOf,
+	getOnlyAction,
+	notModified,
+	readQuery,
+	requireMethod,
+} from '~/utils/api.server'
 import { requireApiCustomerId } from '~/utils/auth.server'
+import { env } from '~/utils/env.server'
+import { pageRequest, PageQuerySchema } from '~/utils/pagination.server'
 
 const TYPES: readonly PortfolioListType[] = ['featured', 'active', 'all']
 
-const Query = z.object({
+const Query = PageQuerySchema.extend({
 	customer_id: z.string({ error: 'is required' }).min(1, 'is required').max(64),
 })
 
 /**
- * GET /one/sites/portfolio/data/get/{featured|active|all}?customer_id= : a portfolio list.
- * `featured` and `active` are public and never hold an inactive item; `all` is the owner's own.
+ * GET /one/sites/portfolio/data/get/{featured|active|all}?customer_id=&limit=&cursor= : one page
+ * of a portfolio list, `data: {portfoliosData, next}` (`next`: the cursor of the next page, or
+ * null). `featured` and `active` are public and never hold an inactive item; `all` is the
+ * owner's own. An ETag answers a repeated read with 304 after one indexed query.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
+	requireMethod(request, 'GET')
 	const type = TYPES.find((candidate) => candidate === params.type)
 	if (!type) return apiError(404, 'Not found')
-	const { customer_id } = readQuery(request, Query)
+	const query = readQuery(request, Query)
+	const { customer_id } = query
 	if (type === 'all') {
 		const customerId = await requireApiCustomerId(request)
 		if (customerId !== customer_id) return apiError(404, 'Profile not found')
-	} else if (!(await customerIsActive(customer_id))) {
-		return apiError(404, 'Profile not found')
 	}
-	return apiOk({ data: { portfoliosData: await listPortfolios(customer_id, type) } })
+	const version = await getListVersion(customer_id)
+	if (!version || (type !== 'all' && version.disabled)) return apiError(404, 'Profile not found')
+
+	const page = pageRequest(query)
+	const cacheControl = type === 'all' ? 'private, no-cache' : 'no-cache'
+	const etag = etagOf([
+		'portfolio-list',
+		type,
+		customer_id,
+		version.version,
+		page.limit,
+		new URL(request.url).searchParams.get('cursor'),
+		env().CDN_URL,
+	])
+	const unchanged = notModified(request, etag, cacheControl)
+	if (unchanged) return unchanged
+
+	const { items, next } = await listPortfolioPage(customer_id, type, page)
+	return apiOk(
+		{ data: { portfoliosData: items, next } },
+		{ headers: { ETag: etag, 'Cache-Control': cacheControl } },
+	)
 }
+
+export const action = getOnlyAction

@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { getPortfolio } from '~/models/portfolio.server'
-import { apiError, apiOk, readQuery } from '~/utils/api.server'
+import { apiError, apiOk, getOnlyAction, readQuery, requireMethod } from '~/utils/api.server'
 import { getCustomerId } from '~/utils/auth.server'
 
 const Query = z.object({
@@ -14,9 +14,12 @@ const Query = z.object({
  * inactive item (and an inactive image) exists only for its owner; visitors get 404.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
+	requireMethod(request, 'GET')
 	const { customer_id, portfolioId } = readQuery(request, Query)
 	const viewer = (await getCustomerId(request)) === customer_id ? 'owner' : 'visitor'
 	const item = await getPortfolio(customer_id, portfolioId, viewer)
 	if (!item) return apiError(404, 'Portfolio not found')
 	return apiOk({ data: item })
 }
+
+export const action = getOnlyAction

@@ -1,14 +1,16 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
-import { listPortfolios, reorderPortfolios } from '~/models/portfolio.server'
-import { apiError, apiOk, methodNotAllowed, readJsonBody } from '~/utils/api.server'
+import { listPortfolioPage, reorderPortfolios } from '~/models/portfolio.server'
+import { apiError, apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
 import { requireApiCustomerId } from '~/utils/auth.server'
+import { PAGE_SIZE_DEFAULT } from '~/utils/pagination.server'
 import { ReorderSchema } from '~/utils/portfolio-schemas'
 
 /**
  * POST /one/sites/portfolio/data/reorder {portfolioIds}: the owner's whole list in its new order;
- * answers the list as it now is (`data.portfoliosData`).
+ * answers the first page of the list as it now is (`data.portfoliosData`, `data.next`).
  */
 export async function action({ request }: ActionFunctionArgs) {
+	requireMethod(request, 'POST')
 	const customerId = await requireApiCustomerId(request)
 	const { portfolioIds } = await readJsonBody(request, ReorderSchema)
 	const result = await reorderPortfolios(customerId, portfolioIds)
@@ -16,7 +18,11 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (result === 'incomplete') {
 		return apiError(400, 'portfolioIds: must list each of your portfolio items once')
 	}
-	return apiOk({ data: { portfoliosData: await listPortfolios(customerId, 'all') } })
+	const { items, next } = await listPortfolioPage(customerId, 'all', {
+		limit: PAGE_SIZE_DEFAULT,
+		after: null,
+	})
+	return apiOk({ data: { portfoliosData: items, next } })
 }
 
-export const loader = () => methodNotAllowed()
+export const loader = postOnlyLoader

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { updatePortfolio } from '~/models/portfolio.server'
-import { apiError, apiOk, methodNotAllowed, readJsonBody } from '~/utils/api.server'
+import { apiError, apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
 import { requireApiCustomerId } from '~/utils/auth.server'
 import { isPortfolioSection, SECTION_SCHEMAS } from '~/utils/portfolio-schemas'
 
@@ -9,6 +9,7 @@ import { isPortfolioSection, SECTION_SCHEMAS } from '~/utils/portfolio-schemas'
  * edits one section of one of their items; answers `data.portfoliosData: [item]`.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
+	requireMethod(request, 'POST')
 	const customerId = await requireApiCustomerId(request)
 	if (!isPortfolioSection(params.section)) return apiError(404, 'Not found')
 	const { portfolioId, changes } = await readJsonBody(request, SECTION_SCHEMAS[params.section])
@@ -17,4 +18,4 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	return apiOk({ data: { portfoliosData: [item] } })
 }
 
-export const loader = () => methodNotAllowed()
+export const loader = postOnlyLoader

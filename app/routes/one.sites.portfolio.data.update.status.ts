@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { setPortfolioStatus } from '~/models/portfolio.server'
-import { apiError, apiOk, methodNotAllowed, readJsonBody } from '~/utils/api.server'
+import { apiError, apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
 import { requireApiCustomerId } from '~/utils/auth.server'
 import { StatusSchema } from '~/utils/portfolio-schemas'
 
@@ -9,6 +9,7 @@ import { StatusSchema } from '~/utils/portfolio-schemas'
  * flag of one of the owner's items; answers `data.portfoliosData: [item]`.
  */
 export async function action({ request }: ActionFunctionArgs) {
+	requireMethod(request, 'POST')
 	const customerId = await requireApiCustomerId(request)
 	const { portfolioId, status } = await readJsonBody(request, StatusSchema)
 	const item = await setPortfolioStatus(customerId, portfolioId, status)
@@ -16,4 +17,4 @@ export async function action({ request }: ActionFunctionArgs) {
 	return apiOk({ data: { portfoliosData: [item] } })
 }
 
-export const loader = () => methodNotAllowed()
+export const loader = postOnlyLoader

@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { customerIsActive } from '~/models/customer.server'
 import { getResume } from '~/models/resume.server'
-import { apiError, apiOk, readQuery } from '~/utils/api.server'
+import { apiError, apiOk, getOnlyAction, readQuery, requireMethod } from '~/utils/api.server'
 
 const Query = z.object({
 	customer_id: z.string({ error: 'is required' }).min(1, 'is required').max(64),
@@ -10,7 +10,10 @@ const Query = z.object({
 
 /** GET /one/sites/resume/work-exp/get?customer_id= : the whole resume. */
 export async function loader({ request }: LoaderFunctionArgs) {
+	requireMethod(request, 'GET')
 	const { customer_id } = readQuery(request, Query)
 	if (!(await customerIsActive(customer_id))) return apiError(404, 'Profile not found')
 	return apiOk({ data: await getResume(customer_id) })
 }
+
+export const action = getOnlyAction

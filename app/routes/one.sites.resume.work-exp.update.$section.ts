@@ -6,7 +6,7 @@ import {
 	replaceSkills,
 	replaceWorkExp,
 } from '~/models/resume.server'
-import { apiError, apiOk, methodNotAllowed, readJsonBody } from '~/utils/api.server'
+import { apiError, apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
 import { requireApiCustomerId } from '~/utils/auth.server'
 import {
 	AchievementsListSchema,
@@ -18,6 +18,7 @@ import {
 
 /** POST /one/sites/resume/work-exp/update/{section}: replaces one list, answers the full resume. */
 export async function action({ request, params }: ActionFunctionArgs) {
+	requireMethod(request, 'POST')
 	const customerId = await requireApiCustomerId(request)
 	switch (params.section) {
 		case 'workexp': {
@@ -45,4 +46,4 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	}
 }
 
-export const loader = () => methodNotAllowed()
+export const loader = postOnlyLoader

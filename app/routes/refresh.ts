@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { rotateRefreshToken } from '~/models/token.server'
-import { apiError, apiOk, methodNotAllowed, readJsonBody } from '~/utils/api.server'
+import { apiError, apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
 import { signAccessToken } from '~/utils/jwt.server'
 
 const RefreshBody = z.object({
@@ -10,6 +10,7 @@ const RefreshBody = z.object({
 
 /** POST /refresh: exchanges a refresh token (spent on use) for a new pair. */
 export async function action({ request }: ActionFunctionArgs) {
+	requireMethod(request, 'POST')
 	const { refresh_token } = await readJsonBody(request, RefreshBody)
 	const rotated = await rotateRefreshToken(refresh_token)
 	if (!rotated.ok) return apiError(401, 'Invalid or expired refresh token')
@@ -20,4 +21,4 @@ export async function action({ request }: ActionFunctionArgs) {
 	})
 }
 
-export const loader = () => methodNotAllowed()
+export const loader = postOnlyLoader

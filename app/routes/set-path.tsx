@@ -11,11 +11,23 @@ import { z } from 'zod'
 import { AuthLayout } from '~/components/auth-layout'
 import { Field, FormError } from '~/components/forms'
 import { IllustrationClaim } from '~/components/illustrations'
-import { claimPath, getCustomerPath } from '~/models/customer.server'
+import {
+	claimPath,
+	getCustomerPath,
+	listHeldPaths,
+	releaseHeldPath,
+} from '~/models/customer.server'
+import { readFormData } from '~/utils/api.server'
 import { requireCustomerId } from '~/utils/auth.server'
 import { env } from '~/utils/env.server'
 import { useIsPending } from '~/utils/misc'
-import { PATH_HINT, PATH_MAX_LENGTH, PATH_MESSAGES, PATH_PATTERN } from '~/utils/path-name'
+import {
+	PATH_HINT,
+	PATH_HOLD_DAYS,
+	PATH_MAX_LENGTH,
+	PATH_MESSAGES,
+	PATH_PATTERN,
+} from '~/utils/path-name'
 
 const PathFormSchema = z.object({
 	path: z
@@ -25,15 +37,30 @@ const PathFormSchema = z.object({
 		.regex(PATH_PATTERN, PATH_HINT),
 })
 
+const untilFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' })
+
 export async function loader({ request }: LoaderFunctionArgs) {
 	const customerId = await requireCustomerId(request)
 	const host = new URL(env().PUBLIC_SITE_URL).host
-	return { host, currentPath: await getCustomerPath(customerId) }
+	const [currentPath, held] = await Promise.all([
+		getCustomerPath(customerId),
+		listHeldPaths(customerId),
+	])
+	return {
+		host,
+		currentPath,
+		previous: held.map((entry) => ({ path: entry.path, until: untilFormat.format(entry.until) })),
+	}
 }
 
+/** 'release' lets a previous address go; anything else claims the path typed. */
 export async function action({ request }: ActionFunctionArgs) {
 	const customerId = await requireCustomerId(request)
-	const formData = await request.formData()
+	const formData = await readFormData(request)
+	if (formData.get('intent') === 'release') {
+		const path = String(formData.get('path') ?? '')
+		return { result: undefined, released: (await releaseHeldPath(customerId, path)) ? path : null }
+	}
 	const submission = parseWithZod(formData, { schema: PathFormSchema })
 	if (submission.status !== 'success') return { result: submission.reply() }
 	try {
@@ -49,7 +76,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SetPathPage() {
-	const { host, currentPath } = useLoaderData<typeof loader>()
+	const { host, currentPath, previous } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const isPending = useIsPending()
 	const [form, fields] = useForm({
@@ -89,6 +116,7 @@ export default function SetPathPage() {
 					{isPending ? 'Claiming...' : currentPath ? 'Change my address' : 'Claim my space'}
 				</button>
 			</Form>
+			{previous.length ? <PreviousAddresses host={host} previous={previous} /> : null}
 			{currentPath ? (
 				<p className="mt-6 text-center text-sm">
 					<Link to="/builder" className="text-brand font-semibold hover:underline">
@@ -97,6 +125,55 @@ export default function SetPathPage() {
 				</p>
 			) : null}
 		</AuthLayout>
+	)
+}
+
+/**
+ * The owner's previous addresses: each still leads to their Tagg (QR codes and shared links
+ * keep working) and no one else can claim it, until its date; 'Release' lets it go now.
+ */
+function PreviousAddresses({
+	host,
+	previous,
+}: {
+	host: string
+	previous: Array<{ path: string; until: string }>
+}) {
+	const isPending = useIsPending()
+	return (
+		<section aria-labelledby="previous-addresses" className="mt-8 flex flex-col gap-3">
+			<h2 id="previous-addresses" className="text-base font-bold">
+				Previous addresses
+			</h2>
+			<p className="text-muted text-sm">
+				For {PATH_HOLD_DAYS} days after a change, an old address still opens your Tagg and no one
+				else can claim it. Release it to let it go sooner.
+			</p>
+			<ul className="flex flex-col gap-2">
+				{previous.map((entry) => (
+					<li key={entry.path} className="card flex items-center justify-between gap-4 px-4 py-3">
+						<div className="min-w-0">
+							<p className="truncate text-sm font-semibold">
+								{host}/{entry.path}
+							</p>
+							<p className="text-muted text-xs">Redirects until {entry.until}</p>
+						</div>
+						<Form method="POST" className="shrink-0">
+							<input type="hidden" name="intent" value="release" />
+							<input type="hidden" name="path" value={entry.path} />
+							<button
+								type="submit"
+								className="btn-secondary min-h-10 py-2"
+								disabled={isPending}
+								aria-label={`Release ${host}/${entry.path}`}
+							>
+								Release
+							</button>
+						</Form>
+					</li>
+				))}
+			</ul>
+		</section>
 	)
 }
 

@@ -12,11 +12,12 @@ import { AuthLayout } from '~/components/auth-layout'
 import { Field, FormError } from '~/components/forms'
 import { PasswordSchema, RegisterSchema } from '~/utils/account-schemas'
 import { attemptRegister } from '~/utils/account.server'
+import { readFormData } from '~/utils/api.server'
 import { getCustomerId } from '~/utils/auth.server'
 import { useIsPending } from '~/utils/misc'
 import { createSession, headersWithCookies } from '~/utils/session.server'
+import { PASSWORD_MISMATCH } from '~/utils/settings-schemas'
 
-export const PASSWORD_MISMATCH = 'The passwords you entered do not match. Please try again.'
 const CREATE_FAILED = "Sorry, we couldn't create your account right now. Please try again later."
 
 /** Client and server share this schema; the mismatch check stops the submission in the browser. */
@@ -46,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-	const formData = await request.formData()
+	const formData = await readFormData(request)
 	const submission = parseWithZod(formData, { schema: SignupFormSchema })
 	if (submission.status !== 'success') {
 		return { result: submission.reply({ hideFields: ['password', 'confirmPassword'] }) }

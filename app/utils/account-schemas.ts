@@ -3,21 +3,40 @@
  */
 import { z } from 'zod'
 
-export const PASSWORD_MIN_BYTES = 8
-export const PASSWORD_MAX_BYTES = 72
+export const PASSWORD_MIN_LENGTH = 8
+export const PASSWORD_MAX_LENGTH = 128
 
 export const INVALID_CREDENTIALS = 'Invalid email or password'
 
-export const byteLength = (value: string) => new TextEncoder().encode(value).length
+/** A password as it is hashed and compared: Unicode NFC (é is é however it was typed). */
+export const normalisePassword = (password: string) => password.normalize('NFC')
 
-export const PasswordSchema = z
-	.string({ error: 'Enter a password' })
-	.refine((value) => byteLength(value) >= PASSWORD_MIN_BYTES, {
-		message: `Password must be at least ${PASSWORD_MIN_BYTES} characters`,
-	})
-	.refine((value) => byteLength(value) <= PASSWORD_MAX_BYTES, {
-		message: `Password must be at most ${PASSWORD_MAX_BYTES} bytes`,
-	})
+/** A password's length in characters: code points after NFC (an emoji counts one). */
+export const passwordLength = (password: string) => Array.from(normalisePassword(password)).length
+
+/**
+ * The one password rule, for sign-up, password reset and change, and the admin CLI: what is
+ * wrong with `password`, or null when it may be set.
+ */
+export function passwordProblem(password: string): string | null {
+	const length = passwordLength(password)
+	if (length < PASSWORD_MIN_LENGTH) {
+		return `Password must be at least ${PASSWORD_MIN_LENGTH} characters`
+	}
+	if (length > PASSWORD_MAX_LENGTH) {
+		return `Password must be at most ${PASSWORD_MAX_LENGTH} characters`
+	}
+	return null
+}
+
+/** Whether a login may even try `password` (no stored password is longer than the rule). */
+export const passwordMayMatch = (password: string) =>
+	passwordLength(password) <= PASSWORD_MAX_LENGTH
+
+export const PasswordSchema = z.string({ error: 'Enter a password' }).superRefine((value, ctx) => {
+	const problem = passwordProblem(value)
+	if (problem) ctx.addIssue({ code: 'custom', message: problem })
+})
 
 export const RegisterSchema = z.object({
 	name: z

@@ -9,12 +9,8 @@ import {
 	getCustomerPath,
 	verifyLogin,
 } from '~/models/customer.server'
-import {
-	byteLength,
-	INVALID_CREDENTIALS,
-	PASSWORD_MAX_BYTES,
-	type RegisterSchema,
-} from './account-schemas'
+import { INVALID_CREDENTIALS, passwordMayMatch, type RegisterSchema } from './account-schemas'
+import { PasswordHashingBusyError } from './password.server'
 import {
 	clientAddress,
 	loginRetryAfterMs,
@@ -26,6 +22,16 @@ import {
 export type LoginOutcome =
 	| { ok: true; customerId: string; hasPath: boolean }
 	| { ok: false; status: 401 | 429; message: string; retryAfterSeconds?: number }
+
+/** Every password worker is busy and the queue is full: 429 with Retry-After. */
+function busy(error: PasswordHashingBusyError) {
+	return {
+		ok: false as const,
+		status: 429 as const,
+		message: error.message,
+		retryAfterSeconds: error.retryAfterSeconds,
+	}
+}
 
 export async function attemptLogin(
 	request: Request,
@@ -47,11 +53,14 @@ export async function attemptLogin(
 			retryAfterSeconds: Math.ceil(wait / 1000),
 		}
 	}
-	// bcrypt only ever sees up to 72 bytes; longer input is refused rather than truncated.
-	const customer =
-		byteLength(password) <= PASSWORD_MAX_BYTES && email.length <= 254
-			? await verifyLogin(email, password)
-			: null
+	// No password longer than the rule was ever set: such input is not even hashed.
+	let customer
+	try {
+		customer = passwordMayMatch(password) ? await verifyLogin(email, password) : null
+	} catch (error) {
+		if (error instanceof PasswordHashingBusyError) return busy(error)
+		throw error
+	}
 	if (!customer) {
 		await recordFailedLogin(email, address)
 		return { ok: false, status: 401, message: INVALID_CREDENTIALS }
@@ -61,7 +70,8 @@ export async function attemptLogin(
 }
 
 export type RegisterOutcome =
-	{ ok: true; customerId: string } | { ok: false; status: 409; message: string }
+	| { ok: true; customerId: string }
+	| { ok: false; status: 409 | 429; message: string; retryAfterSeconds?: number }
 
 export async function attemptRegister(
 	input: z.output<typeof RegisterSchema>,
@@ -71,6 +81,7 @@ export async function attemptRegister(
 		return { ok: true, customerId: customer.id }
 	} catch (error) {
 		if (error instanceof EmailTakenError) return { ok: false, status: 409, message: error.message }
+		if (error instanceof PasswordHashingBusyError) return busy(error)
 		throw error
 	}
 }

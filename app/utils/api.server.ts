@@ -1,13 +1,14 @@
 /**
  * The /one API's answers: `{ status, message?, data? }` with the HTTP status equal to `status`.
  */
+import crypto from 'node:crypto'
 import { type z } from 'zod'
 
 type Extra = Record<string, unknown>
 
 export function apiJson(status: number, body: Extra = {}, init?: ResponseInit) {
 	const headers = new Headers(init?.headers)
-	headers.set('Cache-Control', 'no-store')
+	if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store')
 	return Response.json({ status, ...body }, { ...init, status, headers })
 }
 
@@ -17,22 +18,137 @@ export function apiError(status: number, message: string, init?: ResponseInit) {
 	return apiJson(status, { message }, init)
 }
 
-/** GET on a POST-only endpoint (or the reverse). */
-export const methodNotAllowed = () => apiError(405, 'Method not allowed')
+/** The one method an endpoint is documented with (a GET endpoint also answers HEAD). */
+export type EndpointMethod = 'GET' | 'POST'
 
-const MAX_BODY_BYTES = 256 * 1024
+const ALLOW: Record<EndpointMethod, string> = { GET: 'GET, HEAD', POST: 'POST' }
+
+/**
+ * Set by the HTTP server on a request whose method the Fetch API cannot carry (TRACE, CONNECT,
+ * TRACK): it reaches the app as OPTIONS with this header, and is refused like any other method.
+ */
+export const UNSUPPORTED_METHOD_HEADER = 'x-tagg-unsupported-method'
+
+/** 405 with `Allow` naming the endpoint's method, in the JSON envelope. */
+export const methodNotAllowed = (method: EndpointMethod = 'POST') =>
+	apiError(405, `Method not allowed: use ${method}`, { headers: { Allow: ALLOW[method] } })
+
+/**
+ * The answer for a request that does not use the endpoint's method, or null when it does:
+ * OPTIONS gets 204 with `Allow` (never data), any other method 405 with `Allow`.
+ */
+export function wrongMethod(request: Request, method: EndpointMethod): Response | null {
+	const actual = request.method.toUpperCase()
+	if (actual === method || (method === 'GET' && actual === 'HEAD')) return null
+	if (actual === 'OPTIONS' && !request.headers.has(UNSUPPORTED_METHOD_HEADER)) {
+		return new Response(null, {
+			status: 204,
+			headers: { Allow: ALLOW[method], 'Cache-Control': 'no-store' },
+		})
+	}
+	return methodNotAllowed(method)
+}
+
+/** Throws {@link wrongMethod}'s answer: the first line of every /one loader and action. */
+export function requireMethod(request: Request, method: EndpointMethod) {
+	const answer = wrongMethod(request, method)
+	if (answer) throw answer
+}
+
+/** The loader of a POST endpoint: GET, HEAD and OPTIONS are answered here. */
+export const postOnlyLoader = ({ request }: { request: Request }) =>
+	wrongMethod(request, 'POST') ?? methodNotAllowed('POST')
+
+/** The action of a GET endpoint: POST, PUT, PATCH and DELETE are 405. */
+export const getOnlyAction = () => methodNotAllowed('GET')
+
+/**
+ * JSON bodies are `application/json` in UTF-8, sent as is: another media type (or none, when
+ * there is a body), another charset, or a Content-Encoding is 415. Answers whether a body may
+ * be present without a Content-Type (then it must turn out empty).
+ */
+function checkJsonContent(request: Request): 'json' | 'untyped' {
+	const encoding = request.headers.get('content-encoding')?.trim().toLowerCase()
+	if (encoding && encoding !== 'identity') {
+		throw apiError(415, 'Send the JSON body uncompressed (no Content-Encoding)')
+	}
+	const header = request.headers.get('content-type')
+	if (header === null) return 'untyped'
+	const [mediaType = '', ...parameters] = header.split(';')
+	if (mediaType.trim().toLowerCase() !== 'application/json') {
+		throw apiError(415, 'Send the body as JSON with Content-Type: application/json')
+	}
+	for (const parameter of parameters) {
+		const [name = '', value = ''] = parameter.split('=')
+		if (name.trim().toLowerCase() !== 'charset') continue
+		const charset = value
+			.trim()
+			.replace(/^"(.*)"$/, '$1')
+			.toLowerCase()
+		if (charset !== 'utf-8' && charset !== 'utf8') {
+			throw apiError(415, 'JSON bodies must be UTF-8 (charset=utf-8)')
+		}
+	}
+	return 'json'
+}
+
+/** The largest JSON body, in bytes (UTF-8), that any endpoint reads. */
+export const MAX_BODY_BYTES = 256 * 1024
+
+export const bodyTooLarge = () => apiError(413, 'The request body is too large')
+
+/**
+ * The body as UTF-8 text, counted in bytes while it arrives. A body declared or found larger
+ * than `limit` bytes throws a 413 answer at once: reading stops there and nothing more is held
+ * in memory. The stream is released, never cancelled (cancelling would destroy the connection
+ * before the 413 is written); server/request-body.ts drains or closes what is left.
+ */
+export async function readBodyText(request: Request, limit = MAX_BODY_BYTES): Promise<string> {
+	const declared = Number(request.headers.get('content-length'))
+	if (declared > limit) throw bodyTooLarge()
+	if (!request.body) return ''
+	const reader = request.body.getReader()
+	const chunks: Uint8Array[] = []
+	let size = 0
+	try {
+		for (;;) {
+			const { done, value } = await reader.read()
+			if (done) break
+			size += value.byteLength
+			if (size > limit) throw bodyTooLarge()
+			chunks.push(value)
+		}
+	} finally {
+		reader.releaseLock()
+	}
+	return new TextDecoder().decode(Buffer.concat(chunks))
+}
+
+/** The largest form post (login, sign-up, claiming a path) read, in bytes. */
+export const MAX_FORM_BYTES = 64 * 1024
+
+/** `request.formData()` for the small forms of the pages, bounded like readBodyText. */
+export async function readFormData(request: Request, limit = MAX_FORM_BYTES): Promise<FormData> {
+	const text = await readBodyText(request, limit)
+	const type = request.headers.get('content-type') ?? 'application/x-www-form-urlencoded'
+	return new Response(text, { headers: { 'Content-Type': type } }).formData()
+}
 
 /**
  * Reads and validates a JSON body. Throws a 400 answer naming the problem for malformed JSON,
- * a body that is not an object, or data the schema refuses; 413 for an oversized body.
+ * a body that is not an object, or data the schema refuses; 413 for a body over MAX_BODY_BYTES; 405 for
+ * another method than POST; 415 for a body that is not `application/json` in UTF-8.
  */
 export async function readJsonBody<Schema extends z.ZodType>(
 	request: Request,
 	schema: Schema,
 ): Promise<z.output<Schema>> {
-	if (request.method === 'GET' || request.method === 'HEAD') throw methodNotAllowed()
-	const text = await request.text()
-	if (text.length > MAX_BODY_BYTES) throw apiError(413, 'The request body is too large')
+	requireMethod(request, 'POST')
+	const content = checkJsonContent(request)
+	const text = await readBodyText(request)
+	if (content === 'untyped' && text !== '') {
+		throw apiError(415, 'Send the body as JSON with Content-Type: application/json')
+	}
 	let body: unknown
 	try {
 		body = text.trim() === '' ? {} : JSON.parse(text)
@@ -112,4 +228,26 @@ export function cleanText(input: Record<string, unknown>) {
 			}
 		}
 	}
+}
+
+/** A weak ETag naming everything an answer depends on. */
+export function etagOf(parts: ReadonlyArray<string | number | null>) {
+	const hash = crypto.createHash('sha256').update(JSON.stringify(parts)).digest('base64url')
+	return `W/"${hash.slice(0, 27)}"`
+}
+
+/**
+ * 304 (with the ETag and Cache-Control the full answer would carry) when the request's
+ * If-None-Match holds `etag` or `*`; null otherwise. ETags compare weakly.
+ */
+export function notModified(request: Request, etag: string, cacheControl: string) {
+	const header = request.headers.get('if-none-match')
+	if (!header) return null
+	const bare = (tag: string) => tag.trim().replace(/^W\//, '')
+	const held = header.split(',').map(bare)
+	if (!held.includes('*') && !held.includes(bare(etag))) return null
+	return new Response(null, {
+		status: 304,
+		headers: { ETag: etag, 'Cache-Control': cacheControl },
+	})
 }

@@ -4,12 +4,15 @@
  * builder UI) and throws a Response when there is no valid session.
  */
 import { redirect } from '@remix-run/node'
-import { customerIsActive } from '~/models/customer.server'
+import { sessionIsCurrent } from '~/models/account.server'
 import { apiError } from './api.server'
-import { verifyAccessToken } from './jwt.server'
+import { readAccessToken } from './jwt.server'
 import { readSessionCookies } from './session.server'
 
-/** The signed-in customer's id, or null. Disabled owners have no session. */
+/**
+ * The signed-in customer's id, or null. Disabled owners have no session, and neither has a token
+ * issued before the owner's sessions were ended (password change, "sign out of all devices").
+ */
 export async function getCustomerId(request: Request): Promise<string | null> {
 	const authorization = request.headers.get('authorization')
 	let token: string | undefined
@@ -21,9 +24,9 @@ export async function getCustomerId(request: Request): Promise<string | null> {
 		token = readSessionCookies(request.headers.get('cookie')).accessToken
 	}
 	if (!token) return null
-	const customerId = verifyAccessToken(token)
-	if (!customerId) return null
-	return (await customerIsActive(customerId)) ? customerId : null
+	const access = readAccessToken(token)
+	if (!access) return null
+	return (await sessionIsCurrent(access.customerId, access.issuedAt)) ? access.customerId : null
 }
 
 /** For the /one API: a 401 JSON answer when signed out. */

@@ -5,11 +5,26 @@
 import { PrismaPg } from '@prisma/adapter-pg'
 import pg from 'pg'
 import { PrismaClient } from '~/generated/prisma/client'
+import { env } from './env.server'
 
-export type { Prisma } from '~/generated/prisma/client'
+export { Prisma } from '~/generated/prisma/client'
 
 declare global {
 	var __taggPrisma: PrismaClient | undefined
+}
+
+/** Opening a connection fails fast when the database is unreachable or stuck: that is an outage. */
+const CONNECT_TIMEOUT_MS = 2000
+/** Waiting for a free connection of the pool (the database is up, the pool is busy). */
+const POOL_WAIT_MS = 15_000
+
+class FastConnectClient extends pg.Client {
+	constructor(config?: string | pg.ClientConfig) {
+		super({
+			...(typeof config === 'string' ? { connectionString: config } : config),
+			connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+		})
+	}
 }
 
 function createClient() {
@@ -20,10 +35,15 @@ function createClient() {
 	const pool = new pg.Pool({
 		connectionString,
 		max: 10,
-		// Fail fast instead of hanging when the database is unreachable or stuck.
-		connectionTimeoutMillis: 2000,
+		Client: FastConnectClient,
+		// How long a query may wait for one of the pool's connections: under a burst they are all
+		// busy while the database is fine, so this wait is long and its end is no outage.
+		connectionTimeoutMillis: POOL_WAIT_MS,
 		idleTimeoutMillis: 30_000,
 		query_timeout: 10_000,
+		// A row lock is never worth waiting longer for: the write is retried or answered 503
+		// (app/models/tx.server.ts) instead of holding its connection.
+		lock_timeout: env().DATABASE_LOCK_TIMEOUT_MS,
 	})
 	// Count round trips (the benchmark states how many a page view costs).
 	pool.on('connect', (client) => {
@@ -45,6 +65,7 @@ function createClient() {
 					return await query(args)
 				} catch (error) {
 					if (isUnavailable(error)) throw databaseUnavailable()
+					if (isPoolWait(error)) throw serverBusy()
 					throw error
 				}
 			},
@@ -52,15 +73,34 @@ function createClient() {
 	}) as unknown as PrismaClient
 }
 
-const UNAVAILABLE_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024'])
+// P2024 ("timed out fetching a connection from the pool") and pg-pool's "timeout exceeded when
+// trying to connect" mean every connection is busy, not that the database is down: they are not
+// here (and, with the long pool wait, rare).
+const UNAVAILABLE_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017'])
 const UNAVAILABLE_MESSAGE =
-	/can't reach database server|connection terminated|timeout exceeded when trying to connect|ECONNREFUSED|ECONNRESET|the database system is (shutting down|starting up)|terminating connection/i
+	/can't reach database server|connection terminated|timeout expired|ECONNREFUSED|ECONNRESET|the database system is (shutting down|starting up|in recovery mode|not yet accepting connections)|terminating connection|is not queryable/i
 
 function isUnavailable(error: unknown) {
 	if (typeof error !== 'object' || error === null) return false
 	const code = (error as { code?: unknown }).code
 	if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true
 	return UNAVAILABLE_MESSAGE.test(String((error as { message?: unknown }).message ?? ''))
+}
+
+function isPoolWait(error: unknown) {
+	if (typeof error !== 'object' || error === null) return false
+	if ((error as { code?: unknown }).code === 'P2024') return true
+	return /timeout exceeded when trying to connect/i.test(
+		String((error as { message?: unknown }).message ?? ''),
+	)
+}
+
+/** Thrown when no connection of the pool came free in time: the database is up, Tagg is busy. */
+export function serverBusy() {
+	return Response.json(
+		{ status: 503, message: 'Tagg is busy right now. Please try again in a few seconds.' },
+		{ status: 503, headers: { 'Retry-After': '5', 'Cache-Control': 'no-store' } },
+	)
 }
 
 /**
@@ -72,6 +112,38 @@ export function databaseUnavailable() {
 		{ status: 503, message: 'Tagg is temporarily unavailable. Please try again in a few seconds.' },
 		{ status: 503, headers: { 'Retry-After': '5', 'Cache-Control': 'no-store' } },
 	)
+}
+
+let healthPool: pg.Pool | undefined
+
+/**
+ * Whether the database answers `SELECT 1` within `timeoutMs`, over a connection of its own:
+ * /healthz never queues behind the app's busy pool, so it stays fast under load and reports
+ * only a database that is really unreachable.
+ */
+export async function pingDatabase(timeoutMs: number): Promise<boolean> {
+	const connectionString = process.env.DATABASE_URL
+	if (!connectionString) return false
+	if (!healthPool) {
+		healthPool = new pg.Pool({
+			connectionString,
+			max: 1,
+			Client: FastConnectClient,
+			connectionTimeoutMillis: timeoutMs,
+			// Kept open: opening a connection (a new server process) is what a loaded database is
+			// slowest at. A dropped one is replaced at the next ping.
+			idleTimeoutMillis: 0,
+			allowExitOnIdle: true,
+			query_timeout: timeoutMs,
+		})
+		healthPool.on('error', () => {})
+	}
+	try {
+		await healthPool.query('SELECT 1')
+		return true
+	} catch {
+		return false
+	}
 }
 
 let roundTrips = 0
@@ -87,5 +159,7 @@ export function prisma(): PrismaClient {
 export async function disconnectPrisma() {
 	const client = globalThis.__taggPrisma
 	globalThis.__taggPrisma = undefined
-	await client?.$disconnect()
+	const health = healthPool
+	healthPool = undefined
+	await Promise.all([client?.$disconnect(), health?.end()])
 }

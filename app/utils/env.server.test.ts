@@ -60,4 +60,20 @@ describe('environment', () => {
 			}).CDN_URL,
 		).toBe('https://cdn.example.com')
 	})
+
+	test('mail: SMTP_URL must be smtp:// or smtps://, MAIL_FROM defaults to the site host', () => {
+		const env = parseEnv({ DATA_DIR: tmp(), PUBLIC_SITE_URL: 'https://tagg.example.com:8443' })
+		expect(env.SMTP_URL).toBeUndefined()
+		expect(env.MAIL_FROM).toBe('Tagg <no-reply@tagg.example.com>')
+		expect(() => parseEnv({ DATA_DIR: tmp(), SMTP_URL: 'http://mail.example.com' })).toThrow(
+			/^Invalid environment variable SMTP_URL: expected an smtp:\/\/ or smtps:\/\/ URL/,
+		)
+		const configured = parseEnv({
+			DATA_DIR: tmp(),
+			SMTP_URL: 'smtps://user:secret@mail.example.com:465',
+			MAIL_FROM: 'Jane <jane@example.com>',
+		})
+		expect(configured.SMTP_URL).toBe('smtps://user:secret@mail.example.com:465')
+		expect(configured.MAIL_FROM).toBe('Jane <jane@example.com>')
+	})
 })

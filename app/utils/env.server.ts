@@ -52,6 +52,28 @@ const schema = z.object({
 	S3_FORCE_PATH_STYLE: booleanString,
 	CDN_URL: optionalUrl,
 	LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+	DATABASE_LOCK_TIMEOUT_MS: z.coerce
+		.number({ error: 'milliseconds from 50 to 60000' })
+		.int('milliseconds from 50 to 60000')
+		.min(50, 'milliseconds from 50 to 60000')
+		.max(60_000, 'milliseconds from 50 to 60000')
+		.default(5_000),
+	SMTP_URL: z
+		.string()
+		.trim()
+		.optional()
+		.transform((value) => (value ? value : undefined))
+		.pipe(
+			z
+				.string()
+				.regex(/^smtps?:\/\/[^/?#\s]+/, 'an smtp:// or smtps:// URL (smtp://user:pass@host:587)')
+				.optional(),
+		),
+	MAIL_FROM: z
+		.string()
+		.trim()
+		.max(320, 'an address such as Tagg <no-reply@example.com>')
+		.optional(),
 })
 
 export type Env = {
@@ -69,6 +91,11 @@ export type Env = {
 	S3_FORCE_PATH_STYLE: boolean
 	CDN_URL: string
 	LOG_LEVEL: string
+	/** How long one statement waits for a row lock before the write is retried (then 503). */
+	DATABASE_LOCK_TIMEOUT_MS: number
+	/** Unset: each email is written as an .eml file under DATA_DIR/mail. */
+	SMTP_URL: string | undefined
+	MAIL_FROM: string
 }
 
 export class EnvError extends Error {}
@@ -127,6 +154,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 		S3_FORCE_PATH_STYLE: raw.S3_FORCE_PATH_STYLE,
 		CDN_URL: cdnUrl,
 		LOG_LEVEL: raw.LOG_LEVEL,
+		DATABASE_LOCK_TIMEOUT_MS: raw.DATABASE_LOCK_TIMEOUT_MS,
+		SMTP_URL: raw.SMTP_URL,
+		MAIL_FROM: raw.MAIL_FROM || `Tagg <no-reply@${new URL(publicSiteUrl).hostname}>`,
 	}
 }
 

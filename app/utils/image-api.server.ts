@@ -2,7 +2,7 @@
  * Turns failures of an upload into the /one API's answers: the pipeline's and the parser's
  * clear 4xx messages, 503 when storage is unreachable.
  */
-import { StorageUnavailableError } from '~/models/image.server'
+import { ImageLimitError, StorageUnavailableError } from '~/models/image.server'
 import { apiError } from './api.server'
 import { ImageError } from './images.server'
 import { UploadError } from './upload.server'
@@ -11,7 +11,11 @@ export const STORAGE_FAILED = 'The images could not be stored right now. Please 
 
 export function uploadFailure(error: unknown): Response {
 	if (error instanceof Response) return error
-	if (error instanceof UploadError || error instanceof ImageError)
+	if (
+		error instanceof UploadError ||
+		error instanceof ImageError ||
+		error instanceof ImageLimitError
+	)
 		return apiError(error.status, error.message)
 	if (error instanceof StorageUnavailableError) {
 		console.warn(`storage unavailable during an upload: ${error.message}`)

@@ -5,7 +5,9 @@ import { env } from './env.server'
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60
 
 export function signAccessToken(customerId: string) {
-	return jwt.sign({ sub: customerId, typ: 'access' }, env().JWT_SECRET, {
+	// `iat` counts whole seconds; `iat_ms` tells tokens issued just before and just after the
+	// owner ended every session (models/account.server.ts sessionIsCurrent) apart.
+	return jwt.sign({ sub: customerId, typ: 'access', iat_ms: Date.now() }, env().JWT_SECRET, {
 		algorithm: 'HS256',
 		expiresIn: ACCESS_TOKEN_TTL_SECONDS,
 	})
@@ -13,6 +15,11 @@ export function signAccessToken(customerId: string) {
 
 /** The customer id of a valid access token, or null (bad signature, algorithm, expiry...). */
 export function verifyAccessToken(token: string): string | null {
+	return readAccessToken(token)?.customerId ?? null
+}
+
+/** A valid access token's customer id and issue time (milliseconds since 1970), or null. */
+export function readAccessToken(token: string): { customerId: string; issuedAt: number } | null {
 	try {
 		const payload = jwt.verify(token, env().JWT_SECRET, {
 			algorithms: ['HS256'],
@@ -22,7 +29,12 @@ export function verifyAccessToken(token: string): string | null {
 		if (payload.typ !== 'access' || typeof payload.sub !== 'string' || !payload.sub) return null
 		if (typeof payload.iat !== 'number' || typeof payload.exp !== 'number') return null
 		if (payload.iat > Date.now() / 1000 + 5) return null
-		return payload.sub
+		const precise = payload.iat_ms
+		const issuedAt =
+			typeof precise === 'number' && Math.floor(precise / 1000) === payload.iat
+				? precise
+				: payload.iat * 1000
+		return { customerId: payload.sub, issuedAt }
 	} catch {
 		return null
 	}

@@ -21,6 +21,4 @@ export function useIsPending({
 	)
 }
 
-export function cx(...classes: Array<string | false | null | undefined>) {
-	return classes.filter(Boolean).join(' ')
-}
+export { cx } from './cx'

@@ -5,6 +5,8 @@
  */
 export const PATH_PATTERN = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/
 export const PATH_MAX_LENGTH = 40
+/** How long a previous path redirects and stays reserved for its owner after a change. */
+export const PATH_HOLD_DAYS = 30
 export const PATH_HINT =
 	'Only letters, numbers, and hyphens are allowed. No spaces or special characters.'
 
@@ -21,6 +23,9 @@ export const RESERVED_PATHS = new Set([
 	'signup',
 	'register',
 	'set-path',
+	'forgot-password',
+	'reset-password',
+	'confirm-email',
 	'contact',
 	'builder',
 	'one',

@@ -35,10 +35,17 @@ export const PortfolioIdSchema = z
 	.min(1, 'is required')
 	.max(64, 'is too long')
 
+/**
+ * The presence rule of every update body (docs/decisions/009-writes-presence-rule.md): each field
+ * a section writes must be in the body, or the call is 400 naming it; null or '' clears it.
+ */
+const requiredOr = (message: string) => (issue: { input: unknown }) =>
+	issue.input === undefined ? 'is required' : message
+
 /** A trimmed single-line text; null or empty clears it. */
 const text = (max: number, label: string) =>
 	z
-		.union([z.string(), z.null()], { error: 'must be text' })
+		.union([z.string(), z.null()], { error: requiredOr('must be text') })
 		.transform((value) => (value ?? '').trim())
 		.pipe(z.string().max(max, `${label} must be at most ${max} characters`))
 
@@ -46,7 +53,7 @@ const text = (max: number, label: string) =>
 const lines = (maxItems: number, maxLength: number) =>
 	z
 		.union([z.string().max(100_000), z.array(z.string().max(100_000)).max(1_000), z.null()], {
-			error: 'must be text or a list of lines',
+			error: requiredOr('must be text or a list of lines'),
 		})
 		.transform((value) =>
 			Array.isArray(value) ? value.flatMap((line) => splitLines(line)) : splitLines(value ?? ''),
@@ -65,7 +72,7 @@ const choices = (allowed: readonly string[], label: string) => {
 	const canonical = new Map(allowed.map((choice) => [choice.toLowerCase(), choice]))
 	return z
 		.union([z.array(z.string().max(200)).max(1_000), z.string().max(20_000), z.null()], {
-			error: `must be a list of ${label}`,
+			error: requiredOr(`must be a list of ${label}`),
 		})
 		.transform((value, ctx) => {
 			const raw = Array.isArray(value) ? value : splitLines(value ?? '')
@@ -90,30 +97,24 @@ const choices = (allowed: readonly string[], label: string) => {
 const projectSummary = lines(20, 3_000)
 const longList = lines(30, 2_000)
 
-function withoutUndefined<T extends Record<string, unknown>>(value: T) {
-	return Object.fromEntries(
-		Object.entries(value).filter(([, field]) => field !== undefined),
-	) as Partial<T>
-}
-
 /**
- * The head of an item: name, agency, role, summary, duration, industries and categories. A field
- * left out of the body is left unchanged; null or empty clears it.
+ * The head of an item: name, agency, role, summary, duration, industries and categories, written
+ * together: every one must be in the body (null or empty clears it).
  */
 export const HeadSchema = z
 	.object({
 		portfolioId: PortfolioIdSchema,
-		productName: text(120, 'Product name').optional(),
-		company: text(120, 'Agency name').optional(),
-		role: text(120, 'Role').optional(),
-		projectSummary: projectSummary.optional(),
-		duration: text(60, 'Duration').optional(),
-		industries: choices(INDUSTRIES, 'industries').optional(),
-		categories: choices(PROJECT_CATEGORIES, 'project categories').optional(),
+		productName: text(120, 'Product name'),
+		company: text(120, 'Agency name'),
+		role: text(120, 'Role'),
+		projectSummary,
+		duration: text(60, 'Duration'),
+		industries: choices(INDUSTRIES, 'industries'),
+		categories: choices(PROJECT_CATEGORIES, 'project categories'),
 	})
 	.transform(({ portfolioId, ...changes }) => ({
 		portfolioId,
-		changes: withoutUndefined(changes) as PortfolioChanges,
+		changes: changes as PortfolioChanges,
 	}))
 
 export const SkillsSchema = z

@@ -12,7 +12,7 @@ import {
 	replaceSkills,
 	replaceWorkExp,
 } from '~/models/resume.server'
-import { cleanText } from './api.server'
+import { cleanText, readBodyText } from './api.server'
 import { EDIT_FAILED, fieldErrorsOf, type EditorResult } from './editor'
 import {
 	AchievementsListSchema,
@@ -35,8 +35,11 @@ export async function readEditorBody(
 ): Promise<Record<string, unknown> & { intent: string }> {
 	let body: unknown
 	try {
-		body = await request.json()
-	} catch {
+		body = JSON.parse(await readBodyText(request))
+	} catch (error) {
+		if (error instanceof Response && error.status === 413) {
+			throw data(failure('unknown', { _form: 'The request body is too large' }), { status: 413 })
+		}
 		throw data(failure('unknown', { _form: 'The request body must be valid JSON' }), {
 			status: 400,
 		})
@@ -78,6 +81,32 @@ function parse<S extends z.ZodType>(schema: S, body: unknown, intent: string): z
 	return result.data
 }
 
+const isDataAnswer = (value: unknown): value is ReturnType<typeof data<EditorResult>> =>
+	typeof value === 'object' &&
+	value !== null &&
+	(value as { type?: unknown }).type === 'DataWithResponseInit'
+
+/**
+ * Runs a builder page's action. A refusal thrown as the form's answer (400 with field errors) is
+ * returned; an error Response of the models (503 with Retry-After when a write could not get
+ * through contention, see app/models/tx.server.ts; 503 when the database is down; 404 when the
+ * owner is gone) becomes the form's failure with that status and headers. Never an error page.
+ */
+export async function editorAction<T>(run: () => Promise<T>) {
+	try {
+		return await run()
+	} catch (error) {
+		if (isDataAnswer(error)) return error
+		if (!(error instanceof Response) || error.status < 400) throw error
+		const body = (await error.json().catch(() => null)) as { message?: unknown } | null
+		const message = typeof body?.message === 'string' ? body.message : EDIT_FAILED
+		const headers = new Headers({ 'Cache-Control': 'no-store' })
+		const retryAfter = error.headers.get('Retry-After')
+		if (retryAfter) headers.set('Retry-After', retryAfter)
+		return data(failure('unknown', { _form: message }), { status: error.status, headers })
+	}
+}
+
 /** Runs one profile/resume edit; throws a 400 EditorResult for invalid input or an unknown intent. */
 export async function runProfileEdit(
 	customerId: string,
@@ -85,20 +114,15 @@ export async function runProfileEdit(
 ) {
 	const { intent } = body
 	switch (intent) {
-		case 'name': {
-			// Name, designation, city and country are four writes made together, in parallel.
-			const name = parse(NameSchema, body, intent)
-			const designation = parse(DesignationSchema, body, intent)
-			const city = parse(CitySchema, body, intent)
-			const country = parse(CountrySchema, body, intent)
-			await Promise.all([
-				updateProfile(customerId, name),
-				updateProfile(customerId, designation),
-				updateProfile(customerId, city),
-				updateProfile(customerId, country),
-			])
+		case 'name':
+			// Name, designation, city and country: one form, one write.
+			await updateProfile(customerId, {
+				...parse(NameSchema, body, intent),
+				...parse(DesignationSchema, body, intent),
+				...parse(CitySchema, body, intent),
+				...parse(CountrySchema, body, intent),
+			})
 			break
-		}
 		case 'tagline':
 			await updateProfile(customerId, parse(TaglineSchema, body, intent))
 			break

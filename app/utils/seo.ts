@@ -3,6 +3,7 @@
  * JSON-LD for every public page, built from loader data.
  */
 import { type MetaDescriptor } from '@remix-run/node'
+import { graphemes } from './text'
 
 type PageMeta = {
 	title: string
@@ -21,8 +22,17 @@ type PageMeta = {
  */
 export const PUBLIC_PAGE_CACHE = 'public, max-age=0, s-maxage=10, stale-while-revalidate=60'
 
-const clip = (text: string, max = 200) =>
-	text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text
+// Cut on a character boundary (an emoji is never split in two).
+function clip(text: string, max = 200) {
+	if (text.length <= max) return text
+	const parts = graphemes(text)
+	return parts.length > max
+		? `${parts
+				.slice(0, max - 1)
+				.join('')
+				.trimEnd()}…`
+		: text
+}
 
 export function pageMeta(page: PageMeta): MetaDescriptor[] {
 	const description = clip(page.description.replace(/\s+/g, ' ').trim())

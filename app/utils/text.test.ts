@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import {
+	endsBeforeStart,
 	formatMonth,
+	graphemes,
 	halvesToRating,
 	initials,
 	isOngoing,
@@ -8,6 +10,8 @@ import {
 	joinParagraphs,
 	listCardName,
 	normaliseLinkInput,
+	parseDecimal,
+	parseWholeNumber,
 	profileCardName,
 	ratingLabel,
 	ratingToHalves,
@@ -18,6 +22,7 @@ import {
 	splitParagraphs,
 	teaser,
 	toMonthDate,
+	truncate,
 } from './text'
 
 const chars = (n: number) => 'abcdefghij'.repeat(10).slice(0, n)
@@ -41,6 +46,104 @@ describe('shortened names', () => {
 		expect(listCardName(chars(31))).toBe(chars(31))
 		expect(listCardName(chars(32))).toBe(chars(32))
 		expect(listCardName(chars(33))).toBe(chars(30) + '...')
+	})
+})
+
+describe('cuts on character boundaries (grapheme clusters)', () => {
+	const smile = '😀' // two UTF-16 units
+	const family = '👨‍👩‍👧' // five code points joined
+	const flag = '🇫🇷' // two regional indicators
+	const accent = 'e\u0301' // e + combining acute
+
+	test('graphemes are what a reader counts', () => {
+		expect(graphemes(`a${smile}${family}${flag}${accent}`)).toEqual([
+			'a',
+			smile,
+			family,
+			flag,
+			accent,
+		])
+	})
+
+	test('an emoji at the cut is kept whole or left out, never split', () => {
+		const name = 'x'.repeat(29) + smile.repeat(5)
+		expect(profileCardName(name)).toBe('x'.repeat(29) + smile + '...')
+		expect(listCardName('y'.repeat(29) + family.repeat(4))).toBe('y'.repeat(29) + family + '...')
+		expect(profileCardName(name)).not.toMatch(
+			/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/,
+		)
+	})
+
+	test('names of emoji count one character each', () => {
+		// 30 emoji are 60 UTF-16 units but 30 characters: not shortened.
+		expect(profileCardName(smile.repeat(30))).toBe(smile.repeat(30))
+		expect(listCardName(flag.repeat(32))).toBe(flag.repeat(32))
+		expect(listCardName(flag.repeat(33))).toBe(flag.repeat(30) + '...')
+		expect(teaser([accent.repeat(92)])).toBe(accent.repeat(92))
+		expect(teaser([accent.repeat(93)])).toBe(accent.repeat(92) + '...')
+	})
+
+	test('truncate keeps short text as it is', () => {
+		expect(truncate('', 3)).toBe('')
+		expect(truncate('abc', 3)).toBe('abc')
+		expect(truncate('abcd', 3)).toBe('abc...')
+	})
+})
+
+describe('strict decimal numbers', () => {
+	test('plain decimal digits are numbers', () => {
+		expect(parseDecimal('4')).toBe(4)
+		expect(parseDecimal(' 4.5 ')).toBe(4.5)
+		expect(parseDecimal('.5')).toBe(0.5)
+		expect(parseDecimal('5.')).toBe(5)
+		expect(parseWholeNumber('2021')).toBe(2021)
+		expect(parseWholeNumber(' 1999 ')).toBe(1999)
+	})
+
+	test.each([
+		'0x5',
+		'0b11',
+		'0o7',
+		'2e3',
+		'5e-1',
+		'Infinity',
+		'NaN',
+		'',
+		' ',
+		'4,5',
+		'1_000',
+		'--1',
+	])('%j is no number', (text) => {
+		expect(parseDecimal(text)).toBeNull()
+		expect(parseWholeNumber(text)).toBeNull()
+	})
+
+	test('whole numbers have no decimal point', () => {
+		expect(parseWholeNumber('2021.0')).toBeNull()
+		expect(parseWholeNumber('2021.5')).toBeNull()
+	})
+
+	test('ratings refuse what Number() would take', () => {
+		for (const rating of ['0x5', '0b11', '2e0', '5e-1', '0o4'])
+			expect(ratingToHalves(rating)).toBeNull()
+		expect(ratingToHalves(' 4.5 ')).toBe(9)
+	})
+})
+
+describe('the date-order rule', () => {
+	test('an end before its start is refused; the same month or year is fine', () => {
+		expect(endsBeforeStart('2021-05-01', '2020-01-01')).toBe(true)
+		expect(endsBeforeStart('2021-05-01', '2021-05-01')).toBe(false)
+		expect(endsBeforeStart('2021-05-01', '2021-06-01')).toBe(false)
+		expect(endsBeforeStart(2010, 2009)).toBe(true)
+		expect(endsBeforeStart(2010, 2010)).toBe(false)
+	})
+
+	test('an unknown end or start never breaks the rule', () => {
+		expect(endsBeforeStart('', '2020-01-01')).toBe(false)
+		expect(endsBeforeStart('2020-01-01', '')).toBe(false)
+		expect(endsBeforeStart(null, 2000)).toBe(false)
+		expect(endsBeforeStart(2000, null)).toBe(false)
 	})
 })
 

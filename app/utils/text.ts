@@ -5,9 +5,31 @@
 
 const ELLIPSIS = '...'
 
+let segmenter: Intl.Segmenter | undefined
+
+/**
+ * The characters of a text as a reader sees them (grapheme clusters): an emoji, a flag, a
+ * family or a letter with its accents is one character, never split.
+ */
+export function graphemes(text: string): string[] {
+	segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+	return Array.from(segmenter.segment(text), (part) => part.segment)
+}
+
+/**
+ * `text` unchanged when at most `max` characters long, else its first `cut` characters + '...'.
+ * Characters are grapheme clusters ({@link graphemes}), so a cut never splits one.
+ */
+export function truncate(text: string, max: number, cut = max): string {
+	// Every grapheme holds at least one UTF-16 unit: a short text needs no segmenting.
+	if (text.length <= max) return text
+	const parts = graphemes(text)
+	return parts.length <= max ? text : parts.slice(0, cut).join('') + ELLIPSIS
+}
+
 /** `name` unchanged when at most `max` characters long, else its first `cut` characters + '...'. */
 export function shortenName(name: string, max: number, cut = max): string {
-	return name.length <= max ? name : name.slice(0, cut) + ELLIPSIS
+	return truncate(name, max, cut)
 }
 
 /** A project name on the profile's portfolio carousel: shortened when longer than 30. */
@@ -22,8 +44,7 @@ export function listCardName(name: string): string {
 
 /** A card teaser: the first summary paragraph, cut at 92 characters + '...'; '' when none. */
 export function teaser(summary: readonly string[]): string {
-	const first = summary[0] ?? ''
-	return first.length > 92 ? first.slice(0, 92) + ELLIPSIS : first
+	return truncate(summary[0] ?? '', 92)
 }
 
 /** What a social button does with its value. */
@@ -273,13 +294,46 @@ export function halvesToRating(h: number): number | null {
 }
 
 /**
- * A skill rating (0.5..5 in 0.5 steps; a number or numeric text such as a form value) as half
- * steps 1..10; anything else gives null.
+ * A number typed as plain decimal digits ('4', '4.5', '.5', '-2'; spaces around are ignored), or
+ * null. Unlike Number(), hexadecimal, binary, octal, exponents, 'Infinity' and '' are refused.
+ */
+export function parseDecimal(text: string): number | null {
+	const value = text.trim()
+	return /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/.test(value) ? Number(value) : null
+}
+
+/** A whole number typed as decimal digits only ('2021'), or null ('2e3', '0x7E5', '20.0'...). */
+export function parseWholeNumber(text: string): number | null {
+	const value = text.trim()
+	return /^[+-]?\d{1,15}$/.test(value) ? Number(value) : null
+}
+
+/**
+ * The one date-order rule of the resume (work dates 'YYYY-MM-01', education years): true when
+ * both ends are known and the end comes before the start. The same month or year is fine.
+ */
+export function endsBeforeStart<T extends string | number>(
+	start: T | null | undefined,
+	end: T | null | undefined,
+): boolean {
+	if (start === null || start === undefined || start === '') return false
+	if (end === null || end === undefined || end === '') return false
+	return end < start
+}
+
+export const DATE_ORDER_MESSAGES = {
+	work: 'The end date cannot be before the start date',
+	education: 'The end year cannot be before the start year',
+} as const
+
+/**
+ * A skill rating (0.5..5 in 0.5 steps; a number or decimal text such as a form value) as half
+ * steps 1..10; anything else (including '0x5', '2e0' or '') gives null.
  */
 export function ratingToHalves(r: number | string | null | undefined): number | null {
 	let n: number
 	if (typeof r === 'number') n = r
-	else if (typeof r === 'string' && r.trim() !== '') n = Number(r.trim())
+	else if (typeof r === 'string') n = parseDecimal(r) ?? Number.NaN
 	else return null
 	const halves = n * 2
 	return Number.isInteger(halves) && halves >= 1 && halves <= 10 ? halves : null

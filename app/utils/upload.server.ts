@@ -36,11 +36,13 @@ export async function readUploadedFiles(
 	if (!type.toLowerCase().startsWith('multipart/form-data')) {
 		throw new UploadError(415, UPLOAD_MESSAGES.notMultipart)
 	}
-	// A request that announces more than every allowed file together is refused before reading.
+	// Every allowed file together, and room for the form's other fields and the part headers.
+	const totalLimit = maxFiles * MAX_FILE_BYTES + 1024 * 1024
+	const tooMuch = () =>
+		new UploadError(413, maxFiles === 1 ? UPLOAD_MESSAGES.tooLarge : UPLOAD_MESSAGES.tooMany)
+	// A request that announces more is refused before reading.
 	const declared = Number(request.headers.get('content-length') ?? 0)
-	if (declared > maxFiles * MAX_FILE_BYTES + 1024 * 1024) {
-		throw new UploadError(413, maxFiles === 1 ? UPLOAD_MESSAGES.tooLarge : UPLOAD_MESSAGES.tooMany)
-	}
+	if (declared > totalLimit) throw tooMuch()
 	const files: UploadedFile[] = []
 	const handler: UploadHandler = async ({ name, data, filename, contentType }) => {
 		if (name !== field || !filename) {
@@ -64,10 +66,50 @@ export async function readUploadedFiles(
 		return undefined
 	}
 	try {
-		await parseMultipartFormData(request, handler)
+		await parseMultipartFormData(limitBytes(request, totalLimit, tooMuch), handler)
 	} catch (error) {
 		if (error instanceof UploadError || error instanceof ImageError) throw error
 		throw new UploadError(400, 'The upload could not be read. Please try again.')
 	}
 	return files
+}
+
+/**
+ * The same request with its body counted in bytes as it is read: past `limit` the read fails
+ * with `tooMuch()` and reading stops. The underlying stream is released, never cancelled
+ * (cancelling destroys the connection before the answer is written); server/request-body.ts
+ * drains or closes what the client still sends.
+ */
+function limitBytes(request: Request, limit: number, tooMuch: () => Error): Request {
+	if (!request.body) return request
+	const reader = request.body.getReader()
+	let size = 0
+	const body = new ReadableStream<Uint8Array>({
+		async pull(controller) {
+			try {
+				const { done, value } = await reader.read()
+				if (done) {
+					reader.releaseLock()
+					controller.close()
+					return
+				}
+				size += value.byteLength
+				if (size > limit) throw tooMuch()
+				controller.enqueue(value)
+			} catch (error) {
+				reader.releaseLock()
+				controller.error(error)
+			}
+		},
+		cancel() {
+			reader.releaseLock()
+		},
+	})
+	return new Request(request.url, {
+		method: request.method,
+		headers: request.headers,
+		body,
+		signal: request.signal,
+		duplex: 'half', // required by Node's Request for a streamed body
+	})
 }

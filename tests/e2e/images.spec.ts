@@ -147,7 +147,16 @@ async function createItem(page: Page, head: { productName: string; projectSummar
 	const { url } = (await created.json()) as { url: string }
 	const portfolioId = url.split('/').pop()!
 	const response = await page.request.post('/one/sites/portfolio/data/update/head', {
-		data: { portfolioId, ...head },
+		// The head is written whole: the fields not given here are sent empty.
+		data: {
+			portfolioId,
+			company: '',
+			role: '',
+			duration: '',
+			industries: [],
+			categories: [],
+			...head,
+		},
 	})
 	expect(response.status()).toBe(200)
 	return portfolioId

@@ -42,6 +42,16 @@ type Head = {
 	categories?: string[]
 }
 
+const EMPTY_HEAD: Required<Head> = {
+	productName: '',
+	company: '',
+	role: '',
+	projectSummary: '',
+	duration: '',
+	industries: [],
+	categories: [],
+}
+
 /** Creates an item through the /one API with the page's session cookie; returns its id. */
 async function createItem(
 	page: Page,
@@ -54,7 +64,8 @@ async function createItem(
 	const portfolioId = url.split('/').pop()!
 	const post = async (path: string, data: object) =>
 		expect((await page.request.post(path, { data: { portfolioId, ...data } })).status()).toBe(200)
-	await post('/one/sites/portfolio/data/update/head', head)
+	// The head is written whole: fields not given here are sent empty.
+	await post('/one/sites/portfolio/data/update/head', { ...EMPTY_HEAD, ...head })
 	if (status.active) await post('/one/sites/portfolio/data/update/status', { active: true })
 	if (status.featured) await post('/one/sites/portfolio/data/update/status', { featured: true })
 	return portfolioId

@@ -1,4 +1,8 @@
-/** The app as end-to-end tests see it: the production build on a fresh embedded database. */
+/**
+ * The app as end-to-end tests see it: the production build on a fresh embedded database, with
+ * `npm run seed`'s demo owner (/maya-torres: a complete profile with pictures and projects), whom
+ * tests read as any visitor would.
+ */
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -17,4 +21,6 @@ delete process.env.DATABASE_URL
 
 const { run } = await import('../../server/main')
 await run()
+const { seedDemoOwner } = await import('../fixtures/demo-owner')
+await seedDemoOwner()
 process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }))

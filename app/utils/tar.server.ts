@@ -3,6 +3,7 @@
  * for account export archives; the files it writes open with any `tar`, and it reads what GNU or
  * BSD tar write for plain files (long names through pax `path` records or GNU `L` entries).
  */
+import { Readable } from 'node:stream'
 import zlib from 'node:zlib'
 
 export type TarEntry = { name: string; data: Buffer }
@@ -62,19 +63,40 @@ function header(entry: TarEntry, mtime: number): Buffer {
 	return block
 }
 
+/** The blocks of one entry: its header, its data, and the padding to a whole block. */
+function entryBlocks(entry: TarEntry, mtime: number): Buffer[] {
+	if (!entry.name || entry.name.startsWith('/') || entry.name.split('/').includes('..')) {
+		throw new TarError(`tar: refusing the entry name "${entry.name}"`)
+	}
+	const parts = [header(entry, mtime), entry.data]
+	const padding = (BLOCK - (entry.data.length % BLOCK)) % BLOCK
+	if (padding) parts.push(Buffer.alloc(padding))
+	return parts
+}
+
 /** A ustar archive of regular files, in the given order. `mtime` is in seconds. */
 export function createTar(entries: TarEntry[], mtime = Math.floor(Date.now() / 1000)): Buffer {
-	const parts: Buffer[] = []
-	for (const entry of entries) {
-		if (!entry.name || entry.name.startsWith('/') || entry.name.split('/').includes('..')) {
-			throw new TarError(`tar: refusing the entry name "${entry.name}"`)
-		}
-		parts.push(header(entry, mtime), entry.data)
-		const padding = (BLOCK - (entry.data.length % BLOCK)) % BLOCK
-		if (padding) parts.push(Buffer.alloc(padding))
-	}
+	const parts = entries.flatMap((entry) => entryBlocks(entry, mtime))
 	parts.push(Buffer.alloc(BLOCK * 2)) // end of archive
 	return Buffer.concat(parts)
+}
+
+/**
+ * The same gzipped archive as `createTarGz`, as a stream: each entry is asked for when the
+ * previous one has been written, so only one file is held in memory at a time.
+ */
+export function createTarGzStream(
+	entries: AsyncIterable<TarEntry>,
+	mtime = Math.floor(Date.now() / 1000),
+): Readable {
+	async function* blocks() {
+		for await (const entry of entries) yield* entryBlocks(entry, mtime)
+		yield Buffer.alloc(BLOCK * 2) // end of archive
+	}
+	const gzip = zlib.createGzip({ level: 9 })
+	const source = Readable.from(blocks())
+	source.on('error', (error) => gzip.destroy(error))
+	return source.pipe(gzip)
 }
 
 function readString(block: Buffer, offset: number, length: number) {

@@ -1,0 +1,99 @@
+/**
+ * What Find Me shows: a greeting, the owner's email and the social buttons, separated by 'OR';
+ * in the modal (find-me-modal.tsx) and in the sheet a visitor reaches without JavaScript
+ * (public-sheets.tsx).
+ */
+import { type ProfileData } from '~/models/profile.server'
+import { cx } from '~/utils/cx'
+import { SOCIAL_FIELDS } from '~/utils/social'
+import { socialHref } from '~/utils/text'
+import { MailIcon } from './icons'
+import { SOCIAL_META } from './social-icons'
+
+export type FindMeProps = {
+	firstName: string
+	email: string | null
+	links: ProfileData['socialLinks']
+}
+
+export function SocialButtons({ links }: { links: ProfileData['socialLinks'] }) {
+	const present = SOCIAL_FIELDS.filter((field) => field !== 'email' && links[field])
+	if (!present.length) return null
+	// One row for up to five buttons, else two balanced rows (4 + 3 rather than 6 + 1).
+	const perRow = present.length <= 5 ? present.length : Math.ceil(present.length / 2)
+	return (
+		<ul
+			className="mx-auto flex flex-wrap justify-center gap-2.5"
+			style={{ maxWidth: `${perRow * 3 + (perRow - 1) * 0.625}rem` }}
+		>
+			{present.map((field) => {
+				const { label, Icon } = SOCIAL_META[field]
+				const target = socialHref(links[field])
+				const className =
+					'inline-flex size-12 items-center justify-center rounded-full border border-line bg-white text-ink transition-colors hover:border-brand hover:text-brand'
+				return (
+					<li key={field}>
+						{target.kind === 'url' ? (
+							<a
+								href={target.href}
+								target="_blank"
+								rel="noopener noreferrer"
+								aria-label={label}
+								title={label}
+								className={className}
+							>
+								<Icon className="size-5" />
+							</a>
+						) : target.kind === 'tel' ? (
+							<a
+								href={target.href}
+								aria-label={`Call ${links[field]}`}
+								title={label}
+								className={className}
+							>
+								<Icon className="size-5" />
+							</a>
+						) : (
+							<button
+								type="button"
+								aria-label={label}
+								aria-disabled="true"
+								className={cx(className, 'opacity-50')}
+							>
+								<Icon className="size-5" />
+							</button>
+						)}
+					</li>
+				)
+			})}
+		</ul>
+	)
+}
+
+export function FindMeContent({ firstName, email, links }: FindMeProps) {
+	const hasSocial = SOCIAL_FIELDS.some((field) => field !== 'email' && links[field])
+	return (
+		<div className="flex flex-col items-center gap-5 text-center">
+			<p className="text-muted text-pretty">
+				Hi there! Great to see you. Here is how to reach {firstName || 'me'}.
+			</p>
+			{email ? (
+				<a href={`mailto:${email}`} className="btn-primary w-full">
+					<MailIcon className="size-4" />
+					{email}
+				</a>
+			) : null}
+			{email && hasSocial ? (
+				<div
+					className="text-muted flex w-full items-center gap-3 text-xs font-semibold"
+					aria-hidden="true"
+				>
+					<span className="bg-line h-px flex-1" />
+					OR
+					<span className="bg-line h-px flex-1" />
+				</div>
+			) : null}
+			<SocialButtons links={links} />
+		</div>
+	)
+}

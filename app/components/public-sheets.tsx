@@ -1,0 +1,221 @@
+/**
+ * What Share and Find Me open on a visitor's page before any script runs, or when none does
+ * (JavaScript off or failed, `Save-Data: on`). The buttons are links to `#share` and `#find-me`,
+ * and the sheet whose id is the URL's fragment shows (CSS `:target`); its own links close it.
+ * The public pages' script (app/entry.public.ts) turns the links into buttons that open the
+ * modals instead, given what to show by the sheets' data attributes.
+ */
+import { type ReactNode } from 'react'
+import { FindMeContent, type FindMeProps } from './find-me'
+import { LinkIcon } from './icons'
+
+export type SheetId = 'share' | 'find-me'
+
+/** A link to the sheet `dialog` (a button to the public script), or a button in the app. */
+export function DialogOpener({
+	dialog,
+	link,
+	onOpen,
+	className,
+	children,
+}: {
+	dialog: SheetId
+	/** A visitor's page: a link, which works with no script at all. */
+	link: boolean
+	onOpen: () => void
+	className?: string
+	children: ReactNode
+}) {
+	if (!link) {
+		return (
+			<button type="button" className={className} onClick={onOpen}>
+				{children}
+			</button>
+		)
+	}
+	return (
+		<a
+			href={`#${dialog}`}
+			data-dialog={dialog}
+			className={className}
+			onClick={(event) => {
+				event.preventDefault()
+				onOpen()
+			}}
+		>
+			{children}
+		</a>
+	)
+}
+
+/** Where a sheet's close links go: a fragment no element has, so the page does not scroll. */
+const CLOSED = '#_'
+
+function Sheet({
+	id,
+	title,
+	description,
+	children,
+	...data
+}: {
+	id: SheetId
+	title: string
+	description?: string
+	children: ReactNode
+} & Record<`data-${string}`, string>) {
+	return (
+		<section
+			id={id}
+			aria-labelledby={`${id}-title`}
+			className="fixed inset-0 z-40 hidden target:block"
+			{...data}
+		>
+			<a
+				href={CLOSED}
+				tabIndex={-1}
+				aria-hidden="true"
+				className="bg-ink/40 absolute inset-0 backdrop-blur-[2px]"
+			>
+				<span className="sr-only">Close</span>
+			</a>
+			<div className="absolute inset-x-0 bottom-0 max-h-[92dvh] overflow-y-auto rounded-t-3xl bg-white p-6 shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-[calc(100%-2rem)] sm:max-w-sm sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-3xl">
+				<div
+					className={`flex items-start justify-between gap-4 ${description ? 'pb-2' : 'mb-2 pb-3'}`}
+				>
+					<h2 id={`${id}-title`} className="text-lg font-bold tracking-tight">
+						{title}
+					</h2>
+					<a href={CLOSED} className="btn-ghost -mt-2 -mr-2 size-11 shrink-0 rounded-full p-0">
+						<span className="sr-only">Close</span>
+						<svg viewBox="0 0 20 20" className="size-5" aria-hidden="true">
+							<path
+								d="M5 5l10 10M15 5L5 15"
+								stroke="currentColor"
+								strokeWidth="2"
+								strokeLinecap="round"
+							/>
+						</svg>
+					</a>
+				</div>
+				{description ? <p className="text-muted mb-5 text-sm">{description}</p> : null}
+				{children}
+			</div>
+		</section>
+	)
+}
+
+export const DownloadIcon = ({ className = 'size-4' }: { className?: string }) => (
+	<svg viewBox="0 0 20 20" fill="none" className={className} aria-hidden="true">
+		<path
+			d="M10 3v9m0 0l-3.5-3.5M10 12l3.5-3.5M4 14.5V16a1 1 0 001 1h10a1 1 0 001-1v-1.5"
+			stroke="currentColor"
+			strokeWidth="1.8"
+			strokeLinecap="round"
+			strokeLinejoin="round"
+		/>
+	</svg>
+)
+
+export const CardIcon = ({ className = 'size-4' }: { className?: string }) => (
+	<svg viewBox="0 0 20 20" fill="none" className={className} aria-hidden="true">
+		<rect x="2.5" y="4" width="15" height="12" rx="2" stroke="currentColor" strokeWidth="1.8" />
+		<circle cx="7.5" cy="9" r="1.8" stroke="currentColor" strokeWidth="1.6" />
+		<path
+			d="M4.8 13.5c.5-1.3 1.5-2 2.7-2s2.2.7 2.7 2M12 8.5h3M12 11.5h3"
+			stroke="currentColor"
+			strokeWidth="1.6"
+			strokeLinecap="round"
+		/>
+	</svg>
+)
+
+/** The QR code of the profile URL, drawn 256 px from the 512 px PNG. */
+export function QrCode({
+	path,
+	profileUrl,
+	lazy = false,
+}: {
+	path: string
+	profileUrl: string
+	/** In a hidden sheet: loaded only when the sheet shows. */
+	lazy?: boolean
+}) {
+	return (
+		<div className="border-line rounded-2xl border bg-white p-2 shadow-sm">
+			<img
+				src={`/${path}/qr.png`}
+				alt={`QR code for ${profileUrl}`}
+				width={256}
+				height={256}
+				loading={lazy ? 'lazy' : undefined}
+				className="block size-64 max-w-full"
+			/>
+		</div>
+	)
+}
+
+/** The profile URL as text a visitor can select and copy. */
+export function ProfileUrlText({ profileUrl }: { profileUrl: string }) {
+	return (
+		<p className="bg-canvas border-line flex w-full items-center justify-center gap-2 rounded-xl border px-3 py-2 text-sm font-medium break-all">
+			<LinkIcon className="text-brand size-4 shrink-0" />
+			<span className="select-all">{profileUrl}</span>
+		</p>
+	)
+}
+
+export type ShareData = { profileUrl: string; path: string; name: string }
+
+/** 'Share Your Tagg' without a script: the QR code, the URL, and the downloads as links. */
+export function ShareSheet({ profileUrl, path, name }: ShareData) {
+	return (
+		<Sheet
+			id="share"
+			title="Share Your Tagg"
+			description="Scan the code or share the link."
+			data-profile-url={profileUrl}
+			data-path={path}
+			data-name={name}
+		>
+			<div className="flex flex-col items-center gap-4">
+				<QrCode path={path} profileUrl={profileUrl} lazy />
+				<ProfileUrlText profileUrl={profileUrl} />
+				<div className="grid w-full gap-2.5">
+					<a
+						className="btn-primary"
+						href={`/${path}/qr.png?download=1`}
+						download="Tagg-profile.png"
+					>
+						<DownloadIcon />
+						Download QR Code
+					</a>
+					<a className="btn-secondary" href={`/${path}/contact.vcf`} download="contact.vcf">
+						<CardIcon />
+						Download vCard
+					</a>
+				</div>
+			</div>
+		</Sheet>
+	)
+}
+
+/** Find Me without a script: the greeting, the email and the social links. */
+export function FindMeSheet(props: FindMeProps) {
+	return (
+		<Sheet id="find-me" title="Find Me" data-find-me={JSON.stringify(props)}>
+			<FindMeContent {...props} />
+		</Sheet>
+	)
+}
+
+/** What the modals show, as the page's sheets hold it (null when the page has no such sheet). */
+export function readSheets(document: Document) {
+	const share = document.getElementById('share')?.dataset
+	const findMe = document.getElementById('find-me')?.dataset.findMe
+	return {
+		share: share?.path
+			? { profileUrl: share.profileUrl ?? '', path: share.path, name: share.name ?? '' }
+			: null,
+		findMe: findMe ? (JSON.parse(findMe) as FindMeProps) : null,
+	}
+}

@@ -1,0 +1,102 @@
+/**
+ * The script of the public pages (/{pname}, its portfolio and its projects), loaded instead of the
+ * Remix runtime (docs/decisions/008-public-visitor-pages.md). The pages work with no script at all;
+ * this makes them behave as SPEC.md says: the carousel moves, a picture that fails shows its
+ * fallback, and the Share and Find Me links become buttons opening the modals, whose code (React
+ * and the dialog) loads when a visitor first reaches for one.
+ */
+import type * as PublicDialogs from './components/public-dialogs'
+import { type SheetId } from './components/public-sheets'
+import { controlCarousel } from './utils/carousel'
+
+for (const carousel of document.querySelectorAll<HTMLElement>('[data-carousel]')) {
+	controlCarousel(carousel)
+}
+
+function fallBack(image: HTMLImageElement) {
+	const fallback = image.dataset.fallback
+	if (fallback && image.getAttribute('src') !== fallback) image.src = fallback
+}
+// A picture may have failed before this ran: check those already done.
+for (const image of document.querySelectorAll<HTMLImageElement>('img[data-fallback]')) {
+	if (image.complete && image.naturalWidth === 0 && image.currentSrc) fallBack(image)
+}
+document.addEventListener(
+	'error',
+	(event) => {
+		if (event.target instanceof HTMLImageElement) fallBack(event.target)
+	},
+	true,
+)
+
+let dialogs: Promise<typeof PublicDialogs> | undefined
+function loadDialogs() {
+	dialogs ??= import('./components/public-dialogs').catch((error: unknown) => {
+		dialogs = undefined // try again next time
+		throw error
+	})
+	return dialogs
+}
+
+function open(link: HTMLAnchorElement) {
+	const dialog = link.dataset.dialog as SheetId
+	loadDialogs().then(
+		(module) => module.openDialog(dialog),
+		// The modal's code did not arrive (offline, say): the sheet does the job.
+		() => (window.location.hash = dialog),
+	)
+}
+
+for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-dialog]')) {
+	link.setAttribute('role', 'button')
+	link.addEventListener('click', (event) => {
+		event.preventDefault()
+		open(link)
+	})
+	link.addEventListener('keydown', (event) => {
+		if (event.key !== ' ') return
+		event.preventDefault()
+		open(link)
+	})
+	// The visitor is reaching for it: fetch the modal's code now.
+	link.addEventListener('pointerenter', () => void loadDialogs().catch(() => {}), { once: true })
+	link.addEventListener('focus', () => void loadDialogs().catch(() => {}), { once: true })
+}
+
+// 'Load more' on the portfolio list: the next page's cards are added in place (the link opens
+// that page when this cannot run, or when fetching it fails).
+for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-load-more]')) {
+	link.addEventListener('click', (event) => {
+		event.preventDefault()
+		if (link.getAttribute('aria-disabled') === 'true') return
+		link.setAttribute('aria-disabled', 'true')
+		link.textContent = 'Loading...'
+		loadMore(link).catch(() => (window.location.href = link.href))
+	})
+}
+
+async function loadMore(link: HTMLAnchorElement) {
+	const response = await fetch(link.href, { headers: { Accept: 'text/html' } })
+	if (!response.ok) throw new Error(`HTTP ${response.status}`)
+	const next = new DOMParser().parseFromString(await response.text(), 'text/html')
+	const list = document.querySelector('[data-cards]')
+	const known = new Set(
+		[...(list?.querySelectorAll('a[href]') ?? [])].map((a) => a.getAttribute('href')),
+	)
+	for (const item of next.querySelectorAll('[data-cards] > li')) {
+		const href = item.querySelector('a[href]')?.getAttribute('href')
+		if (href && known.has(href)) continue
+		list?.append(document.importNode(item, true))
+	}
+	const shown = list?.children.length ?? 0
+	const status = document.querySelector('[data-more-status]')
+	if (status) status.textContent = `${shown} projects shown`
+	const following = next.querySelector<HTMLAnchorElement>('a[data-load-more]')
+	if (following) {
+		link.href = following.getAttribute('href') ?? following.href
+		link.removeAttribute('aria-disabled')
+		link.textContent = 'Load more'
+	} else {
+		link.remove()
+	}
+}

@@ -1,0 +1,125 @@
+/**
+ * The mail outbox: a message is a row here until it is sent, so a mail server that is down (or
+ * an instance that restarts) loses nothing. A message is claimed with `FOR UPDATE SKIP LOCKED`
+ * and leased for a few minutes, so with several instances running each is sent by one of them
+ * only; a failed attempt is retried with back-off.
+ */
+import { prisma, type Prisma } from '~/utils/db.server'
+
+export type OutboxKind = 'password-reset' | 'password-changed' | 'email-change' | 'email-changed'
+
+export type OutboxMessage = {
+	id: string
+	kind: OutboxKind
+	to: string
+	data: Record<string, unknown>
+	attempts: number
+	createdAt: Date
+}
+
+type Db = Prisma.TransactionClient | ReturnType<typeof prisma>
+
+/** How long an attempt in progress keeps its message from the other instances. */
+export const LEASE_MS = 2 * 60_000
+/** Messages not sent within this time are given up (and kept, marked failed). */
+export const GIVE_UP_AFTER_MS = 3 * 24 * 60 * 60_000
+
+/** Waiting time before attempt n + 1 after n failed ones: 5 s, 10 s, 20 s ... at most 1 hour. */
+export const backoffMs = (attempts: number) =>
+	Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000)
+
+/** Adds a message (inside the caller's transaction when `db` is one). */
+export async function enqueueEmail(
+	message: { kind: OutboxKind; to: string; data?: Record<string, unknown> },
+	db: Db = prisma(),
+) {
+	await db.outboxMessage.create({
+		data: {
+			kind: message.kind,
+			to: message.to,
+			data: (message.data ?? {}) as Prisma.InputJsonObject,
+		},
+	})
+}
+
+/** Claims the oldest message that is due, or null. The claim is a lease of LEASE_MS. */
+export async function claimNextMessage(): Promise<OutboxMessage | null> {
+	const now = new Date()
+	const rows = await prisma().$queryRaw<
+		Array<{
+			id: string
+			kind: OutboxKind
+			to: string
+			data: Record<string, unknown>
+			attempts: number
+			createdAt: Date
+		}>
+	>`
+		UPDATE "OutboxMessage"
+		SET "attempts" = "attempts" + 1, "nextAttemptAt" = ${new Date(now.getTime() + LEASE_MS)}
+		WHERE "id" = (
+			SELECT "id" FROM "OutboxMessage"
+			WHERE "failedAt" IS NULL AND "nextAttemptAt" <= ${now}
+			ORDER BY "createdAt", "id"
+			LIMIT 1
+			FOR UPDATE SKIP LOCKED
+		)
+		RETURNING "id", "kind", "to", "data", "attempts", "createdAt"`
+	return rows[0] ?? null
+}
+
+/** A message that was sent (or needs no sending any more) leaves the outbox. */
+export async function completeMessage(id: string) {
+	await prisma().outboxMessage.deleteMany({ where: { id } })
+}
+
+/** Records a failed attempt: retried after the back-off, or given up when `permanent`/too old. */
+export async function failMessage(message: OutboxMessage, error: string, permanent: boolean) {
+	const tooOld = Date.now() - message.createdAt.getTime() > GIVE_UP_AFTER_MS
+	await prisma().outboxMessage.updateMany({
+		where: { id: message.id },
+		data: {
+			lastError: error.slice(0, 1000),
+			nextAttemptAt: new Date(Date.now() + backoffMs(message.attempts)),
+			failedAt: permanent || tooOld ? new Date() : null,
+		},
+	})
+	return { gaveUp: permanent || tooOld }
+}
+
+/** Whether a newer message of the same kind to the same address waits (this one is stale). */
+export async function hasNewerMessage(message: OutboxMessage) {
+	const newer = await prisma().outboxMessage.findFirst({
+		where: {
+			kind: message.kind,
+			to: message.to,
+			failedAt: null,
+			createdAt: { gt: message.createdAt },
+		},
+		select: { id: true },
+	})
+	return Boolean(newer)
+}
+
+/** When the next message falls due (null when the outbox is empty). */
+export async function nextDueAt(): Promise<Date | null> {
+	const next = await prisma().outboxMessage.findFirst({
+		where: { failedAt: null },
+		orderBy: { nextAttemptAt: 'asc' },
+		select: { nextAttemptAt: true },
+	})
+	return next?.nextAttemptAt ?? null
+}
+
+/** Messages still waiting to be sent, oldest first (admin and tests). */
+export async function pendingMessages() {
+	return prisma().outboxMessage.findMany({
+		where: { failedAt: null },
+		orderBy: { createdAt: 'asc' },
+	})
+}
+
+/** Drops unsent messages to an address (the account was deleted). */
+export async function dropMessagesTo(to: string, db: Db = prisma()) {
+	await db.outboxMessage.deleteMany({ where: { to } })
+}

@@ -1,0 +1,519 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import {
+	data,
+	redirect,
+	type ActionFunctionArgs,
+	type LoaderFunctionArgs,
+	type MetaFunction,
+} from '@remix-run/node'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { type ReactNode } from 'react'
+import { z } from 'zod'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { Field, FormError } from '~/components/forms'
+import { getAccount, pendingEmailChange } from '~/models/account.server'
+import { claimPath } from '~/models/customer.server'
+import {
+	changePassword,
+	deleteOwnAccount,
+	requestEmailChange,
+	signOutOtherDevices,
+	type Refusal,
+} from '~/utils/account-settings.server'
+import { readFormData } from '~/utils/api.server'
+import { requireCustomerId } from '~/utils/auth.server'
+import { env } from '~/utils/env.server'
+import { signAccessToken } from '~/utils/jwt.server'
+import { cx } from '~/utils/misc'
+import { PATH_HINT, PATH_MAX_LENGTH, PATH_MESSAGES, PATH_PATTERN } from '~/utils/path-name'
+import {
+	clearedSessionCookies,
+	createSession,
+	headersWithCookies,
+	readSessionCookies,
+	sessionCookies,
+} from '~/utils/session.server'
+import {
+	ChangeEmailFormSchema,
+	ChangePasswordFormSchema,
+	DeleteAccountFormSchema,
+} from '~/utils/settings-schemas'
+
+const PathFormSchema = z.object({
+	path: z
+		.string({ error: 'Enter the name you want' })
+		.trim()
+		.max(PATH_MAX_LENGTH, `Use at most ${PATH_MAX_LENGTH} characters`)
+		.regex(PATH_PATTERN, PATH_HINT),
+})
+
+const SCHEMAS = {
+	email: ChangeEmailFormSchema,
+	password: ChangePasswordFormSchema,
+	path: PathFormSchema,
+	delete: DeleteAccountFormSchema,
+} as const
+type Intent = keyof typeof SCHEMAS | 'sessions'
+
+const HIDDEN = ['password', 'currentPassword', 'newPassword', 'confirmPassword']
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const customerId = await requireCustomerId(request)
+	const account = await getAccount(customerId)
+	if (!account) throw redirect('/login')
+	return {
+		email: account.email,
+		path: account.profile?.path ?? '',
+		pendingEmail: await pendingEmailChange(customerId),
+		host: new URL(env().PUBLIC_SITE_URL).host,
+	}
+}
+
+type ActionResult = { intent: Intent; result?: SubmissionResult<string[]>; notice?: string }
+
+/** One form per setting: 'email', 'password', 'path', 'sessions' and 'delete'. */
+export async function action({ request }: ActionFunctionArgs) {
+	const customerId = await requireCustomerId(request)
+	const formData = await readFormData(request)
+	const intent = String(formData.get('intent') ?? '')
+
+	if (intent === 'sessions') {
+		const { refreshToken } = readSessionCookies(request.headers.get('cookie'))
+		await signOutOtherDevices(customerId, refreshToken)
+		// Access tokens issued until now stop working: this browser gets a fresh one.
+		const headers = refreshToken
+			? headersWithCookies(sessionCookies(signAccessToken(customerId), refreshToken))
+			: undefined
+		return data({ intent, notice: 'Every other device was signed out.' } satisfies ActionResult, {
+			headers,
+		})
+	}
+	if (!(intent in SCHEMAS)) throw data('Unknown intent', { status: 400 })
+	const key = intent as keyof typeof SCHEMAS
+	const submission = parseWithZod(formData, { schema: SCHEMAS[key] })
+	const refused = (refusal: Refusal) =>
+		data(
+			{
+				intent: key,
+				result: submission.reply({
+					hideFields: HIDDEN,
+					...(refusal.field
+						? { fieldErrors: { [refusal.field]: [refusal.message] } }
+						: { formErrors: [refusal.message] }),
+				}),
+			} satisfies ActionResult,
+			{
+				status: refusal.status,
+				headers: refusal.retryAfterSeconds
+					? { 'Retry-After': String(refusal.retryAfterSeconds) }
+					: undefined,
+			},
+		)
+	if (submission.status !== 'success') {
+		return data(
+			{ intent: key, result: submission.reply({ hideFields: HIDDEN }) } satisfies ActionResult,
+			{ status: 400 },
+		)
+	}
+	// The address form keeps the new name; the others are emptied.
+	const done = (notice: string, init?: ResponseInit) =>
+		data(
+			{
+				intent: key,
+				notice,
+				result: submission.reply(key === 'path' ? {} : { resetForm: true }),
+			} satisfies ActionResult,
+			init,
+		)
+
+	switch (key) {
+		case 'email': {
+			const value = submission.value as z.output<typeof ChangeEmailFormSchema>
+			const outcome = await requestEmailChange(request, customerId, value)
+			if (!outcome.ok) return refused(outcome)
+			return done(
+				`We sent a link to ${outcome.email}. Your email changes when you open it; until then you log in with your current email.`,
+			)
+		}
+		case 'password': {
+			const value = submission.value as z.output<typeof ChangePasswordFormSchema>
+			const outcome = await changePassword(request, customerId, value)
+			if (!outcome.ok) return refused(outcome)
+			const session = await createSession(customerId)
+			return done('Your password was changed. Every other device was signed out.', {
+				headers: headersWithCookies(session.cookies),
+			})
+		}
+		case 'path': {
+			const value = submission.value as z.output<typeof PathFormSchema>
+			try {
+				const result = await claimPath(customerId, value.path)
+				if (!result.ok) {
+					return refused({
+						ok: false,
+						status: result.reason === 'taken' ? 409 : 400,
+						field: 'path',
+						message: PATH_MESSAGES[result.reason],
+					})
+				}
+				return done(`Your address is now ${new URL(env().PUBLIC_SITE_URL).host}/${result.path}.`)
+			} catch (error) {
+				console.error(error)
+				return refused({ ok: false, status: 400, message: PATH_MESSAGES.failed })
+			}
+		}
+		case 'delete': {
+			const value = submission.value as z.output<typeof DeleteAccountFormSchema>
+			const outcome = await deleteOwnAccount(request, customerId, {
+				password: value.password,
+				confirmation: value.confirmation,
+				field: 'confirmation',
+			})
+			if (!outcome.ok) return refused(outcome)
+			throw redirect('/builder/goodbye', { headers: headersWithCookies(clearedSessionCookies()) })
+		}
+	}
+}
+
+export default function SettingsPage() {
+	const { email, path, pendingEmail, host } = useLoaderData<typeof loader>()
+	return (
+		<main className="mx-auto flex max-w-3xl flex-col gap-5 px-4 py-6 sm:py-8">
+			<header>
+				<h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Settings</h1>
+				<p className="text-muted mt-1 text-sm">Your login, your address and your data.</p>
+			</header>
+			<EmailSection email={email} pendingEmail={pendingEmail} />
+			<PasswordSection />
+			<AddressSection path={path} host={host} />
+			<SessionsSection />
+			<DataSection />
+			<DeleteSection path={path} host={host} email={email} />
+		</main>
+	)
+}
+
+function Section({
+	id,
+	title,
+	description,
+	children,
+	danger,
+}: {
+	id: string
+	title: string
+	description: ReactNode
+	children: ReactNode
+	danger?: boolean
+}) {
+	return (
+		<section
+			id={id}
+			aria-labelledby={`${id}-title`}
+			className={cx('card scroll-mt-20 p-5 sm:p-6', danger && 'border-red-200')}
+		>
+			<h2 id={`${id}-title`} className={cx('text-lg font-bold', danger && 'text-red-800')}>
+				{title}
+			</h2>
+			<div className="text-muted mt-1 text-sm">{description}</div>
+			<div className="mt-5">{children}</div>
+		</section>
+	)
+}
+
+/** The answer of this page's last submission when it was for `intent`. */
+function useResult(intent: Intent) {
+	const actionData = useActionData<typeof action>() as ActionResult | undefined
+	return actionData?.intent === intent ? actionData : undefined
+}
+
+function usePending(intent: Intent) {
+	const navigation = useNavigation()
+	return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+}
+
+function Notice({ children }: { children?: string }) {
+	if (!children) return null
+	return (
+		<p
+			role="status"
+			className="border-brand-200 bg-brand-50 text-ink rounded-xl border px-3.5 py-2.5 text-sm"
+		>
+			{children}
+		</p>
+	)
+}
+
+function EmailSection({ email, pendingEmail }: { email: string; pendingEmail: string | null }) {
+	const answer = useResult('email')
+	const pending = usePending('email')
+	const [form, fields] = useForm({
+		id: 'settings-email',
+		lastResult: answer?.result,
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangeEmailFormSchema }),
+		shouldValidate: 'onSubmit',
+		shouldRevalidate: 'onInput',
+	})
+	return (
+		<Section
+			id="email"
+			title="Email"
+			description={
+				<>
+					You log in with <strong className="text-ink break-all">{email}</strong>. A new email takes
+					effect when you open the link we send to it.
+				</>
+			}
+		>
+			<Form method="POST" {...getFormProps(form)} className="flex flex-col gap-4">
+				<input type="hidden" name="intent" value="email" />
+				{pendingEmail && !answer?.notice ? (
+					<Notice>{`A link to confirm ${pendingEmail} is waiting in that inbox.`}</Notice>
+				) : null}
+				<div className="grid gap-4 sm:grid-cols-2">
+					<Field
+						labelProps={{ children: 'New email' }}
+						inputProps={{
+							...getInputProps(fields.email, { type: 'email' }),
+							autoComplete: 'email',
+						}}
+						errors={fields.email.errors}
+					/>
+					<Field
+						labelProps={{ children: 'Your password' }}
+						inputProps={{
+							...getInputProps(fields.password, { type: 'password' }),
+							autoComplete: 'current-password',
+						}}
+						errors={fields.password.errors}
+					/>
+				</div>
+				<FormError id={form.errorId} errors={form.errors} />
+				<Notice>{answer?.notice}</Notice>
+				<div>
+					<button type="submit" className="btn-primary" disabled={pending}>
+						{pending ? 'Sending...' : 'Send confirmation link'}
+					</button>
+				</div>
+			</Form>
+		</Section>
+	)
+}
+
+function PasswordSection() {
+	const answer = useResult('password')
+	const pending = usePending('password')
+	const [form, fields] = useForm({
+		id: 'settings-password',
+		lastResult: answer?.result,
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordFormSchema }),
+		shouldValidate: 'onSubmit',
+		shouldRevalidate: 'onInput',
+	})
+	return (
+		<Section
+			id="password"
+			title="Password"
+			description="Changing it signs out every other device, and we email you a notice."
+		>
+			<Form method="POST" {...getFormProps(form)} className="flex flex-col gap-4">
+				<input type="hidden" name="intent" value="password" />
+				<Field
+					labelProps={{ children: 'Current password' }}
+					inputProps={{
+						...getInputProps(fields.currentPassword, { type: 'password' }),
+						autoComplete: 'current-password',
+					}}
+					errors={fields.currentPassword.errors}
+				/>
+				<div className="grid gap-4 sm:grid-cols-2">
+					<Field
+						labelProps={{ children: 'New password' }}
+						inputProps={{
+							...getInputProps(fields.newPassword, { type: 'password' }),
+							autoComplete: 'new-password',
+						}}
+						errors={fields.newPassword.errors}
+						hint="At least 8 characters."
+					/>
+					<Field
+						labelProps={{ children: 'Re-enter new password' }}
+						inputProps={{
+							...getInputProps(fields.confirmPassword, { type: 'password' }),
+							autoComplete: 'new-password',
+						}}
+						errors={fields.confirmPassword.errors}
+					/>
+				</div>
+				<FormError id={form.errorId} errors={form.errors} />
+				<Notice>{answer?.notice}</Notice>
+				<div>
+					<button type="submit" className="btn-primary" disabled={pending}>
+						{pending ? 'Changing...' : 'Change password'}
+					</button>
+				</div>
+			</Form>
+		</Section>
+	)
+}
+
+function AddressSection({ path, host }: { path: string; host: string }) {
+	const answer = useResult('path')
+	const pending = usePending('path')
+	const [form, fields] = useForm({
+		id: 'settings-path',
+		lastResult: answer?.result,
+		defaultValue: { path },
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: PathFormSchema }),
+		shouldValidate: 'onSubmit',
+		shouldRevalidate: 'onInput',
+	})
+	return (
+		<Section
+			id="address"
+			title="Your address"
+			description="The link you share and the one your QR code opens. Printed QR codes show the old address after a change."
+		>
+			<Form method="POST" {...getFormProps(form)} className="flex flex-col gap-4">
+				<input type="hidden" name="intent" value="path" />
+				<Field
+					labelProps={{ children: 'Your Tagg name' }}
+					prefix={`${host}/`}
+					inputProps={{
+						...getInputProps(fields.path, { type: 'text' }),
+						autoCapitalize: 'none',
+						autoCorrect: 'off',
+						spellCheck: false,
+						placeholder: 'Your-Name',
+						maxLength: PATH_MAX_LENGTH,
+					}}
+					hint={PATH_HINT}
+					errors={fields.path.errors}
+				/>
+				<FormError id={form.errorId} errors={form.errors} />
+				<Notice>{answer?.notice}</Notice>
+				<div>
+					<button type="submit" className="btn-primary" disabled={pending}>
+						{pending ? 'Saving...' : 'Change my address'}
+					</button>
+				</div>
+			</Form>
+		</Section>
+	)
+}
+
+function SessionsSection() {
+	const answer = useResult('sessions')
+	const pending = usePending('sessions')
+	return (
+		<Section
+			id="devices"
+			title="Devices"
+			description="Lost a phone, or logged in on a computer that isn’t yours? Sign every other device out; this one stays signed in."
+		>
+			<Form method="POST" className="flex flex-col gap-4">
+				<input type="hidden" name="intent" value="sessions" />
+				<Notice>{answer?.notice}</Notice>
+				<div>
+					<button type="submit" className="btn-secondary" disabled={pending}>
+						{pending ? 'Signing out...' : 'Sign out of all other devices'}
+					</button>
+				</div>
+			</Form>
+		</Section>
+	)
+}
+
+function DataSection() {
+	return (
+		<Section
+			id="data"
+			title="Your data"
+			description="Everything in your Tagg (profile, resume, portfolio and images) in one .tar.gz archive that any Tagg can import. It holds your password’s hash: keep it private."
+		>
+			<a href="/one/account/export" download className="btn-secondary">
+				Download my data
+			</a>
+		</Section>
+	)
+}
+
+function DeleteSection({ path, host, email }: { path: string; host: string; email: string }) {
+	const answer = useResult('delete')
+	const pending = usePending('delete')
+	const [form, fields] = useForm({
+		id: 'settings-delete',
+		lastResult: answer?.result,
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: DeleteAccountFormSchema }),
+		shouldValidate: 'onSubmit',
+		shouldRevalidate: 'onInput',
+	})
+	const confirmation = path || email
+	return (
+		<Section
+			id="delete"
+			title="Delete account"
+			danger
+			description={
+				<>
+					Deletes your profile, resume, portfolio and every image for good, and frees{' '}
+					<strong className="text-ink break-all">
+						{path ? `${host}/${path}` : 'your address'}
+					</strong>
+					. Your public pages stop working at once. Download your data first if you want to keep it.
+				</>
+			}
+		>
+			<Form method="POST" {...getFormProps(form)} className="flex flex-col gap-4">
+				<input type="hidden" name="intent" value="delete" />
+				<div className="grid gap-4 sm:grid-cols-2">
+					<Field
+						labelProps={{
+							children: (
+								<>
+									Type <span className="font-mono break-all">{confirmation}</span> to confirm
+								</>
+							),
+						}}
+						inputProps={{
+							...getInputProps(fields.confirmation, { type: 'text' }),
+							autoCapitalize: 'none',
+							autoCorrect: 'off',
+							autoComplete: 'off',
+							spellCheck: false,
+						}}
+						errors={fields.confirmation.errors}
+					/>
+					<Field
+						labelProps={{ children: 'Your password' }}
+						inputProps={{
+							...getInputProps(fields.password, { type: 'password' }),
+							autoComplete: 'current-password',
+						}}
+						errors={fields.password.errors}
+					/>
+				</div>
+				<FormError id={form.errorId} errors={form.errors} />
+				<div>
+					<button
+						type="submit"
+						className="btn bg-red-700 text-white hover:bg-red-800"
+						disabled={pending}
+					>
+						{pending ? 'Deleting...' : 'Delete my account'}
+					</button>
+				</div>
+			</Form>
+		</Section>
+	)
+}
+
+export const meta: MetaFunction = () => [
+	{ title: 'Settings | Tagg' },
+	{ name: 'robots', content: 'noindex' },
+]
+
+export function ErrorBoundary() {
+	return <GeneralErrorBoundary />
+}

@@ -1,0 +1,104 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData } from '@remix-run/react'
+import { AuthLayout } from '~/components/auth-layout'
+import { Field, FormError } from '~/components/forms'
+import { readFormData } from '~/utils/api.server'
+import { requestPasswordReset } from '~/utils/account-settings.server'
+import { useIsPending } from '~/utils/misc'
+import { FORGOT_PASSWORD_SENT, ForgotPasswordSchema } from '~/utils/settings-schemas'
+
+export const headers = () => ({ 'Cache-Control': 'private, no-store' })
+
+export async function action({ request }: ActionFunctionArgs) {
+	const formData = await readFormData(request)
+	const submission = parseWithZod(formData, { schema: ForgotPasswordSchema })
+	if (submission.status !== 'success') {
+		return data({ result: submission.reply(), sent: false }, { status: 400 })
+	}
+	const outcome = await requestPasswordReset(request, submission.value.email)
+	if (!outcome.ok) {
+		return data(
+			{ result: submission.reply({ formErrors: [outcome.message] }), sent: false },
+			{
+				status: outcome.status,
+				headers: outcome.retryAfterSeconds
+					? { 'Retry-After': String(outcome.retryAfterSeconds) }
+					: undefined,
+			},
+		)
+	}
+	return { result: submission.reply({ resetForm: true }), sent: true }
+}
+
+export default function ForgotPasswordPage() {
+	const actionData = useActionData<typeof action>()
+	const isPending = useIsPending()
+	const [form, fields] = useForm({
+		id: 'forgot-password-form',
+		lastResult: actionData?.result,
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
+		shouldValidate: 'onSubmit',
+		shouldRevalidate: 'onInput',
+	})
+
+	if (actionData?.sent) {
+		return (
+			<AuthLayout title="Check your email">
+				<div
+					role="status"
+					className="border-brand-200 bg-brand-50 text-ink rounded-xl border px-4 py-3.5"
+				>
+					<p className="font-medium">{FORGOT_PASSWORD_SENT}</p>
+					<p className="text-muted mt-2 text-sm">
+						The link works once, within 30 minutes. If nothing arrives in a few minutes, check your
+						spam folder or ask again.
+					</p>
+				</div>
+				<p className="mt-8 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm">
+					<Link to="/login" className="text-brand font-semibold hover:underline">
+						Back to login
+					</Link>
+					<Link to="/forgot-password" className="text-brand font-semibold hover:underline">
+						Send another link
+					</Link>
+				</p>
+			</AuthLayout>
+		)
+	}
+
+	return (
+		<AuthLayout
+			title="Forgot your password?"
+			subtitle="Enter the email you log in with. We will send you a link to choose a new password."
+		>
+			<Form method="POST" {...getFormProps(form)} className="flex flex-col gap-5">
+				<Field
+					labelProps={{ children: 'Email' }}
+					inputProps={{
+						...getInputProps(fields.email, { type: 'email' }),
+						autoComplete: 'email',
+						autoFocus: true,
+						placeholder: 'you@example.com',
+					}}
+					errors={fields.email.errors}
+				/>
+				<FormError id={form.errorId} errors={form.errors} />
+				<button type="submit" className="btn-primary w-full" disabled={isPending}>
+					{isPending ? 'Sending...' : 'Send reset link'}
+				</button>
+			</Form>
+			<p className="text-muted mt-8 text-center text-sm">
+				<Link to="/login" className="text-brand font-semibold hover:underline">
+					Remembered it? Log in
+				</Link>
+			</p>
+		</AuthLayout>
+	)
+}
+
+export const meta: MetaFunction = () => [
+	{ title: 'Forgot password | Tagg' },
+	{ name: 'robots', content: 'noindex' },
+]

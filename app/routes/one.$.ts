@@ -1,0 +1,10 @@
+import { apiError } from '~/utils/api.server'
+
+/**
+ * Any /one path no endpoint answers: a JSON 404 in the API's envelope, whatever the method
+ * (instead of the site's HTML 404 page).
+ */
+const notFound = () => apiError(404, 'No such API endpoint')
+
+export const loader = notFound
+export const action = notFound

@@ -1,0 +1,27 @@
+import { type ActionFunctionArgs } from '@remix-run/node'
+import { apiRefusal, deleteOwnAccount } from '~/utils/account-settings.server'
+import { apiOk, methodNotAllowed, readJsonBody } from '~/utils/api.server'
+import { requireApiCustomerId } from '~/utils/auth.server'
+import { clearedSessionCookies, headersWithCookies } from '~/utils/session.server'
+import { DeleteAccountBody } from '~/utils/settings-schemas'
+
+/**
+ * POST /one/account/delete {password, path}: deletes the account with every row and every
+ * stored image; the path is free again and the public pages answer 404 at once.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+	const customerId = await requireApiCustomerId(request)
+	const { password, path } = await readJsonBody(request, DeleteAccountBody)
+	const outcome = await deleteOwnAccount(request, customerId, {
+		password,
+		confirmation: path,
+		field: 'path',
+	})
+	if (!outcome.ok) return apiRefusal(outcome)
+	return apiOk(
+		{ message: 'Your account and everything in it was deleted.' },
+		{ headers: headersWithCookies(clearedSessionCookies()) },
+	)
+}
+
+export const loader = () => methodNotAllowed()

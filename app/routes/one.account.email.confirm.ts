@@ -1,0 +1,18 @@
+import { type ActionFunctionArgs } from '@remix-run/node'
+import { apiRefusal, confirmEmailFromLink } from '~/utils/account-settings.server'
+import { apiError, apiOk, methodNotAllowed, readJsonBody } from '~/utils/api.server'
+import { ConfirmEmailBody, LINK_NOT_VALID } from '~/utils/settings-schemas'
+
+/**
+ * POST /one/account/email/confirm {token}: makes the change its link stands for. The link is
+ * the credential (it may be opened signed out, on another device).
+ */
+export async function action({ request }: ActionFunctionArgs) {
+	const { token } = await readJsonBody(request, ConfirmEmailBody)
+	const outcome = await confirmEmailFromLink(token)
+	if (!outcome) return apiError(400, `token: ${LINK_NOT_VALID}`)
+	if (!outcome.ok) return apiRefusal(outcome)
+	return apiOk({ data: { email: outcome.email } })
+}
+
+export const loader = () => methodNotAllowed()

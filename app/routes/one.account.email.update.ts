@@ -1,0 +1,22 @@
+import { type ActionFunctionArgs } from '@remix-run/node'
+import { apiRefusal, requestEmailChange } from '~/utils/account-settings.server'
+import { apiOk, methodNotAllowed, readJsonBody } from '~/utils/api.server'
+import { requireApiCustomerId } from '~/utils/auth.server'
+import { UpdateEmailBody } from '~/utils/settings-schemas'
+
+/**
+ * POST /one/account/email/update {email, password}: sends a confirmation link to the new
+ * address (the email changes when it is opened); 409 when another account has that email.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+	const customerId = await requireApiCustomerId(request)
+	const body = await readJsonBody(request, UpdateEmailBody)
+	const outcome = await requestEmailChange(request, customerId, body)
+	if (!outcome.ok) return apiRefusal(outcome)
+	return apiOk({
+		message: `We sent a link to ${outcome.email}. Your email changes when you open it.`,
+		data: { pendingEmail: outcome.email },
+	})
+}
+
+export const loader = () => methodNotAllowed()

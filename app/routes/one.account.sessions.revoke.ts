@@ -1,0 +1,23 @@
+import { type ActionFunctionArgs } from '@remix-run/node'
+import { signOutOtherDevices } from '~/utils/account-settings.server'
+import { apiOk, methodNotAllowed, readJsonBody } from '~/utils/api.server'
+import { requireApiCustomerId } from '~/utils/auth.server'
+import { signAccessToken } from '~/utils/jwt.server'
+import { RevokeSessionsBody } from '~/utils/settings-schemas'
+
+/**
+ * POST /one/account/sessions/revoke {refresh_token?}: ends every session but the one of the
+ * refresh token given (all when none). Access tokens issued so far stop working too, so the
+ * answer carries a fresh one for the session kept.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+	const customerId = await requireApiCustomerId(request)
+	const { refresh_token } = await readJsonBody(request, RevokeSessionsBody)
+	await signOutOtherDevices(customerId, refresh_token)
+	return apiOk({
+		message: refresh_token ? 'Every other device was signed out.' : 'Every device was signed out.',
+		...(refresh_token ? { access_token: signAccessToken(customerId) } : {}),
+	})
+}
+
+export const loader = () => methodNotAllowed()

@@ -1,0 +1,17 @@
+import { type ActionFunctionArgs } from '@remix-run/node'
+import { apiRefusal, requestPasswordReset } from '~/utils/account-settings.server'
+import { apiOk, methodNotAllowed, readJsonBody } from '~/utils/api.server'
+import { FORGOT_PASSWORD_SENT, ForgotPasswordSchema } from '~/utils/settings-schemas'
+
+/**
+ * POST /one/auth/new/password/forgot {email}: the same 200 whether or not an account has that
+ * email; 429 with Retry-After past 5 requests an hour per email or per address.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+	const { email } = await readJsonBody(request, ForgotPasswordSchema)
+	const outcome = await requestPasswordReset(request, email)
+	if (!outcome.ok) return apiRefusal(outcome)
+	return apiOk({ message: FORGOT_PASSWORD_SENT })
+}
+
+export const loader = () => methodNotAllowed()

@@ -1,0 +1,24 @@
+import { type ActionFunctionArgs } from '@remix-run/node'
+import { resetPasswordFromLink } from '~/utils/account-settings.server'
+import { apiError, apiOk, methodNotAllowed, readJsonBody } from '~/utils/api.server'
+import { createSession } from '~/utils/session.server'
+import { LINK_NOT_VALID, ResetPasswordBody } from '~/utils/settings-schemas'
+
+/**
+ * POST /one/auth/new/password/reset {token, password}: sets the new password, ends every
+ * session, and answers a new one like login does. A spent, expired or unknown link is a 400.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+	const { token, password } = await readJsonBody(request, ResetPasswordBody)
+	const reset = await resetPasswordFromLink(token, password)
+	if (!reset) return apiError(400, `token: ${LINK_NOT_VALID}`)
+	const session = await createSession(reset.customerId)
+	return apiOk({
+		path: reset.hasPath,
+		access_token: session.accessToken,
+		customer_id: reset.customerId,
+		refresh_token: session.refreshToken,
+	})
+}
+
+export const loader = () => methodNotAllowed()

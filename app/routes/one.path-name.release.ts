@@ -1,0 +1,24 @@
+import { type ActionFunctionArgs } from '@remix-run/node'
+import { z } from 'zod'
+import { releaseHeldPath } from '~/models/customer.server'
+import { apiError, apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
+import { requireApiCustomerId } from '~/utils/auth.server'
+
+const Body = z.object({ path: z.string({ error: 'is required' }).max(100) })
+
+/**
+ * POST /one/path-name/release {path}: the owner lets one of their previous paths go before its
+ * 30 days are up; it stops redirecting and anyone may claim it. 404 when the owner holds no
+ * such path.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+	requireMethod(request, 'POST')
+	const customerId = await requireApiCustomerId(request)
+	const { path } = await readJsonBody(request, Body)
+	if (!(await releaseHeldPath(customerId, path))) {
+		return apiError(404, 'You hold no such previous address')
+	}
+	return apiOk({ message: `/${path.trim()} is released`, data: { path: path.trim() } })
+}
+
+export const loader = postOnlyLoader

@@ -1,0 +1,61 @@
+import { type LoaderFunctionArgs } from '@remix-run/node'
+import { z } from 'zod'
+import { listPortfolioImagesPage } from '~/models/image.server'
+import { getListVersion } from '~/models/portfolio.server'
+import {
+	apiError,
+	apiOk,
+	etagOf,
+	getOnlyAction,
+	notModified,
+	readQuery,
+	requireMethod,
+} from '~/utils/api.server'
+import { getCustomerId } from '~/utils/auth.server'
+import { env } from '~/utils/env.server'
+import { pageRequest, PageQuerySchema } from '~/utils/pagination.server'
+
+const Query = PageQuerySchema.extend({
+	customer_id: z.string({ error: 'is required' }).min(1, 'is required').max(64),
+	productId: z.string({ error: 'is required' }).min(1, 'is required').max(64),
+})
+
+/**
+ * GET /one/sites/images/get/portfolio-images?customer_id=&productId=&limit=&cursor= : one page
+ * of a project's gallery in its order, `data: {images, next}`. Visitors see the active images of
+ * an active project; the owner sees every image of their own. ETag and 304 as the lists.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+	requireMethod(request, 'GET')
+	const query = readQuery(request, Query)
+	const { customer_id, productId } = query
+	const viewer = (await getCustomerId(request)) === customer_id ? 'owner' : 'visitor'
+	const version = await getListVersion(customer_id)
+	if (!version || (viewer === 'visitor' && version.disabled)) {
+		return apiError(404, 'Portfolio not found')
+	}
+
+	const page = pageRequest(query)
+	const cacheControl = viewer === 'owner' ? 'private, no-cache' : 'no-cache'
+	const etag = etagOf([
+		'portfolio-images',
+		viewer,
+		customer_id,
+		productId,
+		version.version,
+		page.limit,
+		new URL(request.url).searchParams.get('cursor'),
+		env().CDN_URL,
+	])
+	const unchanged = notModified(request, etag, cacheControl)
+	if (unchanged) return unchanged
+
+	const images = await listPortfolioImagesPage(customer_id, productId, viewer, page)
+	if (!images) return apiError(404, 'Portfolio not found')
+	return apiOk(
+		{ data: { images: images.items, next: images.next } },
+		{ headers: { ETag: etag, 'Cache-Control': cacheControl } },
+	)
+}
+
+export const action = getOnlyAction

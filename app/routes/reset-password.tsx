@@ -1,0 +1,133 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import {
+	data,
+	redirect,
+	type ActionFunctionArgs,
+	type LoaderFunctionArgs,
+	type MetaFunction,
+} from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { AuthLayout } from '~/components/auth-layout'
+import { Field, FormError } from '~/components/forms'
+import { findPasswordResetToken } from '~/models/account.server'
+import { readFormData } from '~/utils/api.server'
+import { resetPasswordFromLink } from '~/utils/account-settings.server'
+import { useIsPending } from '~/utils/misc'
+import { createSession, headersWithCookies } from '~/utils/session.server'
+import { LINK_NOT_VALID, ResetPasswordFormSchema } from '~/utils/settings-schemas'
+
+// The link's token is in the address: keep it out of caches and Referer headers.
+export const headers = () => ({
+	'Cache-Control': 'private, no-store',
+	'Referrer-Policy': 'no-referrer',
+})
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const token = new URL(request.url).searchParams.get('token') ?? ''
+	const valid = Boolean(await findPasswordResetToken(token))
+	return data({ token: valid ? token : '', valid }, { status: valid ? 200 : 400 })
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+	const formData = await readFormData(request)
+	const submission = parseWithZod(formData, { schema: ResetPasswordFormSchema })
+	if (submission.status !== 'success') {
+		return data(
+			{ result: submission.reply({ hideFields: ['password', 'confirmPassword'] }), spent: false },
+			{ status: 400 },
+		)
+	}
+	const { token, password } = submission.value
+	const reset = await resetPasswordFromLink(token, password)
+	if (!reset) {
+		return data(
+			{ result: submission.reply({ hideFields: ['password', 'confirmPassword'] }), spent: true },
+			{ status: 400 },
+		)
+	}
+	// Every other session ended with the reset; this browser is signed in afresh.
+	const session = await createSession(reset.customerId)
+	throw redirect(reset.hasPath ? '/builder' : '/set-path', {
+		headers: headersWithCookies(session.cookies),
+	})
+}
+
+export default function ResetPasswordPage() {
+	const { token, valid } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
+	const isPending = useIsPending()
+	const [form, fields] = useForm({
+		id: 'reset-password-form',
+		lastResult: actionData?.result,
+		defaultValue: { token },
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordFormSchema }),
+		shouldValidate: 'onSubmit',
+		shouldRevalidate: 'onInput',
+	})
+
+	if (!valid || actionData?.spent) return <LinkNotValid />
+
+	return (
+		<AuthLayout
+			title="Choose a new password"
+			subtitle="After this, every device signed in to your Tagg is signed out, and this one is signed in."
+		>
+			<Form method="POST" {...getFormProps(form)} className="flex flex-col gap-5">
+				<input {...getInputProps(fields.token, { type: 'hidden' })} />
+				<Field
+					labelProps={{ children: 'New password' }}
+					inputProps={{
+						...getInputProps(fields.password, { type: 'password' }),
+						autoComplete: 'new-password',
+						autoFocus: true,
+					}}
+					errors={fields.password.errors}
+					hint="At least 8 characters."
+				/>
+				<Field
+					labelProps={{ children: 'Re-enter Password' }}
+					inputProps={{
+						...getInputProps(fields.confirmPassword, { type: 'password' }),
+						autoComplete: 'new-password',
+					}}
+					errors={fields.confirmPassword.errors}
+				/>
+				<FormError
+					id={form.errorId}
+					errors={[...(form.errors ?? []), ...(fields.token.errors ?? [])]}
+				/>
+				<button type="submit" className="btn-primary w-full" disabled={isPending}>
+					{isPending ? 'Saving...' : 'Save new password'}
+				</button>
+			</Form>
+		</AuthLayout>
+	)
+}
+
+function LinkNotValid() {
+	return (
+		<AuthLayout title="This link can’t be used">
+			<div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3.5">
+				<p className="font-medium text-red-800">{LINK_NOT_VALID}</p>
+				<p className="text-ink mt-2 text-sm">
+					A link to reset your password works once, within 30 minutes, and a newer request replaces
+					it. Ask for a new one and use the latest email.
+				</p>
+			</div>
+			<Link to="/forgot-password" className="btn-primary mt-6 w-full">
+				Ask for a new link
+			</Link>
+			<p className="mt-6 text-center text-sm">
+				<Link to="/login" className="text-brand font-semibold hover:underline">
+					Back to login
+				</Link>
+			</p>
+		</AuthLayout>
+	)
+}
+
+export const meta: MetaFunction = () => [
+	{ title: 'Choose a new password | Tagg' },
+	{ name: 'robots', content: 'noindex' },
+]

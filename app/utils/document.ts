@@ -1,0 +1,28 @@
+import { createContext, useContext } from 'react'
+
+/**
+ * The script of the public pages (see `virtual:public-entry`): the modules to import, in order,
+ * and the files to preload.
+ */
+export type PublicEntry = { imports: string[]; preload: string[] }
+
+/** The `handle` of a route whose pages are for visitors (app/root.tsx). */
+export type PublicPageHandle = { publicPage?: boolean }
+
+/** What the server knows about the document it renders (app/entry.server.tsx). */
+export type DocumentOptions = {
+	/** The per-request Content-Security-Policy nonce ('' when the page is cached: hashes). */
+	nonce: string
+	/** The visitor asked for less data (`Save-Data: on`): public pages come without scripts. */
+	saveData: boolean
+	/** Public pages load this instead of the Remix runtime (see app/root.tsx). */
+	publicEntry: PublicEntry | null
+}
+
+const DocumentContext = createContext<DocumentOptions>({
+	nonce: '',
+	saveData: false,
+	publicEntry: null,
+})
+export const DocumentProvider = DocumentContext.Provider
+export const useDocumentOptions = () => useContext(DocumentContext)

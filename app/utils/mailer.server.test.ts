@@ -1,0 +1,148 @@
+/**
+ * The outbox and its worker against a real SMTP server (smtp-server + mailparser): messages have
+ * a text and an HTML part with links on PUBLIC_SITE_URL; a mail server that is down delays
+ * messages without losing them; two workers never send one message twice; with no SMTP_URL the
+ * message is an .eml file whose link is logged.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import { createOwner, uniqueEmail } from '#tests/factories'
+import { linkIn, startTestSmtpServer, type TestSmtpServer } from '#tests/smtp-server'
+import { findPasswordResetToken } from '~/models/account.server'
+import { enqueueEmail, pendingMessages } from '~/models/outbox.server'
+import { resetPasswordFromLink } from './account-settings.server'
+import { resetEnv } from './env.server'
+import { closeMailTransport } from './mail.server'
+import { processOutbox, type MailLog } from './mailer.server'
+
+let smtp: TestSmtpServer
+
+beforeAll(async () => {
+	smtp = await startTestSmtpServer()
+	process.env.SMTP_URL = smtp.url
+	resetEnv()
+})
+
+afterAll(async () => {
+	closeMailTransport()
+	await smtp.stop()
+	delete process.env.SMTP_URL
+	resetEnv()
+})
+
+afterEach(() => {
+	vi.useRealTimers()
+})
+
+const silent: MailLog = { info: () => {}, warn: () => {}, error: () => {} }
+
+describe('the outbox worker', () => {
+	test('a reset email: text and HTML parts, Tagg wording, a working link on the public site', async () => {
+		const owner = await createOwner({ name: 'Ada Lovelace' })
+		await enqueueEmail({ kind: 'password-reset', to: owner.email })
+		expect(await processOutbox(silent)).toBeGreaterThanOrEqual(1)
+		const mail = await smtp.waitFor((message) => message.to.includes(owner.email))
+		expect(mail.subject).toBe('Reset your Tagg password')
+		expect(mail.parsed.from?.value).toEqual([{ name: 'Tagg', address: 'no-reply@tagg.test' }])
+		expect(mail.text).toContain('Hi Ada,')
+		expect(mail.text).toContain('It works once, within 30 minutes')
+		const link = linkIn(mail.text, '/reset-password?token=')
+		expect(link.startsWith('http://tagg.test/reset-password?token=')).toBe(true)
+		expect(mail.html).toContain('Choose a new password')
+		expect(mail.html).toContain(link.replace(/&/g, '&amp;'))
+		const token = new URL(link).searchParams.get('token')!
+		expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+		expect(await findPasswordResetToken(token)).toEqual({ customerId: owner.id })
+		expect(await resetPasswordFromLink(token, 'a-brand-new-password')).toMatchObject({
+			customerId: owner.id,
+		})
+		expect(
+			(await pendingMessages()).filter((message) => message.kind === 'password-reset'),
+		).toEqual([])
+	})
+
+	test('an unknown email gets nothing, and leaves nothing behind', async () => {
+		const nobody = uniqueEmail('nobody')
+		await enqueueEmail({ kind: 'password-reset', to: nobody })
+		await processOutbox(silent)
+		expect((await pendingMessages()).some((message) => message.to === nobody)).toBe(false)
+		expect(smtp.messages.some((message) => message.to.includes(nobody))).toBe(false)
+	})
+
+	test('several queued resets for one address send one email, with the newest link', async () => {
+		const owner = await createOwner()
+		for (let i = 0; i < 3; i++) await enqueueEmail({ kind: 'password-reset', to: owner.email })
+		await processOutbox(silent)
+		expect(smtp.messages.filter((message) => message.to.includes(owner.email))).toHaveLength(1)
+	})
+
+	test('SMTP down: the message waits with back-off and is sent once the server is back', async () => {
+		const owner = await createOwner()
+		await smtp.stop()
+		const warnings: string[] = []
+		try {
+			await enqueueEmail({ kind: 'password-changed', to: owner.email, data: { name: 'Ada' } })
+			await processOutbox({ ...silent, warn: (message) => warnings.push(message) })
+		} finally {
+			await smtp.start()
+		}
+		const [waiting] = (await pendingMessages()).filter((message) => message.to === owner.email)
+		expect(waiting).toMatchObject({ attempts: 1, failedAt: null })
+		expect(waiting!.lastError).toBeTruthy()
+		expect(waiting!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now())
+		expect(warnings.join('\n')).toMatch(/will be retried/)
+
+		// Not due yet: nothing is sent.
+		await processOutbox(silent)
+		expect(smtp.messages.some((message) => message.to.includes(owner.email))).toBe(false)
+
+		vi.useFakeTimers({ toFake: ['Date'], now: waiting!.nextAttemptAt.getTime() + 10 })
+		await processOutbox(silent)
+		vi.useRealTimers()
+		const mail = await smtp.waitFor((message) => message.to.includes(owner.email))
+		expect(mail.subject).toBe('Your Tagg password was changed')
+		expect((await pendingMessages()).some((message) => message.to === owner.email)).toBe(false)
+	})
+
+	test('two workers at once send each message exactly once', async () => {
+		const owners = await Promise.all(Array.from({ length: 6 }, () => createOwner()))
+		for (const owner of owners) {
+			await enqueueEmail({ kind: 'password-changed', to: owner.email, data: { name: 'X' } })
+		}
+		await Promise.all([processOutbox(silent), processOutbox(silent), processOutbox(silent)])
+		for (const owner of owners) {
+			expect(smtp.messages.filter((message) => message.to.includes(owner.email))).toHaveLength(1)
+		}
+	})
+})
+
+describe('without SMTP_URL', () => {
+	beforeAll(() => {
+		delete process.env.SMTP_URL
+		resetEnv()
+	})
+	afterAll(() => {
+		process.env.SMTP_URL = smtp.url
+		resetEnv()
+	})
+
+	test('the message is written as an .eml file under DATA_DIR/mail and its link is logged', async () => {
+		const owner = await createOwner()
+		const logged: string[] = []
+		await enqueueEmail({ kind: 'password-reset', to: owner.email })
+		await processOutbox({ ...silent, info: (message) => logged.push(message) })
+		const line = logged.find((message) => message.includes(owner.email))!
+		expect(line).toMatch(
+			/written to .*\.eml; its link: http:\/\/tagg\.test\/reset-password\?token=/,
+		)
+		const dir = path.join(process.env.DATA_DIR!, 'mail')
+		const file = fs
+			.readdirSync(dir)
+			.find((name) => fs.readFileSync(path.join(dir, name), 'utf8').includes(owner.email))!
+		const eml = fs.readFileSync(path.join(dir, file), 'utf8')
+		expect(eml).toMatch(/^Content-Type: multipart\/alternative/m)
+		expect(eml).toContain('Subject: Reset your Tagg password')
+		expect(eml).toMatch(/text\/plain[\s\S]*text\/html/)
+	})
+})

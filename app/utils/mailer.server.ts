@@ -1,0 +1,190 @@
+/**
+ * The outbox worker: every app instance runs one (server/main.ts starts it). It sends due
+ * messages one at a time, wakes at once when this instance queues a message, and otherwise
+ * sleeps until the next retry is due (30 s at most, to pick up messages queued elsewhere).
+ *
+ * Messages are rendered when they are sent: a reset or confirmation link (and its token) is made
+ * at that moment, so the outbox never holds a usable link. A failed send never fails the
+ * request that queued it.
+ */
+import {
+	createEmailChangeToken,
+	createPasswordResetToken,
+	getAccount,
+} from '~/models/account.server'
+import {
+	claimNextMessage,
+	completeMessage,
+	failMessage,
+	hasNewerMessage,
+	nextDueAt,
+	type OutboxMessage,
+} from '~/models/outbox.server'
+import {
+	emailChangedEmail,
+	emailChangeEmail,
+	passwordChangedEmail,
+	passwordResetEmail,
+	siteUrl,
+	type RenderedEmail,
+} from './emails.server'
+import { env } from './env.server'
+import { deliver } from './mail.server'
+
+export type MailLog = {
+	info: (message: string) => void
+	warn: (message: string) => void
+	error: (message: string) => void
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
+
+/**
+ * The email a message stands for, with the link it carries (for the log when mail goes to
+ * files), or null when there is nothing to send any more (no such account, a newer request).
+ */
+export async function renderMessage(
+	message: OutboxMessage,
+): Promise<(RenderedEmail & { link?: string }) | null> {
+	const data = message.data
+	switch (message.kind) {
+		case 'password-reset': {
+			if (await hasNewerMessage(message)) return null
+			const created = await createPasswordResetToken(message.to)
+			if (!created) return null
+			const link = siteUrl(`/reset-password?token=${created.token}`)
+			return {
+				...passwordResetEmail({ name: created.customer.name, email: created.customer.email, link }),
+				link,
+			}
+		}
+		case 'email-change': {
+			const customerId = text(data.customerId)
+			const account = customerId ? await getAccount(customerId) : null
+			if (!account) return null
+			const token = await createEmailChangeToken(account.id, message.to)
+			const link = siteUrl(`/confirm-email?token=${token}`)
+			return { ...emailChangeEmail({ name: account.name, newEmail: message.to, link }), link }
+		}
+		case 'password-changed':
+			return passwordChangedEmail({ name: text(data.name), email: message.to })
+		case 'email-changed':
+			return emailChangedEmail({ name: text(data.name), newEmail: text(data.newEmail) ?? '' })
+		default:
+			return null
+	}
+}
+
+/** Sends every message that is due now; answers how many were handled. */
+export async function processOutbox(log?: MailLog) {
+	let handled = 0
+	for (let message = await claimNextMessage(); message; message = await claimNextMessage()) {
+		handled++
+		let email
+		try {
+			email = await renderMessage(message)
+		} catch (error) {
+			await failMessage(message, (error as Error).message, false)
+			log?.warn(`could not prepare the ${message.kind} email: ${(error as Error).message}`)
+			continue
+		}
+		if (!email) {
+			await completeMessage(message.id)
+			continue
+		}
+		const delivery = await deliver({ to: message.to, ...email }).catch((error: Error) => ({
+			ok: false as const,
+			permanent: false,
+			error: error.message,
+		}))
+		if (delivery.ok) {
+			await completeMessage(message.id)
+			if (delivery.file) {
+				log?.info(
+					`email "${email.subject}" to ${message.to} written to ${delivery.file}${email.link ? `; its link: ${email.link}` : ''}`,
+				)
+			} else {
+				log?.info(`email "${email.subject}" sent to ${message.to}`)
+			}
+		} else {
+			const { gaveUp } = await failMessage(message, delivery.error, delivery.permanent)
+			const what = `sending "${email.subject}" to ${message.to} failed (attempt ${message.attempts}): ${delivery.error}`
+			if (gaveUp) log?.error(`${what}; given up`)
+			else log?.warn(`${what}; it will be retried`)
+		}
+	}
+	return handled
+}
+
+declare global {
+	var __taggMailerWake: (() => void) | undefined
+}
+
+/** Asks this instance's worker to look at the outbox now (after queueing a message). */
+export function wakeMailer() {
+	globalThis.__taggMailerWake?.()
+}
+
+const IDLE_POLL_MS = 30_000
+
+/** Starts the worker of this instance. `stop()` waits for the message in progress. */
+export function startMailer(log: MailLog) {
+	const { SMTP_URL, DATA_DIR } = env()
+	if (SMTP_URL) {
+		log.info(`emails are sent through ${new URL(SMTP_URL).host}`)
+	} else {
+		log.info(
+			`SMTP_URL is not set: emails are written as .eml files to ${DATA_DIR}/mail, and their links are logged`,
+		)
+	}
+	let stopped = false
+	let running: Promise<void> | null = null
+	let again = false
+	let timer: NodeJS.Timeout | undefined
+
+	const schedule = (delay: number) => {
+		clearTimeout(timer)
+		if (stopped) return
+		timer = setTimeout(run, Math.max(0, Math.min(delay, IDLE_POLL_MS)))
+		timer.unref()
+	}
+
+	function run() {
+		if (stopped) return
+		if (running) {
+			again = true
+			return
+		}
+		running = (async () => {
+			do {
+				again = false
+				try {
+					await processOutbox(log)
+				} catch (error) {
+					// The database is unreachable: try again on the next round.
+					log.warn(`the mail outbox could not be read: ${(error as Error).message}`)
+				}
+			} while (again && !stopped)
+			let due: Date | null = null
+			try {
+				due = await nextDueAt()
+			} catch {
+				due = null
+			}
+			schedule(due ? due.getTime() - Date.now() + 50 : IDLE_POLL_MS)
+		})().finally(() => {
+			running = null
+		})
+	}
+
+	globalThis.__taggMailerWake = run
+	run()
+	return {
+		async stop() {
+			stopped = true
+			clearTimeout(timer)
+			if (globalThis.__taggMailerWake === run) globalThis.__taggMailerWake = undefined
+			await running
+		},
+	}
+}
