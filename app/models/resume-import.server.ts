@@ -1,7 +1,9 @@
 /**
  * Applying an imported resume (JSON Resume or a LinkedIn export): the chosen sections are
- * written in one transaction, so either every section changes or none does. Rows are built by
- * the resume model's own row builders; the profile is written by the profile model.
+ * written in one write of the owner (`writeAsOwner`: one transaction under the owner's lock, see
+ * ./tx.server.ts), so either every section changes or none does, and no edit of the same owner
+ * runs in between. Rows are built by the resume model's own row builders; the profile is written
+ * by the profile model.
  */
 import { prisma, type Prisma } from '~/utils/db.server'
 import {
@@ -21,6 +23,7 @@ import {
 	workExpRows,
 	type Resume,
 } from './resume.server'
+import { writeAsOwner } from './tx.server'
 
 /** The profile fields an import may set; a field the file does not have is left alone. */
 export type ProfileImport = Partial<
@@ -45,9 +48,6 @@ export type ResumeImport = {
 
 export type ImportSection = keyof ResumeImport
 export type ImportMode = 'replace' | 'append'
-
-/** Up to six sections of 50 entries: more time than one edit, on a busy machine too. */
-const TRANSACTION = { maxWait: 5_000, timeout: 15_000 }
 
 /** At most this many entries in each resume list (as the resume editors allow). */
 export const MAX_LIST_ITEMS = 50
@@ -151,9 +151,8 @@ export async function applyResumeImport(
 	mode: ImportMode,
 ): Promise<Resume> {
 	const chosen = new Set(sections)
-	await prisma().$transaction(async (tx) => {
-		// One import (or edit) of an owner's resume at a time: appends read then write.
-		await tx.$executeRaw`SELECT 1 FROM "Customer" WHERE "id" = ${customerId} FOR UPDATE`
+	// Under the owner's lock no other write of theirs runs in between: appends read, then write.
+	return writeAsOwner(customerId, async (tx) => {
 		const where = { customerId }
 		const orderBy = { position: 'asc' as const }
 
@@ -245,8 +244,8 @@ export async function applyResumeImport(
 				})
 			}
 		}
-	}, TRANSACTION)
-	return getResume(customerId)
+		return getResume(customerId, tx)
+	})
 }
 
 /** The owner's current profile fields and list keys, for the import preview. */

@@ -72,6 +72,21 @@ export async function action({ request }: ActionFunctionArgs) {
 		return data<Result>({ ok: true, intent, ...choice, fileName, at: Date.now() })
 	} catch (error) {
 		if (error instanceof ImportError) return fail(error.status, error.message)
+		// The models' error answers (503 when the owner's other writes hold the lock too long,
+		// see app/models/tx.server.ts): the form's failure, with the same status, never an error page.
+		if (error instanceof Response && error.status >= 400) {
+			const body = (await error.json().catch(() => null)) as { message?: unknown } | null
+			const retryAfter = error.headers.get('Retry-After')
+			return data<Result>(
+				{
+					ok: false,
+					intent,
+					message: typeof body?.message === 'string' ? body.message : 'The import failed.',
+					at: Date.now(),
+				},
+				{ status: error.status, headers: retryAfter ? { 'Retry-After': retryAfter } : {} },
+			)
+		}
 		throw error
 	}
 }

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
-import { apiError, apiOk, methodNotAllowed } from '~/utils/api.server'
+import { apiError, apiOk, postOnlyLoader, requireMethod } from '~/utils/api.server'
 import { requireApiCustomerId } from '~/utils/auth.server'
 import { IMPORT_MESSAGES, ImportError } from '~/utils/resume-import'
 import {
@@ -15,6 +15,7 @@ import {
  * the chosen sections in one transaction and answers the full resume, as the resume read does.
  */
 export async function action({ request }: ActionFunctionArgs) {
+	requireMethod(request, 'POST')
 	const customerId = await requireApiCustomerId(request)
 	try {
 		const upload = await readImportRequest(request)
@@ -28,4 +29,4 @@ export async function action({ request }: ActionFunctionArgs) {
 	}
 }
 
-export const loader = () => methodNotAllowed()
+export const loader = postOnlyLoader

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
-import { apiError, apiOk, methodNotAllowed } from '~/utils/api.server'
+import { apiError, apiOk, postOnlyLoader, requireMethod } from '~/utils/api.server'
 import { requireApiCustomerId } from '~/utils/auth.server'
 import { IMPORT_MESSAGES, ImportError } from '~/utils/resume-import'
 import { previewImport, readImportFile, readImportRequest } from '~/utils/resume-import.server'
@@ -9,6 +9,7 @@ import { previewImport, readImportFile, readImportRequest } from '~/utils/resume
  * export ZIP): what importing it would add or replace, section by section. Changes nothing.
  */
 export async function action({ request }: ActionFunctionArgs) {
+	requireMethod(request, 'POST')
 	const customerId = await requireApiCustomerId(request)
 	try {
 		const upload = await readImportRequest(request)
@@ -21,4 +22,4 @@ export async function action({ request }: ActionFunctionArgs) {
 	}
 }
 
-export const loader = () => methodNotAllowed()
+export const loader = postOnlyLoader

@@ -463,6 +463,13 @@ describe('POST /one/sites/resume/import/*', () => {
 			rawBody: noFile,
 		})
 		expect(missing.status).toBe(400)
+		const twoFiles = upload({ name: 'export.zip', data: zip }, { sections: 'skills' })
+		twoFiles.append('file', new Blob([strToU8('{}')]), 'other.json')
+		const two = await callApi(apply, '/one/sites/resume/import/apply', {
+			token: owner.token,
+			rawBody: twoFiles,
+		})
+		expect(two).toMatchObject({ status: 413, json: { message: 'Send one file at a time.' } })
 		const json = await callApi(preview, '/one/sites/resume/import/preview', {
 			token: owner.token,
 			body: { file: 'x' },

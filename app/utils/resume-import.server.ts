@@ -3,7 +3,6 @@
  * from a LinkedIn export, fitting what they hold to Tagg's rules (dates, the fixed skill list,
  * lengths: docs/decisions/008-resume-interchange.md), the preview and the apply.
  */
-import { unstable_parseMultipartFormData as parseMultipartFormData } from '@remix-run/node'
 import { SKILLS } from '~/data/options'
 import {
 	appendable,
@@ -46,6 +45,7 @@ import {
 import { readJsonResume } from './json-resume-import.server'
 import { readLinkedInExport } from './linkedin-import.server'
 import { halvesToRating, splitParagraphs, toMonthDate } from './text'
+import { readMultipart, UploadError } from './upload.server'
 
 /** What an import would write, already valid for the resume and profile models. */
 export type ImportDraft = {
@@ -339,51 +339,40 @@ export type ImportRequest = {
 }
 
 /**
- * Reads a multipart import request: `file` (at most {@link MAX_IMPORT_BYTES}, refused while it
- * arrives when larger), and the small text fields `sections` (a comma list, or the field
- * repeated), `mode` and `intent`.
+ * Reads a multipart import request with the bounded multipart reader (app/utils/upload.server.ts):
+ * `file` (at most {@link MAX_IMPORT_BYTES}, refused while it arrives when larger), and the small
+ * text fields `sections` (a comma list, or the field repeated), `mode` and `intent`.
  */
 export async function readImportRequest(request: Request): Promise<ImportRequest> {
-	const type = request.headers.get('content-type') ?? ''
-	if (!type.toLowerCase().startsWith('multipart/form-data')) {
-		throw new ImportError(415, IMPORT_MESSAGES.notMultipart)
-	}
-	const declared = Number(request.headers.get('content-length') ?? 0)
-	if (declared > MAX_IMPORT_BYTES + 64 * 1024) throw new ImportError(413, IMPORT_MESSAGES.tooLarge)
-	const result: ImportRequest = { file: null, sections: [], mode: '', intent: '' }
+	let upload
 	try {
-		await parseMultipartFormData(request, async ({ name, data, filename }) => {
-			const chunks: Uint8Array[] = []
-			let size = 0
-			const limit = name === 'file' && filename !== undefined ? MAX_IMPORT_BYTES : 4096
-			for await (const chunk of data) {
-				size += chunk.length
-				if (size > limit) {
-					throw new ImportError(
-						413,
-						limit === MAX_IMPORT_BYTES ? IMPORT_MESSAGES.tooLarge : 'A form field is too large.',
-					)
-				}
-				chunks.push(chunk)
-			}
-			const body = Buffer.concat(chunks)
-			if (name === 'file') {
-				if (filename && body.length) result.file = { name: filename, data: body }
-			} else if (name === 'sections') {
-				result.sections.push(...body.toString('utf8').split(','))
-			} else if (name === 'mode') {
-				result.mode = body.toString('utf8')
-			} else if (name === 'intent') {
-				result.intent = body.toString('utf8')
-			}
-			return undefined
+		upload = await readMultipart(request, {
+			fileField: 'file',
+			maxFiles: 1,
+			maxFileBytes: MAX_IMPORT_BYTES,
+			textFields: ['sections', 'mode', 'intent'],
+			maxFieldBytes: 4096,
+			messages: {
+				notMultipart: IMPORT_MESSAGES.notMultipart,
+				tooLarge: IMPORT_MESSAGES.tooLarge,
+				tooMany: IMPORT_MESSAGES.oneFile,
+			},
 		})
 	} catch (error) {
-		if (error instanceof ImportError) throw error
-		throw new ImportError(400, 'The upload could not be read. Please try again.')
+		if (error instanceof UploadError) throw new ImportError(error.status, error.message)
+		throw error
 	}
-	result.sections = result.sections.map((section) => section.trim()).filter(Boolean)
-	return result
+	const [file] = upload.files
+	const text = (name: string) => upload.fields[name]?.at(-1) ?? ''
+	return {
+		file: file?.data.length ? { name: file.filename, data: file.data } : null,
+		sections: (upload.fields.sections ?? [])
+			.flatMap((value) => value.split(','))
+			.map((section) => section.trim())
+			.filter(Boolean),
+		mode: text('mode'),
+		intent: text('intent'),
+	}
 }
 
 // ---------------------------------------------------------------- the file

@@ -133,6 +133,7 @@ export const IMPORT_MESSAGES = {
 	notMultipart: 'Send the file as multipart/form-data in the field "file".',
 	noFile: 'Please choose a JSON Resume file (.json) or your LinkedIn data export (.zip).',
 	tooLarge: 'The file is larger than 5 MB. A resume file or LinkedIn export is far smaller.',
+	oneFile: 'Send one file at a time.',
 	unknownType: 'This file is neither a JSON Resume file (.json) nor a LinkedIn data export (.zip).',
 	empty: 'The file holds nothing Tagg can import.',
 	noSections: 'Choose at least one section to import.',
