@@ -10,8 +10,10 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { DownloadIcon, GlobeIcon, MailIcon, MapPinIcon, PhoneIcon } from '~/components/icons'
 import { Logo } from '~/components/logo'
 import { getPublicProfilePage } from '~/models/public-page.server'
+import { type PublicPageHandle } from '~/utils/document'
 import { env } from '~/utils/env.server'
 import { cx } from '~/utils/misc'
+import { notFoundOrMoved } from '~/utils/moved.server'
 import { fullName, pageMeta, PUBLIC_PAGE_CACHE } from '~/utils/seo'
 import {
 	formatMonth,
@@ -23,9 +25,9 @@ import {
 } from '~/utils/text'
 import printHref from '~/styles/resume-print.css?url'
 
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
 	const page = await getPublicProfilePage(params.pname ?? '')
-	if (!page) throw new Response('Not found', { status: 404 })
+	if (!page) throw await notFoundOrMoved(request, params.pname)
 	const path = page.profile.path!
 	return {
 		profile: page.profile,
@@ -348,13 +350,18 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 	]
 }
 
+/** As the profile page: briefly kept by a CDN, and without scripts for `Save-Data: on`. */
 export const headers: HeadersFunction = ({ errorHeaders }) =>
 	errorHeaders
-		? { 'Cache-Control': 'public, max-age=0, s-maxage=10' }
-		: { 'Cache-Control': PUBLIC_PAGE_CACHE }
+		? { 'Cache-Control': 'public, max-age=0, s-maxage=10', Vary: 'Save-Data' }
+		: { 'Cache-Control': PUBLIC_PAGE_CACHE, Vary: 'Save-Data' }
 
-/** The page stays light: react-hot-toast loads only at a first toast (it never toasts). */
-export const handle = { lazyToasts: true }
+/**
+ * A visitor's page (docs/decisions/008-public-visitor-pages.md): the public pages' small script
+ * instead of the Remix runtime, none with Save-Data; served from the page cache
+ * (server/page-cache.ts). Everything on it is a link: it needs no script at all.
+ */
+export const handle: PublicPageHandle = { publicPage: true }
 
 export function ErrorBoundary() {
 	return <GeneralErrorBoundary />

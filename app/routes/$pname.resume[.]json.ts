@@ -3,6 +3,7 @@ import { getPageVersion } from '~/models/page-version.server'
 import { listPortfolios } from '~/models/portfolio.server'
 import { getProfilePage } from '~/models/public-page.server'
 import { env } from '~/utils/env.server'
+import { notFoundOrMoved } from '~/utils/moved.server'
 import { toJsonResume } from '~/utils/json-resume.server'
 import { notModified, versionEtag } from '~/utils/resume-page.server'
 import { PUBLIC_PAGE_CACHE } from '~/utils/seo'
@@ -10,7 +11,8 @@ import { PUBLIC_PAGE_CACHE } from '~/utils/seo'
 /** GET /{pname}/resume.json: the public page as a JSON Resume 1.0.0 document. */
 export async function loader({ params, request }: LoaderFunctionArgs) {
 	const version = await getPageVersion(params.pname ?? '')
-	if (!version) throw new Response('Not found', { status: 404 })
+	// An owner's previous path redirects to the current one for a while (301), else 404.
+	if (!version) throw await notFoundOrMoved(request, params.pname)
 	const etag = versionEtag('json', version.version)
 	const headers = {
 		ETag: etag,

@@ -2,6 +2,7 @@ import { type LoaderFunctionArgs } from '@remix-run/node'
 import { getPageVersion } from '~/models/page-version.server'
 import { getProfilePage } from '~/models/public-page.server'
 import { env } from '~/utils/env.server'
+import { notFoundOrMoved } from '~/utils/moved.server'
 import { cachedResumePdf, pdfDisposition } from '~/utils/resume-pdf.server'
 import { notModified, versionEtag } from '~/utils/resume-page.server'
 import { PUBLIC_PAGE_CACHE } from '~/utils/seo'
@@ -12,7 +13,8 @@ import { PUBLIC_PAGE_CACHE } from '~/utils/seo'
  */
 export async function loader({ params, request }: LoaderFunctionArgs) {
 	const version = await getPageVersion(params.pname ?? '')
-	if (!version) throw new Response('Not found', { status: 404 })
+	// An owner's previous path redirects to the current one for a while (301), else 404.
+	if (!version) throw await notFoundOrMoved(request, params.pname)
 	const etag = versionEtag('pdf', version.version)
 	const headers = { ETag: etag, 'Cache-Control': PUBLIC_PAGE_CACHE }
 	if (notModified(request, etag)) return new Response(null, { status: 304, headers })
