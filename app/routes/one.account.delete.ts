@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { apiRefusal, deleteOwnAccount } from '~/utils/account-settings.server'
-import { apiOk, methodNotAllowed, readJsonBody } from '~/utils/api.server'
+import { apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
 import { requireApiCustomerId } from '~/utils/auth.server'
 import { clearedSessionCookies, headersWithCookies } from '~/utils/session.server'
 import { DeleteAccountBody } from '~/utils/settings-schemas'
@@ -10,6 +10,7 @@ import { DeleteAccountBody } from '~/utils/settings-schemas'
  * stored image; the path is free again and the public pages answer 404 at once.
  */
 export async function action({ request }: ActionFunctionArgs) {
+	requireMethod(request, 'POST')
 	const customerId = await requireApiCustomerId(request)
 	const { password, path } = await readJsonBody(request, DeleteAccountBody)
 	const outcome = await deleteOwnAccount(request, customerId, {
@@ -24,4 +25,4 @@ export async function action({ request }: ActionFunctionArgs) {
 	)
 }
 
-export const loader = () => methodNotAllowed()
+export const loader = postOnlyLoader

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { apiRefusal, confirmEmailFromLink } from '~/utils/account-settings.server'
-import { apiError, apiOk, methodNotAllowed, readJsonBody } from '~/utils/api.server'
+import { apiError, apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
 import { ConfirmEmailBody, LINK_NOT_VALID } from '~/utils/settings-schemas'
 
 /**
@@ -8,6 +8,7 @@ import { ConfirmEmailBody, LINK_NOT_VALID } from '~/utils/settings-schemas'
  * the credential (it may be opened signed out, on another device).
  */
 export async function action({ request }: ActionFunctionArgs) {
+	requireMethod(request, 'POST')
 	const { token } = await readJsonBody(request, ConfirmEmailBody)
 	const outcome = await confirmEmailFromLink(token)
 	if (!outcome) return apiError(400, `token: ${LINK_NOT_VALID}`)
@@ -15,4 +16,4 @@ export async function action({ request }: ActionFunctionArgs) {
 	return apiOk({ data: { email: outcome.email } })
 }
 
-export const loader = () => methodNotAllowed()
+export const loader = postOnlyLoader

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { apiRefusal, requestEmailChange } from '~/utils/account-settings.server'
-import { apiOk, methodNotAllowed, readJsonBody } from '~/utils/api.server'
+import { apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
 import { requireApiCustomerId } from '~/utils/auth.server'
 import { UpdateEmailBody } from '~/utils/settings-schemas'
 
@@ -9,6 +9,7 @@ import { UpdateEmailBody } from '~/utils/settings-schemas'
  * address (the email changes when it is opened); 409 when another account has that email.
  */
 export async function action({ request }: ActionFunctionArgs) {
+	requireMethod(request, 'POST')
 	const customerId = await requireApiCustomerId(request)
 	const body = await readJsonBody(request, UpdateEmailBody)
 	const outcome = await requestEmailChange(request, customerId, body)
@@ -19,4 +20,4 @@ export async function action({ request }: ActionFunctionArgs) {
 	})
 }
 
-export const loader = () => methodNotAllowed()
+export const loader = postOnlyLoader

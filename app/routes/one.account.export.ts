@@ -1,7 +1,7 @@
 import { createReadableStreamFromReadable, type LoaderFunctionArgs } from '@remix-run/node'
 import { AccountTransferError, exportAccountArchive } from '~/models/account-transfer.server'
 import { getCustomerPath } from '~/models/customer.server'
-import { apiError } from '~/utils/api.server'
+import { apiError, getOnlyAction, requireMethod } from '~/utils/api.server'
 import { requireApiCustomerId } from '~/utils/auth.server'
 
 /**
@@ -9,6 +9,7 @@ import { requireApiCustomerId } from '~/utils/auth.server'
  * (document.json and the images, gzipped tar), streamed as it is written.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
+	requireMethod(request, 'GET')
 	const customerId = await requireApiCustomerId(request)
 	let exported
 	try {
@@ -29,3 +30,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		},
 	})
 }
+
+export const action = getOnlyAction

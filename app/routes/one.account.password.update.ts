@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { apiRefusal, changePassword } from '~/utils/account-settings.server'
-import { apiOk, methodNotAllowed, readJsonBody } from '~/utils/api.server'
+import { apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
 import { requireApiCustomerId } from '~/utils/auth.server'
 import { createSession, headersWithCookies } from '~/utils/session.server'
 import { UpdatePasswordBody } from '~/utils/settings-schemas'
@@ -10,6 +10,7 @@ import { UpdatePasswordBody } from '~/utils/settings-schemas'
  * caller gets a new one (tokens in the body, and cookies when it signed in with cookies).
  */
 export async function action({ request }: ActionFunctionArgs) {
+	requireMethod(request, 'POST')
 	const customerId = await requireApiCustomerId(request)
 	const body = await readJsonBody(request, UpdatePasswordBody)
 	const outcome = await changePassword(request, customerId, body)
@@ -27,4 +28,4 @@ export async function action({ request }: ActionFunctionArgs) {
 	)
 }
 
-export const loader = () => methodNotAllowed()
+export const loader = postOnlyLoader

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { signOutOtherDevices } from '~/utils/account-settings.server'
-import { apiOk, methodNotAllowed, readJsonBody } from '~/utils/api.server'
+import { apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
 import { requireApiCustomerId } from '~/utils/auth.server'
 import { signAccessToken } from '~/utils/jwt.server'
 import { RevokeSessionsBody } from '~/utils/settings-schemas'
@@ -11,6 +11,7 @@ import { RevokeSessionsBody } from '~/utils/settings-schemas'
  * answer carries a fresh one for the session kept.
  */
 export async function action({ request }: ActionFunctionArgs) {
+	requireMethod(request, 'POST')
 	const customerId = await requireApiCustomerId(request)
 	const { refresh_token } = await readJsonBody(request, RevokeSessionsBody)
 	await signOutOtherDevices(customerId, refresh_token)
@@ -20,4 +21,4 @@ export async function action({ request }: ActionFunctionArgs) {
 	})
 }
 
-export const loader = () => methodNotAllowed()
+export const loader = postOnlyLoader

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { apiRefusal, requestPasswordReset } from '~/utils/account-settings.server'
-import { apiOk, methodNotAllowed, readJsonBody } from '~/utils/api.server'
+import { apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
 import { FORGOT_PASSWORD_SENT, ForgotPasswordSchema } from '~/utils/settings-schemas'
 
 /**
@@ -8,10 +8,11 @@ import { FORGOT_PASSWORD_SENT, ForgotPasswordSchema } from '~/utils/settings-sch
  * email; 429 with Retry-After past 5 requests an hour per email or per address.
  */
 export async function action({ request }: ActionFunctionArgs) {
+	requireMethod(request, 'POST')
 	const { email } = await readJsonBody(request, ForgotPasswordSchema)
 	const outcome = await requestPasswordReset(request, email)
 	if (!outcome.ok) return apiRefusal(outcome)
 	return apiOk({ message: FORGOT_PASSWORD_SENT })
 }
 
-export const loader = () => methodNotAllowed()
+export const loader = postOnlyLoader

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { resetPasswordFromLink } from '~/utils/account-settings.server'
-import { apiError, apiOk, methodNotAllowed, readJsonBody } from '~/utils/api.server'
+import { apiError, apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
 import { createSession } from '~/utils/session.server'
 import { LINK_NOT_VALID, ResetPasswordBody } from '~/utils/settings-schemas'
 
@@ -9,6 +9,7 @@ import { LINK_NOT_VALID, ResetPasswordBody } from '~/utils/settings-schemas'
  * session, and answers a new one like login does. A spent, expired or unknown link is a 400.
  */
 export async function action({ request }: ActionFunctionArgs) {
+	requireMethod(request, 'POST')
 	const { token, password } = await readJsonBody(request, ResetPasswordBody)
 	const reset = await resetPasswordFromLink(token, password)
 	if (!reset) return apiError(400, `token: ${LINK_NOT_VALID}`)
@@ -21,4 +22,4 @@ export async function action({ request }: ActionFunctionArgs) {
 	})
 }
 
-export const loader = () => methodNotAllowed()
+export const loader = postOnlyLoader

@@ -269,6 +269,8 @@ test('the list adds, reorders and deletes projects; inactive ones stay hidden fr
 	await expect(rows).toHaveText(['Bravo', 'Alpha', 'Draft idea'])
 	await page.getByRole('button', { name: 'Move Draft idea up' }).click()
 	await expect(rows).toHaveText(['Bravo', 'Draft idea', 'Alpha'])
+	// The new order shows at once; the buttons come back when it is saved.
+	await expect(page.getByRole('button', { name: 'Move Bravo down' })).toBeEnabled()
 	await page.reload()
 	await expect(rows).toHaveText(['Bravo', 'Draft idea', 'Alpha'])
 
