@@ -1,9 +1,11 @@
 /**
  * Resume interchange in the browser: an owner imports a JSON Resume file in the builder
  * (preview, then apply), and a visitor reads the resume page, prints it and downloads the PDF.
+ * The resume page is a visitor's page like the profile (docs/decisions/008-public-visitor-pages.md):
+ * it works on every view from the browser's cache, with JavaScript off, and with Save-Data.
  * Runs on a desktop and a phone viewport.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { expect, test, type APIRequestContext, type BrowserContext } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './axe'
 import { PASSWORD, signUpAndClaim, uniqueName } from './helpers'
 
@@ -168,4 +170,100 @@ test('a visitor finds the resume page and the PDF, and prints the page', async (
 	expect(pdf.headers()['content-type']).toBe('application/pdf')
 	expect(pdf.headers()['content-disposition']).toContain("filename*=UTF-8''Zo%C3%AB%20%C3%98rsted")
 	expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-')
+})
+
+/** Fails the test on any console error or uncaught exception (a script refused by the CSP too). */
+function watchForErrors(context: BrowserContext) {
+	const errors: string[] = []
+	context.on('console', (message) => {
+		if (message.type() === 'error') errors.push(`${message.page()?.url()}: ${message.text()}`)
+	})
+	context.on('weberror', (error) => errors.push(`${error.page()?.url()}: ${error.error().message}`))
+	return () => expect(errors, 'console errors').toEqual([])
+}
+
+test('the resume page on three views in one browser: revalidated, the same page, no error', async ({
+	context,
+	page,
+	request,
+}) => {
+	const expectNoErrors = watchForErrors(context)
+	const path = await ownerWithResume(request)
+	for (let view = 1; view <= 3; view++) {
+		const response = await page.goto(`/${path}/resume`)
+		expect(response?.status(), `view ${view}`).toBe(200)
+		// After the first view the browser revalidates its copy (a 304 from the page cache).
+		const validator = await response!.request().headerValue('if-none-match')
+		if (view === 1) expect(validator).toBeNull()
+		else expect(validator, `view ${view}`).toMatch(/^W\/"/)
+		// A cached page: its script admitted by hash, never by a nonce another response had.
+		const policy = (await response!.allHeaders())['content-security-policy']
+		expect(policy).toMatch(/script-src 'strict-dynamic' 'sha256-[^']+'/)
+		expect(policy).not.toContain('nonce-')
+		await expect(page.getByRole('heading', { name: 'Zoë Ørsted', level: 1 })).toBeVisible()
+		// The public pages' own script, not the Remix runtime.
+		expect(await page.evaluate(() => '__remixContext' in window)).toBe(false)
+	}
+	await page.getByRole('link', { name: 'Profile', exact: true }).click()
+	await expect(page).toHaveURL(new RegExp(`/${path}$`))
+	await page.goBack()
+	await expect(page).toHaveURL(new RegExp(`/${path}/resume$`))
+	await expect(page.getByRole('heading', { name: 'Senior Engineer', level: 3 })).toBeVisible()
+	expectNoErrors()
+})
+
+test.describe('with JavaScript off', () => {
+	test.use({ javaScriptEnabled: false })
+
+	test('the profile leads to the resume page and the PDF, and back', async ({
+		context,
+		page,
+		request,
+	}) => {
+		const expectNoErrors = watchForErrors(context)
+		const path = await ownerWithResume(request)
+		await page.goto(`/${path}`)
+		const section = page.getByRole('region', { name: 'Resume' })
+		const [fromProfile] = await Promise.all([
+			page.waitForEvent('download'),
+			section.getByRole('link', { name: 'Download PDF' }).click(),
+		])
+		expect(fromProfile.suggestedFilename()).toBe('Zoë Ørsted - Resume.pdf')
+		await section.getByRole('link', { name: 'Resume page' }).click()
+		await expect(page).toHaveURL(new RegExp(`/${path}/resume$`))
+		await expect(page.getByRole('heading', { name: 'Work Experience' })).toBeVisible()
+		await expect(page.getByText('Engineer of the Year, 2023')).toBeVisible()
+		const [fromResume] = await Promise.all([
+			page.waitForEvent('download'),
+			page.getByRole('link', { name: 'Download PDF' }).click(),
+		])
+		expect(fromResume.suggestedFilename()).toBe('Zoë Ørsted - Resume.pdf')
+		await page.getByRole('link', { name: 'Profile', exact: true }).click()
+		await expect(page).toHaveURL(new RegExp(`/${path}$`))
+		expectNoErrors()
+	})
+})
+
+test.describe('with Save-Data: on', () => {
+	test.use({ extraHTTPHeaders: { 'Save-Data': 'on' } })
+
+	test('the resume page comes without any script', async ({ context, page, request }) => {
+		const expectNoErrors = watchForErrors(context)
+		const scripts: string[] = []
+		page.on('request', (sent) => {
+			if (sent.resourceType() === 'script') scripts.push(sent.url())
+		})
+		const path = await ownerWithResume(request)
+		for (let view = 1; view <= 2; view++) {
+			const response = await page.goto(`/${path}/resume`)
+			expect(response?.status()).toBe(200)
+			const headers = await response!.allHeaders()
+			expect(headers['vary']).toContain('Save-Data')
+			expect(headers['content-security-policy']).toContain("script-src 'none'")
+			await expect(page.locator('script:not([type="application/ld+json"])')).toHaveCount(0)
+			await expect(page.getByRole('img', { name: '3.5 of 5' })).toBeVisible()
+		}
+		expect(scripts, 'scripts loaded with Save-Data').toEqual([])
+		expectNoErrors()
+	})
 })
