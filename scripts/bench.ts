@@ -80,6 +80,33 @@ async function load(url: string, connections: number, headers: Record<string, st
 
 const step = (message: string) => console.log(`\n▸ ${message}`)
 
+/**
+ * /{pname}/resume.pdf: the time of the first request after an edit (the PDF is drawn) and of
+ * later ones (from each worker's memory; the first two requests warm both of two workers).
+ */
+async function benchResumePdf(url: string, edit: (run: number) => Promise<unknown>, runs = 5) {
+	step('Resume PDF: drawn after an edit, then from the cache')
+	const timed = async () => {
+		const start = performance.now()
+		const body = await (await fetch(url)).arrayBuffer()
+		return { ms: performance.now() - start, bytes: body.byteLength }
+	}
+	const median = (values: number[]) =>
+		Math.round([...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]! * 10) / 10
+	const cold: number[] = []
+	const cached: number[] = []
+	let bytes = 0
+	for (let run = 0; run < runs; run++) {
+		await edit(run)
+		const first = await timed()
+		cold.push(first.ms)
+		bytes = first.bytes
+		await timed()
+		for (let i = 0; i < 4; i++) cached.push((await timed()).ms)
+	}
+	return { coldMs: median(cold), cachedMs: median(cached), kb: Math.round(bytes / 1024), runs }
+}
+
 type ScriptLoad = { files: number; gzipKb: number; scripts: string[] }
 
 /**
@@ -217,6 +244,10 @@ try {
 	}
 	const afterEdit = await fetch(page, { headers: { 'if-none-match': etag ?? '' } })
 
+	const resumePdf = await benchResumePdf(`${page}/resume.pdf`, (i) =>
+		updateProfile(customerId, { tagline: `PDF run ${i} at ${Date.now()}` }),
+	)
+
 	step('JavaScript a visitor loads on a first view (Chromium, gzip -9)')
 	const listHtml = await (await fetch(`${page}/portfolio`)).text()
 	const projectPath = new RegExp(`/${DEMO_OWNER.path}/portfolio/[A-Za-z0-9_-]+`).exec(listHtml)?.[0]
@@ -323,6 +354,7 @@ try {
 		javascript,
 		lighthouse,
 		imagePipeline,
+		resumePdf,
 		limits,
 		targets: TARGETS,
 		met: {
@@ -373,6 +405,9 @@ try {
 		console.log(`Lighthouse ${url}: ${JSON.stringify(scores)}`)
 	console.log(
 		`image pipeline (12 MP JPEG → 1600x900 + 640x360 WebP): ${imagePipeline.oneAtATimeMsPerImage} ms per image one at a time (peak RSS ${imagePipeline.peakRssOneAtATimeMb} MB); four at once ${imagePipeline.fourAtOnceTotalMs} ms in all (peak RSS ${imagePipeline.peakRssFourAtOnceMb} MB)`,
+	)
+	console.log(
+		`resume PDF of /${DEMO_OWNER.path} (${resumePdf.kb} KB): ${resumePdf.coldMs} ms to draw after an edit, ${resumePdf.cachedMs} ms from the cache (medians of ${resumePdf.runs})`,
 	)
 	const large = limits.largeOwner
 	console.log(

@@ -5,9 +5,10 @@
  * stage's WORKDIR maps to a directory of its own; ownership (`--chown`, USER) is not replayed),
  * then the runtime stage's CMD is started against a fresh database on the test PostgreSQL
  * (TEST_DATABASE_URL, or an embedded one), and what a deployment relies on is checked:
- * /healthz, the login page, `npm run seed` and the public page it makes, `db:migrate`,
- * `db:status`, `admin`, `storage:gc`, `export` and `import` run inside the runtime tree, a clear message
- * without DATABASE_URL, and the runtime node_modules under 200 MB.
+ * /healthz, the login page, `npm run seed` and the public page it makes, its resume page, PDF
+ * and JSON, a resume import preview, `db:migrate`, `db:status`, `admin`, `storage:gc`, `export`
+ * and `import` run inside the runtime tree, a clear message without DATABASE_URL, and the
+ * runtime node_modules under 200 MB.
  *
  * `npm ci` prefers the local npm cache (`--prefer-offline`) and fetches from the registry only
  * what the cache lacks, so it also works on a fresh machine. Exits non-zero on any failure and
@@ -18,6 +19,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { strToU8, zipSync } from 'fflate'
 import pg from 'pg'
 import { freePort, startEmbeddedDatabase } from '../server/embedded-db'
 
@@ -432,6 +434,65 @@ async function main() {
 				throw new ReplayError(
 					`GET ${picture}: ${response.status} ${response.headers.get('content-type')}`,
 				)
+			}
+		})
+		// The resume: its page, the PDF drawn by @react-pdf/renderer with the Inter font files of
+		// app/assets/fonts, the JSON Resume export, and an import preview (fflate, ajv and the
+		// JSON Resume schema), so the pruned node_modules is known to hold what they need.
+		await step(`the resume page /${publicPath}/resume`, () =>
+			expectPage(`${url}/${publicPath}/resume`, 'Work Experience'),
+		)
+		await step(`the resume PDF /${publicPath}/resume.pdf`, async () => {
+			const response = await fetch(`${url}/${publicPath}/resume.pdf`, {
+				signal: AbortSignal.timeout(30_000),
+			})
+			const pdf = Buffer.from(await response.arrayBuffer())
+			if (
+				response.status !== 200 ||
+				response.headers.get('content-type') !== 'application/pdf' ||
+				pdf.subarray(0, 5).toString() !== '%PDF-' ||
+				!pdf.includes('/FontFile2')
+			) {
+				throw new ReplayError(
+					`GET /${publicPath}/resume.pdf: ${response.status} ${response.headers.get('content-type')}, ${pdf.length} bytes, no embedded font or no PDF:\n${output.slice(-4000)}`,
+				)
+			}
+		})
+		await step(`the JSON Resume /${publicPath}/resume.json`, async () => {
+			const response = await fetch(`${url}/${publicPath}/resume.json`)
+			const document = (await response.json()) as { basics?: { name?: string } }
+			if (response.status !== 200 || document.basics?.name !== 'Maya Torres') {
+				throw new ReplayError(`GET /${publicPath}/resume.json: ${response.status}`)
+			}
+		})
+		await step('a resume import preview (JSON Resume and a LinkedIn ZIP)', async () => {
+			const email = /Email:\s+(\S+)/.exec(seeded)?.[1]
+			const password = /Password:\s+(\S+)/.exec(seeded)?.[1]
+			const login = await fetch(`${url}/one/auth/new/login`, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify({ email, password }),
+			})
+			const { access_token: token } = (await login.json()) as { access_token?: string }
+			if (!token) throw new ReplayError(`POST /one/auth/new/login: ${login.status}`)
+			const files: Array<[string, Uint8Array]> = [
+				['resume.json', strToU8(JSON.stringify({ skills: [{ name: 'Python', level: '4/5' }] }))],
+				['export.zip', zipSync({ 'Skills.csv': strToU8('Name\r\nPython\r\n') })],
+			]
+			for (const [name, data] of files) {
+				const form = new FormData()
+				form.append('file', new Blob([data as Uint8Array<ArrayBuffer>]), name)
+				const response = await fetch(`${url}/one/sites/resume/import/preview`, {
+					method: 'POST',
+					headers: { Authorization: `Bearer ${token}` },
+					body: form,
+				})
+				const text = await response.text()
+				if (response.status !== 200 || !text.includes('"skillName":"Python"')) {
+					throw new ReplayError(
+						`import preview of ${name}: ${response.status} ${text.slice(0, 500)}`,
+					)
+				}
 			}
 		})
 		await npm(['db:migrate'])

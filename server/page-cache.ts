@@ -1,9 +1,10 @@
 /**
- * Public pages (/{pname}, /{pname}/portfolio, /{pname}/portfolio/{id}) are the same for every
- * visitor, so a rendered page is kept in memory (raw and gzipped) under its page version: the
- * time anything it shows last changed, read with one indexed query per request (database
- * triggers keep it). An edit on any instance changes the version, so no instance ever serves a
- * stale page. Each page has two variants: with its script, and without any for `Save-Data: on`.
+ * Public pages (/{pname}, /{pname}/portfolio, /{pname}/portfolio/{id}, /{pname}/resume) are the
+ * same for every visitor, so a rendered page is kept in memory (raw and gzipped) under its page
+ * version: the time anything it shows last changed, read with one indexed query per request
+ * (database triggers keep it). An edit on any instance changes the version, so no instance ever
+ * serves a stale page. Each page has two variants: with its script, and without any for
+ * `Save-Data: on`.
  *
  * The header and the body that reach a browser always agree, whoever stored them (the browser's
  * cache, a CDN): the script-src of a cached page's Content-Security-Policy lists the SHA-256 of
@@ -19,7 +20,7 @@ import { getPageVersion } from '../app/models/page-version.server'
 import { logger } from './logger'
 
 const PUBLIC_PAGE =
-	/^\/([A-Za-z0-9]+(?:-[A-Za-z0-9]+)*)(?:\/portfolio(?:\/([A-Za-z0-9_-]{1,64}))?)?$/
+	/^\/([A-Za-z0-9]+(?:-[A-Za-z0-9]+)*)(?:\/portfolio(?:\/([A-Za-z0-9_-]{1,64}))?|\/resume)?$/
 const MAX_ENTRIES = 2000
 const MAX_BYTES = 96 * 1024 * 1024
 /** Caches must keep the gzipped and the script-less variants apart. */

@@ -56,6 +56,8 @@ import { action as updatePortfolioSection } from '~/routes/one.sites.portfolio.d
 import { action as setPortfolioStatus } from '~/routes/one.sites.portfolio.data.update.status'
 import { loader as getResume } from '~/routes/one.sites.resume.work-exp.get'
 import { action as updateResumeSection } from '~/routes/one.sites.resume.work-exp.update.$section'
+import { action as applyResumeImport } from '~/routes/one.sites.resume.import.apply'
+import { action as previewResumeImport } from '~/routes/one.sites.resume.import.preview'
 import { action as refresh } from '~/routes/refresh'
 import { type ProfileFieldName } from '~/utils/profile-fields.server'
 import { type PortfolioSection } from '~/utils/portfolio-schemas'
@@ -111,7 +113,8 @@ export type Example = {
 	params?: Record<string, string>
 	query?: Record<string, string>
 	body?: unknown
-	files?: UploadPart[]
+	/** Multipart parts: the file first, then any text fields. */
+	files?: Array<UploadPart | { field: string; value: string }>
 }
 
 type Common = {
@@ -245,6 +248,19 @@ const RESUME_EXAMPLES: Record<(typeof RESUME_SECTIONS)[number], Record<string, u
 		],
 	},
 	achievements: { achievements: ['Won a prize'] },
+}
+
+/** A JSON Resume file for the import calls. */
+const RESUME_FILE: UploadPart = {
+	field: 'file',
+	data: Buffer.from(
+		JSON.stringify({
+			work: [{ name: 'Imported Co', position: 'Engineer', startDate: '2020-01' }],
+			skills: [{ name: SKILLS[3], level: '4/5' }],
+		}),
+	),
+	filename: 'resume.json',
+	type: 'application/json',
 }
 
 const upload = (field: string, fx: Fixture): UploadPart[] => [
@@ -518,6 +534,36 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
 		mutates: true,
 		asOtherOwner: { status: 200, changesCaller: true },
 	})),
+	{
+		method: 'POST',
+		path: '/one/sites/resume/import/preview',
+		file: 'one.sites.resume.import.preview.ts',
+		handler: previewResumeImport,
+		auth: 'owner',
+		payload: 'multipart',
+		queryKeys: [],
+		example: () => ({ files: [RESUME_FILE] }),
+		mutates: false,
+		asOtherOwner: { status: 200, changesCaller: false },
+	},
+	{
+		method: 'POST',
+		path: '/one/sites/resume/import/apply',
+		file: 'one.sites.resume.import.apply.ts',
+		handler: applyResumeImport,
+		auth: 'owner',
+		payload: 'multipart',
+		queryKeys: [],
+		example: () => ({
+			files: [
+				RESUME_FILE,
+				{ field: 'sections', value: 'workExp,skills' },
+				{ field: 'mode', value: 'replace' },
+			],
+		}),
+		mutates: true,
+		asOtherOwner: { status: 200, changesCaller: true },
+	},
 
 	// ------------------------------------------------------------ portfolio
 	...(['featured', 'active', 'all'] as const).map((type): ApiEndpoint =>

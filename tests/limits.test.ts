@@ -527,7 +527,7 @@ describe('passwords in characters, after NFC', () => {
 // ---------------------------------------------------------------- renamed addresses
 
 describe('a changed address', () => {
-	test('redirects (301) from the old one, QR code and vCard included, and is held for its owner', async () => {
+	test('redirects (301) from the old one, QR code, vCard and resume included, and is held for its owner', async () => {
 		const owner = await createOwner()
 		const old = owner.path!
 		const item = await createPortfolio(owner.id, { productName: 'Moved', active: true })
@@ -544,6 +544,9 @@ describe('a changed address', () => {
 			[`/${old}/portfolio/${item.portfolioId}`, `/${renamed}/portfolio/${item.portfolioId}`],
 			[`/${old}/qr.png?download=1`, `/${renamed}/qr.png?download=1`],
 			[`/${old}/contact.vcf`, `/${renamed}/contact.vcf`],
+			[`/${old}/resume`, `/${renamed}/resume`],
+			[`/${old}/resume.json`, `/${renamed}/resume.json`],
+			[`/${old}/resume.pdf`, `/${renamed}/resume.pdf`],
 		]) {
 			const answer = await send('GET', from!)
 			expect(answer.status, from).toBe(301)

@@ -13,6 +13,7 @@ import { createOwner, createPortfolio, createPortfolioImage } from '#tests/facto
 import { makeRequest } from '#tests/route'
 import { BUSY_MESSAGE } from '~/models/tx.server'
 import { action as builderAction } from '~/routes/builder._index'
+import { action as importAction } from '~/routes/builder.import'
 import { action as builderListAction } from '~/routes/builder.portfolio._index'
 import { prisma } from '~/utils/db.server'
 import { resetEnv } from '~/utils/env.server'
@@ -49,13 +50,15 @@ const outcomes: Answer[] = []
 async function call(
 	owner: Owner,
 	url: string,
-	body: { json: unknown } | { files: Buffer[] } | null = null,
+	body: { json: unknown } | { files: Buffer[] } | { form: FormData } | null = null,
 ): Promise<Answer> {
 	const headers: Record<string, string> = { Authorization: `Bearer ${owner.token}` }
 	let payload: BodyInit | undefined
 	if (body && 'json' in body) {
 		headers['Content-Type'] = 'application/json'
 		payload = JSON.stringify(body.json)
+	} else if (body && 'form' in body) {
+		payload = body.form
 	} else if (body) {
 		const form = new FormData()
 		for (const [index, file] of body.files.entries()) {
@@ -181,6 +184,94 @@ describe('a resume section saved from several places at once', () => {
 			...work,
 			...skills,
 		])
+	})
+})
+
+/** A resume import request (/one or the builder's page): a JSON Resume file and the choices. */
+function importForm(resume: unknown, fields: Record<string, string>) {
+	const form = new FormData()
+	form.append('file', new Blob([JSON.stringify(resume)], { type: 'application/json' }), 'r.json')
+	for (const [name, value] of Object.entries(fields)) form.append(name, value)
+	return form
+}
+
+describe('resume imports next to other writes', () => {
+	test('appends at once, beside section saves: no entry twice, the cap of 50, positions 0..n-1', async () => {
+		const owner = await createOwner()
+		const awards = (who: string) =>
+			range(30).map((i) => ({ title: `${who} award ${i}`, date: String(2000 + (i % 20)) }))
+		const files = [{ awards: awards('A') }, { awards: awards('B') }]
+		const answers = await Promise.all([
+			// Each file appended three times at once: without the owner's lock two appends read the
+			// same list and write the same positions, or the same entries twice.
+			...range(6).map((i) =>
+				call(owner, '/one/sites/resume/import/apply', {
+					form: importForm(files[i % 2], { sections: 'achievements', mode: 'append' }),
+				}),
+			),
+			...range(4).map((i) =>
+				call(owner, '/one/sites/resume/import/apply', {
+					form: importForm(
+						{ skills: [{ name: 'Python', level: `${i + 1}/5` }] },
+						{ sections: 'skills', mode: 'replace' },
+					),
+				}),
+			),
+			...range(4).map(() => call(owner, resumeUrl('workexp'), { json: { workExp: [] } })),
+		])
+		for (const answer of answers) expect([200, 503]).toContain(answer.status)
+		const stored = await prisma().achievement.findMany({
+			where: { customerId: owner.id },
+			orderBy: { position: 'asc' },
+		})
+		const texts = stored.map((row) => row.text)
+		expect(new Set(texts).size).toBe(texts.length)
+		expect(stored.map((row) => row.position)).toEqual(range(stored.length))
+		// Any append that got through added its file's 30 after what was there, up to 50 in all.
+		const appended = answers.slice(0, 6).filter((answer) => answer.status === 200).length
+		expect(appended).toBeGreaterThan(0)
+		const sources = new Set(texts.map((text) => text[0]))
+		expect(stored).toHaveLength(sources.size === 2 ? 50 : 30)
+		const skills = await prisma().skill.findMany({ where: { customerId: owner.id } })
+		expect(skills.map((row) => row.name)).toEqual(['Python'])
+		record('import appends ×6, replaces ×4, workexp saves ×4', answers)
+	})
+
+	test('an import that cannot get the owner’s lock answers 503, on /one and on the builder’s page', async () => {
+		const owner = await createOwner()
+		const resume = { skills: [{ name: 'Python' }] }
+		const blocker = new pg.Client({ connectionString: process.env.DATABASE_URL })
+		await blocker.connect()
+		try {
+			await blocker.query('BEGIN')
+			await blocker.query('SELECT 1 FROM "Profile" WHERE "customerId" = $1 FOR UPDATE', [owner.id])
+			const api = await call(owner, '/one/sites/resume/import/apply', {
+				form: importForm(resume, { sections: 'skills', mode: 'append' }),
+			})
+			expect(api.status).toBe(503)
+			const page = await importAction({
+				request: makeRequest('/builder/import', {
+					rawBody: importForm(resume, { intent: 'apply', sections: 'skills', mode: 'append' }),
+					token: owner.token,
+				}),
+				params: {},
+				context: {},
+			})
+			const answer = page as { type?: string; data?: unknown; init?: ResponseInit | null }
+			expect(answer.type).toBe('DataWithResponseInit')
+			expect(answer.init?.status).toBe(503)
+			expect(new Headers(answer.init?.headers).get('Retry-After')).toMatch(/^\d+$/)
+			expect(answer.data).toMatchObject({ ok: false, intent: 'apply', message: BUSY_MESSAGE })
+		} finally {
+			await blocker.query('ROLLBACK')
+			await blocker.end()
+		}
+		expect(await prisma().skill.count({ where: { customerId: owner.id } })).toBe(0)
+		const retried = await call(owner, '/one/sites/resume/import/apply', {
+			form: importForm(resume, { sections: 'skills', mode: 'append' }),
+		})
+		expect(retried.status).toBe(200)
+		expect(await prisma().skill.count({ where: { customerId: owner.id } })).toBe(1)
 	})
 })
 

@@ -112,6 +112,16 @@ export const GripIcon = ({ className = 'size-5' }: IconProps) => (
 	</svg>
 )
 
+export const DownloadIcon = ({ className = 'size-4' }: IconProps) => (
+	<svg {...base} className={className}>
+		<path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
+	</svg>
+)
+export const ImportIcon = ({ className = 'size-5' }: IconProps) => (
+	<svg {...base} className={className}>
+		<path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8zM14 3v5h5M12 11v6M9 14l3 3 3-3" />
+	</svg>
+)
 export const SettingsIcon = ({ className = 'size-5' }: IconProps) => (
 	<svg {...base} className={className}>
 		<circle cx="12" cy="12" r="3" />

@@ -19,6 +19,7 @@ import { Avatar, Initials } from './avatar'
 import { LinkIcon, MapPinIcon, PencilIcon, ShareIcon } from './icons'
 import { Logo } from './logo'
 import { DialogOpener } from './public-sheets'
+import { ResumeSectionLinks } from './resume-links'
 
 const FindMeModal = lazy(() =>
 	import('./find-me-modal').then((module) => ({ default: module.FindMeModal })),
@@ -420,11 +421,23 @@ function ResumeBlock({
 	)
 }
 
-function ResumeSection({ resume, mode }: { resume: Resume; mode: Mode }) {
+function ResumeSection({
+	resume,
+	mode,
+	path,
+}: {
+	resume: Resume
+	mode: Mode
+	path: string | null
+}) {
 	const visible = resumeVisibility(resume)
 	if (mode.kind === 'public' && !visible.showResume) return null
 	return (
-		<Section title="Resume" id="resume">
+		<Section
+			title="Resume"
+			id="resume"
+			action={<ResumeSectionLinks path={path} builder={mode.kind === 'builder'} />}
+		>
 			<div className="flex flex-col gap-6">
 				<ResumeBlock
 					title="Work Experience"
@@ -590,7 +603,7 @@ export function ProfileView({
 			<Highlights profile={profile} mode={mode} />
 			<About profile={profile} mode={mode} />
 			{portfolio}
-			<ResumeSection resume={resume} mode={mode} />
+			<ResumeSection resume={resume} mode={mode} path={profile.path} />
 		</main>
 	)
 }

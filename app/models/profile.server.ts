@@ -5,7 +5,7 @@ import { prisma, type Prisma } from '~/utils/db.server'
 import { env } from '~/utils/env.server'
 import { type Precondition } from '~/utils/etag.server'
 import { type SocialField } from '~/utils/profile-schemas'
-import { writeAsOwner } from './tx.server'
+import { type Tx, writeAsOwner } from './tx.server'
 
 export type SocialLinks = Record<SocialField, string | null>
 
@@ -136,20 +136,23 @@ type ProfileUpdate = Partial<
  * With a precondition (an `If-Match`, the builder's section version) the check runs on the
  * current data under the owner's write lock and throws PreconditionFailed (nothing written) when
  * it does not hold.
+ * A caller already inside the owner's write (`writeAsOwner`) passes its transaction `tx`.
  */
 export async function updateProfile(
 	customerId: string,
 	data: ProfileUpdate,
 	precondition?: Precondition<ProfileData>,
+	tx?: Tx,
 ): Promise<ProfileData> {
 	// The owner's lock makes sure the row exists, and makes check-then-write one step.
-	const row = await writeAsOwner(customerId, async (tx) => {
+	const write = async (db: Tx) => {
 		if (precondition) {
-			const current = await tx.profile.findUnique({ where: { customerId }, select: profileSelect })
+			const current = await db.profile.findUnique({ where: { customerId }, select: profileSelect })
 			precondition(current ? toProfileData(current) : null)
 		}
-		return tx.profile.update({ where: { customerId }, data, select: profileSelect })
-	})
+		return db.profile.update({ where: { customerId }, data, select: profileSelect })
+	}
+	const row = await (tx ? write(tx) : writeAsOwner(customerId, write))
 	return toProfileData(row)
 }
 

@@ -88,6 +88,52 @@ export async function getResume(customerId: string, db: Tx = prisma()): Promise<
 	}
 }
 
+// The rows of each list as stored, numbered from `first` (0 for a whole list; after the last
+// item when appending, as the resume import does).
+
+export const workExpRows = (customerId: string, items: WorkItemInput[], first = 0) =>
+	items.map((item, index) => ({
+		customerId,
+		position: first + index,
+		company: item.company,
+		role: item.role,
+		startDate: item.startDate || null,
+		endDate: item.endDate === 'Ongoing' ? null : item.endDate || null,
+		ongoing: item.endDate === 'Ongoing',
+		experience: item.experience,
+	}))
+
+export const educationRows = (customerId: string, items: EducationItemInput[], first = 0) =>
+	items.map((item, index) => ({
+		customerId,
+		position: first + index,
+		name: item.eduName,
+		institution: item.eduInstitution,
+		startYear: item.eduStartYear,
+		endYear: item.eduEndYear,
+	}))
+
+export const skillRows = (customerId: string, items: SkillItemInput[], first = 0) =>
+	items.map((item, index) => ({
+		customerId,
+		position: first + index,
+		name: item.skillName,
+		ratingHalves: item.halves,
+	}))
+
+export const certificateRows = (customerId: string, items: CertificateItemInput[], first = 0) =>
+	items.map((item, index) => ({
+		customerId,
+		position: first + index,
+		name: item.crtName,
+		platform: item.crtPlat,
+		url: item.crtUrl,
+		year: item.crtYear,
+	}))
+
+export const achievementRows = (customerId: string, items: string[], first = 0) =>
+	items.map((text, index) => ({ customerId, position: first + index, text }))
+
 /**
  * Replaces one list of the owner's resume and answers the whole resume as this write left it.
  * `list` picks the list's table in the transaction: its rows are deleted, then `rows` inserted.
@@ -121,16 +167,7 @@ export function replaceWorkExp(
 	return replaceList(
 		customerId,
 		(tx) => tx.workExperience,
-		items.map((item, position) => ({
-			customerId,
-			position,
-			company: item.company,
-			role: item.role,
-			startDate: item.startDate || null,
-			endDate: item.endDate === 'Ongoing' ? null : item.endDate || null,
-			ongoing: item.endDate === 'Ongoing',
-			experience: item.experience,
-		})),
+		workExpRows(customerId, items),
 		precondition,
 	)
 }
@@ -143,14 +180,7 @@ export function replaceEducation(
 	return replaceList(
 		customerId,
 		(tx) => tx.education,
-		items.map((item, position) => ({
-			customerId,
-			position,
-			name: item.eduName,
-			institution: item.eduInstitution,
-			startYear: item.eduStartYear,
-			endYear: item.eduEndYear,
-		})),
+		educationRows(customerId, items),
 		precondition,
 	)
 }
@@ -163,12 +193,7 @@ export function replaceSkills(
 	return replaceList(
 		customerId,
 		(tx) => tx.skill,
-		items.map((item, position) => ({
-			customerId,
-			position,
-			name: item.skillName,
-			ratingHalves: item.halves,
-		})),
+		skillRows(customerId, items),
 		precondition,
 	)
 }
@@ -181,14 +206,7 @@ export function replaceCertificates(
 	return replaceList(
 		customerId,
 		(tx) => tx.certificate,
-		items.map((item, position) => ({
-			customerId,
-			position,
-			name: item.crtName,
-			platform: item.crtPlat,
-			url: item.crtUrl,
-			year: item.crtYear,
-		})),
+		certificateRows(customerId, items),
 		precondition,
 	)
 }
@@ -201,7 +219,7 @@ export function replaceAchievements(
 	return replaceList(
 		customerId,
 		(tx) => tx.achievement,
-		items.map((text, position) => ({ customerId, position, text })),
+		achievementRows(customerId, items),
 		precondition,
 	)
 }

@@ -78,7 +78,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 	const sameAs = Object.entries(profile.socialLinks)
 		.filter(([field, value]) => field !== 'email' && field !== 'mobileNumber' && value)
 		.map(([, value]) => value)
-	return pageMeta({
+	const tags = pageMeta({
 		title: `${name}${profile.designation ? ` – ${profile.designation}` : ''} | Tagg`,
 		description,
 		url: profileUrl,
@@ -106,6 +106,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 			...(sameAs.length ? { sameAs } : {}),
 		},
 	})
+	const resumeJson = `${profileUrl}/resume.json`
+	return [
+		...tags,
+		{ tagName: 'link', rel: 'alternate', type: 'application/json', href: resumeJson },
+	]
 }
 
 /**

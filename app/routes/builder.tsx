@@ -11,7 +11,15 @@ import {
 } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { EyeIcon, GridIcon, HomeIcon, LogoutIcon, MenuIcon, SettingsIcon } from '~/components/icons'
+import {
+	EyeIcon,
+	GridIcon,
+	HomeIcon,
+	ImportIcon,
+	LogoutIcon,
+	MenuIcon,
+	SettingsIcon,
+} from '~/components/icons'
 import { Logo } from '~/components/logo'
 import { getCustomerPath } from '~/models/customer.server'
 import { requireCustomerId } from '~/utils/auth.server'
@@ -28,6 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const NAV = [
 	{ to: '/builder', label: 'Portfolio Home', icon: HomeIcon, end: true },
 	{ to: '/builder/portfolio', label: 'Manage Portfolio', icon: GridIcon, end: false },
+	{ to: '/builder/import', label: 'Import Resume', icon: ImportIcon, end: false },
 	{ to: '/builder/settings', label: 'Settings', icon: SettingsIcon, end: false },
 ]
 

@@ -32,34 +32,86 @@ export async function readUploadedFiles(
 	field: string,
 	maxFiles = MAX_FILES,
 ): Promise<UploadedFile[]> {
+	const { files } = await readMultipart(request, {
+		fileField: field,
+		maxFiles,
+		maxFileBytes: MAX_FILE_BYTES,
+		messages: {
+			notMultipart: UPLOAD_MESSAGES.notMultipart,
+			tooLarge: UPLOAD_MESSAGES.tooLarge,
+			tooMany: UPLOAD_MESSAGES.tooMany,
+		},
+	})
+	return files
+}
+
+export type MultipartOptions = {
+	/** The field whose files are kept. */
+	fileField: string
+	maxFiles: number
+	maxFileBytes: number
+	/** Text fields kept (each at most `maxFieldBytes`); any other part is read and dropped. */
+	textFields?: readonly string[]
+	maxFieldBytes?: number
+	messages: {
+		notMultipart: string
+		/** One file over `maxFileBytes`. */
+		tooLarge: string
+		/** More files than `maxFiles` (and a body over the total the files allow, unless one). */
+		tooMany: string
+	}
+}
+
+/**
+ * A multipart/form-data body read as a stream within bounds: each file of `fileField` at most
+ * `maxFileBytes` (refused while it arrives, never buffered whole), at most `maxFiles` of them,
+ * each other part at most `maxFieldBytes`, and the whole body at most every allowed file plus
+ * 1 MB. Past a bound it throws an {@link UploadError} (413, or 415 when the body is not
+ * multipart) and stops reading.
+ */
+export async function readMultipart(
+	request: Request,
+	{
+		fileField,
+		maxFiles,
+		maxFileBytes,
+		textFields = [],
+		maxFieldBytes = 64 * 1024,
+		messages,
+	}: MultipartOptions,
+): Promise<{ files: UploadedFile[]; fields: Record<string, string[]> }> {
 	const type = request.headers.get('content-type') ?? ''
 	if (!type.toLowerCase().startsWith('multipart/form-data')) {
-		throw new UploadError(415, UPLOAD_MESSAGES.notMultipart)
+		throw new UploadError(415, messages.notMultipart)
 	}
 	// Every allowed file together, and room for the form's other fields and the part headers.
-	const totalLimit = maxFiles * MAX_FILE_BYTES + 1024 * 1024
-	const tooMuch = () =>
-		new UploadError(413, maxFiles === 1 ? UPLOAD_MESSAGES.tooLarge : UPLOAD_MESSAGES.tooMany)
+	const totalLimit = maxFiles * maxFileBytes + 1024 * 1024
+	const tooMuch = () => new UploadError(413, maxFiles === 1 ? messages.tooLarge : messages.tooMany)
 	// A request that announces more is refused before reading.
 	const declared = Number(request.headers.get('content-length') ?? 0)
 	if (declared > totalLimit) throw tooMuch()
 	const files: UploadedFile[] = []
+	const fields: Record<string, string[]> = {}
 	const handler: UploadHandler = async ({ name, data, filename, contentType }) => {
-		if (name !== field || !filename) {
-			// Ignore other parts, but read them (bounded) so the stream moves on.
+		if (name !== fileField || !filename) {
+			// Other parts are read (bounded) so the stream moves on; the named text fields are kept.
+			const chunks: Uint8Array[] = []
 			let size = 0
+			const keep = filename === undefined && textFields.includes(name)
 			for await (const chunk of data) {
 				size += chunk.length
-				if (size > 64 * 1024) throw new UploadError(413, 'A form field is too large.')
+				if (size > maxFieldBytes) throw new UploadError(413, 'A form field is too large.')
+				if (keep) chunks.push(chunk)
 			}
+			if (keep) (fields[name] ??= []).push(Buffer.concat(chunks).toString('utf8'))
 			return undefined
 		}
-		if (files.length >= maxFiles) throw new UploadError(413, UPLOAD_MESSAGES.tooMany)
+		if (files.length >= maxFiles) throw new UploadError(413, messages.tooMany)
 		const chunks: Uint8Array[] = []
 		let size = 0
 		for await (const chunk of data) {
 			size += chunk.length
-			if (size > MAX_FILE_BYTES) throw new UploadError(413, UPLOAD_MESSAGES.tooLarge)
+			if (size > maxFileBytes) throw new UploadError(413, messages.tooLarge)
 			chunks.push(chunk)
 		}
 		files.push({ filename, contentType, data: Buffer.concat(chunks) })
@@ -71,7 +123,7 @@ export async function readUploadedFiles(
 		if (error instanceof UploadError || error instanceof ImageError) throw error
 		throw new UploadError(400, 'The upload could not be read. Please try again.')
 	}
-	return files
+	return { files, fields }
 }
 
 /**

@@ -1,0 +1,368 @@
+import {
+	type HeadersFunction,
+	type LinksFunction,
+	type LoaderFunctionArgs,
+	type MetaFunction,
+} from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { type ReactNode } from 'react'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { DownloadIcon, GlobeIcon, MailIcon, MapPinIcon, PhoneIcon } from '~/components/icons'
+import { Logo } from '~/components/logo'
+import { getPublicProfilePage } from '~/models/public-page.server'
+import { type PublicPageHandle } from '~/utils/document'
+import { env } from '~/utils/env.server'
+import { cx } from '~/utils/misc'
+import { notFoundOrMoved } from '~/utils/moved.server'
+import { fullName, pageMeta, PUBLIC_PAGE_CACHE } from '~/utils/seo'
+import {
+	formatMonth,
+	isOngoing,
+	ratingLabel,
+	ratingToHalves,
+	resumeVisibility,
+	socialHref,
+} from '~/utils/text'
+import printHref from '~/styles/resume-print.css?url'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+	const page = await getPublicProfilePage(params.pname ?? '')
+	if (!page) throw await notFoundOrMoved(request, params.pname)
+	const path = page.profile.path!
+	return {
+		profile: page.profile,
+		resume: page.resume,
+		email: page.email,
+		path,
+		profileUrl: `${env().PUBLIC_SITE_URL}/${path}`,
+	}
+}
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: printHref }]
+
+export default function ResumePage() {
+	const { profile, resume, email, path, profileUrl } = useLoaderData<typeof loader>()
+	const name = fullName(profile.name) || path
+	const location = [profile.city, profile.country].filter(Boolean).join(', ')
+	const website = profile.socialLinks.companySite
+	const phone = profile.socialLinks.mobileNumber
+	const visible = resumeVisibility(resume)
+	return (
+		<div className="min-h-dvh print:bg-white">
+			<header className="mx-auto flex max-w-3xl items-center justify-between gap-3 px-4 pt-5 print:hidden">
+				<Link to={`/${path}`} className="rounded-lg">
+					<Logo />
+					<span className="sr-only"> back to {name}’s profile</span>
+				</Link>
+				<nav aria-label="Resume" className="flex items-center gap-2">
+					<Link to={`/${path}`} className="btn-ghost min-h-10 px-3 py-2">
+						Profile
+					</Link>
+					<a href={`/${path}/resume.pdf`} download className="btn-primary min-h-10 py-2">
+						<DownloadIcon />
+						Download PDF
+					</a>
+				</nav>
+			</header>
+
+			<main className="mx-auto max-w-3xl px-4 py-5 sm:py-8 print:max-w-none print:p-0">
+				<article className="card p-5 sm:p-10 print:rounded-none print:border-0 print:p-0 print:shadow-none">
+					<header className="flex items-center gap-4 sm:gap-6">
+						{profile.pictureSmallUrl ? (
+							// The small display picture; no fallback picture: a resume reads well without one.
+							<img
+								src={profile.pictureSmallUrl}
+								alt=""
+								width={80}
+								height={80}
+								className="size-16 shrink-0 rounded-full object-cover sm:size-20 print:size-16"
+							/>
+						) : null}
+						<div className="min-w-0">
+							<h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{name}</h1>
+							{profile.designation ? (
+								<p className="text-brand-700 mt-0.5 font-medium">{profile.designation}</p>
+							) : null}
+						</div>
+					</header>
+					<ul className="text-muted mt-4 flex flex-wrap gap-x-5 gap-y-1.5 text-sm">
+						{location ? (
+							<li className="inline-flex items-center gap-1.5">
+								<MapPinIcon />
+								{location}
+							</li>
+						) : null}
+						{email ? (
+							<li>
+								<a
+									href={`mailto:${email}`}
+									className="inline-flex items-center gap-1.5 hover:underline"
+								>
+									<MailIcon className="size-4" />
+									{email}
+								</a>
+							</li>
+						) : null}
+						{phone && socialHref(phone).kind === 'tel' ? (
+							<li>
+								<a
+									href={`tel:${phone}`}
+									className="inline-flex items-center gap-1.5 hover:underline"
+								>
+									<PhoneIcon className="size-4" />
+									{phone}
+								</a>
+							</li>
+						) : null}
+						{website && socialHref(website).kind === 'url' ? (
+							<li>
+								<a
+									href={website}
+									rel="noopener noreferrer"
+									className="inline-flex items-center gap-1.5 break-all hover:underline"
+								>
+									<GlobeIcon className="size-4" />
+									{website.replace(/^https?:\/\//, '').replace(/\/$/, '')}
+								</a>
+							</li>
+						) : null}
+						<li>
+							<a
+								href={profileUrl}
+								className="inline-flex items-center gap-1.5 break-all hover:underline"
+							>
+								<GlobeIcon className="size-4" />
+								{profileUrl.replace(/^https?:\/\//, '')}
+							</a>
+						</li>
+					</ul>
+
+					{profile.bio.length ? (
+						<ResumeSection title="About Me" id="about">
+							<div className="text-ink/85 flex flex-col gap-2.5 leading-relaxed whitespace-pre-line">
+								{profile.bio.map((paragraph, index) => (
+									<p key={index}>{paragraph}</p>
+								))}
+							</div>
+						</ResumeSection>
+					) : null}
+
+					{visible.showResume ? (
+						<>
+							<ResumeSection title="Work Experience" id="work">
+								<ol className="flex flex-col gap-5">
+									{resume.workExp.map((item) => (
+										<li key={item.workId} className="break-inside-avoid">
+											<Entry
+												title={item.role}
+												subtitle={item.company}
+												dates={[
+													formatMonth(item.startDate),
+													isOngoing(item.endDate) ? 'Present' : formatMonth(item.endDate),
+												]
+													.filter(Boolean)
+													.join(' – ')}
+											/>
+											{item.experience.length ? (
+												<ul className="text-ink/85 marker:text-brand mt-1.5 flex list-disc flex-col gap-1 pl-5 text-sm">
+													{item.experience.map((line, index) => (
+														<li key={index}>{line}</li>
+													))}
+												</ul>
+											) : null}
+										</li>
+									))}
+								</ol>
+							</ResumeSection>
+							<ResumeSection title="Education" id="education">
+								<ul className="flex flex-col gap-3">
+									{resume.education.map((item) => (
+										<li key={item.eduId} className="break-inside-avoid">
+											<Entry
+												title={item.eduName}
+												subtitle={item.eduInstitution}
+												dates={[item.eduStartYear, item.endDate].filter(Boolean).join(' – ')}
+											/>
+										</li>
+									))}
+								</ul>
+							</ResumeSection>
+							<ResumeSection title="Skills" id="skills">
+								<ul className="grid gap-x-8 gap-y-2 sm:grid-cols-2 print:grid-cols-2">
+									{resume.skills.map((item) => (
+										<li
+											key={item.skillId}
+											className="flex break-inside-avoid items-center justify-between gap-3 text-sm"
+										>
+											<span className="font-medium">{item.skillName}</span>
+											<Dots rating={item.rating} />
+										</li>
+									))}
+								</ul>
+							</ResumeSection>
+							<ResumeSection title="Certificates" id="certificates">
+								<ul className="flex flex-col gap-3">
+									{resume.certificates.map((item) => (
+										<li key={item.crtId} className="break-inside-avoid">
+											<Entry
+												title={item.crtName}
+												subtitle={
+													<>
+														{item.crtPlat}
+														{item.crtUrl && socialHref(item.crtUrl).kind === 'url' ? (
+															<>
+																{item.crtPlat ? ' · ' : ''}
+																<a
+																	href={item.crtUrl}
+																	rel="noopener noreferrer"
+																	className="text-brand-700 font-medium hover:underline"
+																>
+																	View<span className="sr-only"> certificate {item.crtName}</span>
+																</a>
+															</>
+														) : null}
+													</>
+												}
+												dates={item.endDate ? String(item.endDate) : ''}
+											/>
+										</li>
+									))}
+								</ul>
+							</ResumeSection>
+							<ResumeSection title="Achievements" id="achievements">
+								<ul className="text-ink/85 marker:text-brand flex list-disc flex-col gap-1.5 pl-5 text-sm">
+									{resume.achievements.map((item, index) => (
+										<li key={index} className="break-inside-avoid">
+											{item}
+										</li>
+									))}
+								</ul>
+							</ResumeSection>
+						</>
+					) : (
+						<p className="text-muted mt-8 text-sm print:hidden">
+							{profile.name.firstName || name} has not published a full resume yet.
+						</p>
+					)}
+				</article>
+			</main>
+			<footer className="text-muted pb-8 text-center text-xs print:hidden">
+				Made with{' '}
+				<a href="/" className="text-brand font-semibold">
+					Tagg
+				</a>
+			</footer>
+		</div>
+	)
+}
+
+function ResumeSection({
+	title,
+	id,
+	children,
+}: {
+	title: string
+	id: string
+	children: ReactNode
+}) {
+	return (
+		<section aria-labelledby={id} className="border-line mt-7 border-t pt-5 print:mt-5 print:pt-3">
+			<h2
+				id={id}
+				className="text-brand-700 mb-3 break-after-avoid text-sm font-bold tracking-wide uppercase"
+			>
+				{title}
+			</h2>
+			{children}
+		</section>
+	)
+}
+
+/** A skill rating as five dots filled in half steps (as in the PDF), read out as '3.5 of 5'. */
+function Dots({ rating }: { rating: number }) {
+	const halves = ratingToHalves(rating) ?? 0
+	return (
+		<span role="img" aria-label={ratingLabel(halves)} className="inline-flex shrink-0 gap-1">
+			{Array.from({ length: 5 }, (_, index) => {
+				const fill = Math.max(0, Math.min(2, halves - index * 2))
+				return (
+					<span
+						key={index}
+						className={cx(
+							'size-2.5 rounded-full print:[print-color-adjust:exact]',
+							fill === 2
+								? 'bg-brand'
+								: fill === 1
+									? 'bg-[linear-gradient(90deg,var(--color-brand)_50%,var(--color-line)_50%)]'
+									: 'bg-line',
+						)}
+					/>
+				)
+			})}
+		</span>
+	)
+}
+
+function Entry({ title, subtitle, dates }: { title: string; subtitle: ReactNode; dates: string }) {
+	return (
+		<div className="flex flex-col sm:flex-row sm:items-baseline sm:justify-between sm:gap-x-4 print:flex-row print:items-baseline print:justify-between print:gap-x-4">
+			<div className="min-w-0">
+				<h3 className="font-semibold">{title}</h3>
+				{subtitle ? <p className="text-ink/80 text-sm">{subtitle}</p> : null}
+			</div>
+			{dates ? (
+				<p className="text-muted order-first text-xs tabular-nums sm:order-none sm:shrink-0 print:order-none print:shrink-0">
+					{dates}
+				</p>
+			) : null}
+		</div>
+	)
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+	if (!data) return [{ title: 'Resume not found | Tagg' }, { name: 'robots', content: 'noindex' }]
+	const { profile, path, profileUrl } = data
+	const name = fullName(profile.name) || path
+	return [
+		...pageMeta({
+			title: `${name} – Resume | Tagg`,
+			description:
+				[profile.designation, [profile.city, profile.country].filter(Boolean).join(', ')]
+					.filter(Boolean)
+					.join(' · ') || `${name}’s resume on Tagg`,
+			url: `${profileUrl}/resume`,
+			type: 'profile',
+			image: `${profileUrl}/og.png`,
+			imageAlt: `${name} on Tagg`,
+		}),
+		{
+			tagName: 'link',
+			rel: 'alternate',
+			type: 'application/pdf',
+			href: `${profileUrl}/resume.pdf`,
+		},
+		{
+			tagName: 'link',
+			rel: 'alternate',
+			type: 'application/json',
+			href: `${profileUrl}/resume.json`,
+		},
+	]
+}
+
+/** As the profile page: briefly kept by a CDN, and without scripts for `Save-Data: on`. */
+export const headers: HeadersFunction = ({ errorHeaders }) =>
+	errorHeaders
+		? { 'Cache-Control': 'public, max-age=0, s-maxage=10', Vary: 'Save-Data' }
+		: { 'Cache-Control': PUBLIC_PAGE_CACHE, Vary: 'Save-Data' }
+
+/**
+ * A visitor's page (docs/decisions/008-public-visitor-pages.md): the public pages' small script
+ * instead of the Remix runtime, none with Save-Data; served from the page cache
+ * (server/page-cache.ts). Everything on it is a link: it needs no script at all.
+ */
+export const handle: PublicPageHandle = { publicPage: true }
+
+export function ErrorBoundary() {
+	return <GeneralErrorBoundary />
+}

@@ -1,0 +1,37 @@
+import { type LoaderFunctionArgs } from '@remix-run/node'
+import { getPageVersion } from '~/models/page-version.server'
+import { listPortfolios } from '~/models/portfolio.server'
+import { getProfilePage } from '~/models/public-page.server'
+import { env } from '~/utils/env.server'
+import { notFoundOrMoved } from '~/utils/moved.server'
+import { toJsonResume } from '~/utils/json-resume.server'
+import { notModified, versionEtag } from '~/utils/resume-page.server'
+import { PUBLIC_PAGE_CACHE } from '~/utils/seo'
+
+/** GET /{pname}/resume.json: the public page as a JSON Resume 1.0.0 document. */
+export async function loader({ params, request }: LoaderFunctionArgs) {
+	const version = await getPageVersion(params.pname ?? '')
+	// An owner's previous path redirects to the current one for a while (301), else 404.
+	if (!version) throw await notFoundOrMoved(request, params.pname)
+	const etag = versionEtag('json', version.version)
+	const headers = {
+		ETag: etag,
+		'Cache-Control': PUBLIC_PAGE_CACHE,
+		// Public data: JSON Resume tools (themes, converters) may read it from any site.
+		'Access-Control-Allow-Origin': '*',
+	}
+	if (notModified(request, etag)) return new Response(null, { status: 304, headers })
+	const [page, projects] = await Promise.all([
+		getProfilePage(version.customerId),
+		listPortfolios(version.customerId, 'active'),
+	])
+	if (!page) throw new Response('Not found', { status: 404 })
+	const document = toJsonResume({
+		...page,
+		projects,
+		profileUrl: `${env().PUBLIC_SITE_URL}/${version.path}`,
+	})
+	return new Response(JSON.stringify(document, null, 2), {
+		headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' },
+	})
+}

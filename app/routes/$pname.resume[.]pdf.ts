@@ -1,0 +1,35 @@
+import { type LoaderFunctionArgs } from '@remix-run/node'
+import { getPageVersion } from '~/models/page-version.server'
+import { getProfilePage } from '~/models/public-page.server'
+import { env } from '~/utils/env.server'
+import { notFoundOrMoved } from '~/utils/moved.server'
+import { cachedResumePdf, pdfDisposition } from '~/utils/resume-pdf.server'
+import { notModified, versionEtag } from '~/utils/resume-page.server'
+import { PUBLIC_PAGE_CACHE } from '~/utils/seo'
+
+/**
+ * GET /{pname}/resume.pdf: the resume as an A4 PDF, drawn once per page version and kept in
+ * memory; a browser holding the current ETag gets 304.
+ */
+export async function loader({ params, request }: LoaderFunctionArgs) {
+	const version = await getPageVersion(params.pname ?? '')
+	// An owner's previous path redirects to the current one for a while (301), else 404.
+	if (!version) throw await notFoundOrMoved(request, params.pname)
+	const etag = versionEtag('pdf', version.version)
+	const headers = { ETag: etag, 'Cache-Control': PUBLIC_PAGE_CACHE }
+	if (notModified(request, etag)) return new Response(null, { status: 304, headers })
+	const file = await cachedResumePdf(version.customerId, version.version, async () => {
+		const page = await getProfilePage(version.customerId)
+		return page && { ...page, profileUrl: `${env().PUBLIC_SITE_URL}/${version.path}` }
+	})
+	if (!file) throw new Response('Not found', { status: 404 })
+	const { pdf, name } = file
+	return new Response(new Uint8Array(pdf.buffer as ArrayBuffer, pdf.byteOffset, pdf.length), {
+		headers: {
+			...headers,
+			'Content-Type': 'application/pdf',
+			'Content-Length': String(pdf.length),
+			'Content-Disposition': pdfDisposition(name || version.path),
+		},
+	})
+}

@@ -1,0 +1,220 @@
+/**
+ * An owner's public page as a JSON Resume 1.0.0 document (https://jsonresume.org/schema): what
+ * it holds is what a visitor of /{pname} may see, nothing more (SPEC 'Resume visibility').
+ * Mapping rules: docs/decisions/008-resume-interchange.md.
+ */
+import { type PortfolioItem } from '~/models/portfolio.server'
+import { type ProfileData } from '~/models/profile.server'
+import { type Resume } from '~/models/resume.server'
+import { type SocialField } from './profile-schemas'
+import { fullName } from './seo'
+import { resumeVisibility } from './text'
+
+export const JSON_RESUME_SCHEMA =
+	'https://raw.githubusercontent.com/jsonresume/resume-schema/v1.0.0/schema.json'
+
+type Location = { city?: string; countryCode?: string; region?: string }
+type Profile = { network: string; url: string }
+
+export type JsonResume = {
+	$schema: string
+	basics: {
+		name?: string
+		label?: string
+		image?: string
+		email?: string
+		phone?: string
+		url: string
+		summary?: string
+		location?: Location
+		profiles?: Profile[]
+	}
+	work?: Array<{
+		name?: string
+		position?: string
+		startDate?: string
+		endDate?: string
+		highlights?: string[]
+	}>
+	education?: Array<{
+		institution?: string
+		studyType?: string
+		area?: string
+		startDate?: string
+		endDate?: string
+	}>
+	skills?: Array<{ name: string; level: string; keywords?: string[] }>
+	certificates?: Array<{ name?: string; issuer?: string; url?: string; date?: string }>
+	awards?: Array<{ title: string; date?: string; awarder?: string; summary?: string }>
+	projects?: Array<{
+		name?: string
+		description?: string
+		highlights?: string[]
+		roles?: string[]
+		entity?: string
+		keywords?: string[]
+		url: string
+	}>
+	meta: { canonical: string; version: string }
+}
+
+/** The network name of each social link in `basics.profiles` (and back, on import). */
+export const NETWORKS: Array<[Exclude<SocialField, 'email' | 'mobileNumber'>, string]> = [
+	['linkedInUrl', 'LinkedIn'],
+	['xUrl', 'X'],
+	['igUrl', 'Instagram'],
+	['fbUrl', 'Facebook'],
+	['ytUrl', 'YouTube'],
+	['whatAppBusUrl', 'WhatsApp'],
+	['companySite', 'Website'],
+]
+
+// ---------------------------------------------------------------- countries
+
+const COUNTRY_ALIASES: Record<string, string> = {
+	usa: 'US',
+	'u.s.a.': 'US',
+	'united states of america': 'US',
+	uk: 'GB',
+	'u.k.': 'GB',
+}
+
+/** Codes ISO 3166 leaves for private use ('ZZ' is 'Unknown Region'): no country. */
+const PRIVATE_USE = /^(AA|Q[M-Z]|X[A-Z]|ZZ)$/
+let countryCodes: Map<string, string> | undefined
+const regionNames = () => new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' })
+
+/** The ISO 3166-1 alpha-2 code of a country written in English ('Portugal' → 'PT'), or null. */
+export function countryCode(name: string): string | null {
+	const key = name.trim().toLowerCase()
+	if (!key) return null
+	if (!countryCodes) {
+		const names = regionNames()
+		countryCodes = new Map()
+		for (let a = 65; a <= 90; a++) {
+			for (let b = 65; b <= 90; b++) {
+				const code = String.fromCharCode(a, b)
+				if (PRIVATE_USE.test(code)) continue
+				const english = names.of(code)
+				if (english) countryCodes.set(english.toLowerCase(), code)
+			}
+		}
+	}
+	return COUNTRY_ALIASES[key] ?? countryCodes.get(key) ?? null
+}
+
+/** The English name of an ISO 3166-1 alpha-2 code ('pt' → 'Portugal'), or null. */
+export function countryName(code: string): string | null {
+	const value = code.trim().toUpperCase()
+	if (!/^[A-Z]{2}$/.test(value) || PRIVATE_USE.test(value)) return null
+	try {
+		return regionNames().of(value) ?? null
+	} catch {
+		return null
+	}
+}
+
+// ---------------------------------------------------------------- the document
+
+/** 'YYYY-MM-01' as JSON Resume's 'YYYY-MM'; '' (and 'Ongoing') give undefined. */
+const month = (date: string) => (/^\d{4}-\d{2}/.test(date) ? date.slice(0, 7) : undefined)
+const year = (value: number | null) => (value ? String(value) : undefined)
+const text = (value: string | null | undefined) => value?.trim() || undefined
+const list = <T>(items: T[]) => (items.length ? items : undefined)
+
+/** Drops the keys whose value is undefined, so the document has no empty fields. */
+function compact<T extends Record<string, unknown>>(object: T): T {
+	return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as T
+}
+
+export function toJsonResume({
+	profile,
+	resume,
+	email,
+	projects,
+	profileUrl,
+}: {
+	profile: ProfileData
+	resume: Resume
+	/** The email the public page shows, or null. */
+	email: string | null
+	/** The owner's active portfolio items (the ones visitors see). */
+	projects: PortfolioItem[]
+	profileUrl: string
+}): JsonResume {
+	const country = profile.country.trim()
+	const code = country ? countryCode(country) : null
+	const location = compact<Location>({
+		city: text(profile.city),
+		countryCode: code ?? undefined,
+		region: country && !code ? country : undefined,
+	})
+	const profiles = NETWORKS.flatMap(([field, network]) => {
+		const url = profile.socialLinks[field]
+		return url ? [{ network, url }] : []
+	})
+	const showResume = resumeVisibility(resume).showResume
+	return compact({
+		$schema: JSON_RESUME_SCHEMA,
+		basics: compact({
+			name: text(fullName(profile.name)),
+			label: text(profile.designation),
+			image: profile.pictureUrl ?? undefined,
+			email: text(email),
+			phone: text(profile.socialLinks.mobileNumber),
+			url: profileUrl,
+			summary: text(profile.bio.join('\n\n')),
+			location: Object.keys(location).length ? location : undefined,
+			profiles: list(profiles),
+		}),
+		work: showResume
+			? resume.workExp.map((item) =>
+					compact({
+						name: text(item.company),
+						position: text(item.role),
+						startDate: month(item.startDate),
+						endDate: month(item.endDate),
+						highlights: list(item.experience),
+					}),
+				)
+			: undefined,
+		education: showResume
+			? resume.education.map((item) =>
+					compact({
+						institution: text(item.eduInstitution),
+						studyType: text(item.eduName),
+						startDate: year(item.eduStartYear),
+						endDate: year(item.endDate),
+					}),
+				)
+			: undefined,
+		skills: showResume
+			? resume.skills.map((item) => ({ name: item.skillName, level: `${item.rating}/5` }))
+			: undefined,
+		certificates: showResume
+			? resume.certificates.map((item) =>
+					compact({
+						name: text(item.crtName),
+						issuer: text(item.crtPlat),
+						url: text(item.crtUrl),
+						date: year(item.endDate),
+					}),
+				)
+			: undefined,
+		awards: showResume ? resume.achievements.map((title) => ({ title })) : undefined,
+		projects: list(
+			projects.map((item) =>
+				compact({
+					name: text(item.productName),
+					description: text(item.projectSummary.join('\n\n')),
+					highlights: list(item.results),
+					roles: item.role.trim() ? [item.role.trim()] : undefined,
+					entity: text(item.company),
+					keywords: list(item.skills),
+					url: `${profileUrl}/portfolio/${item.portfolioId}`,
+				}),
+			),
+		),
+		meta: { canonical: `${profileUrl}/resume.json`, version: 'v1.0.0' },
+	})
+}

@@ -1,0 +1,496 @@
+/**
+ * Resume import, the part both sources share: reading the upload, telling a JSON Resume file
+ * from a LinkedIn export, fitting what they hold to Tagg's rules (dates, the fixed skill list,
+ * lengths: docs/decisions/008-resume-interchange.md), the preview and the apply.
+ */
+import { SKILLS } from '~/data/options'
+import {
+	appendable,
+	applyResumeImport,
+	getImportBaseline,
+	importKeys,
+	MAX_LIST_ITEMS,
+	type ImportMode,
+	type ImportSection,
+	type ProfileImport,
+	type ResumeImport,
+} from '~/models/resume-import.server'
+import {
+	CertificateItemSchema,
+	EducationItemSchema,
+	SkillItemSchema,
+	SOCIAL_FIELDS,
+	SocialLinksSchema,
+	WorkItemSchema,
+	type CertificateItemInput,
+	type EducationItemInput,
+	type SkillItemInput,
+	type SocialField,
+	type WorkItemInput,
+} from './profile-schemas'
+import {
+	IMPORT_MODES,
+	IMPORT_SECTIONS,
+	MAX_IMPORT_BYTES,
+	PROFILE_FIELD_LABELS,
+	SECTION_LABELS,
+	ImportError,
+	IMPORT_MESSAGES,
+	type ImportPreview,
+	type ImportSourceKey,
+	type RawImport,
+	type ProfilePreviewFields,
+	type SkippedItem,
+} from './resume-import'
+import { readJsonResume } from './json-resume-import.server'
+import { readLinkedInExport } from './linkedin-import.server'
+import { halvesToRating, splitParagraphs, toMonthDate } from './text'
+import { readMultipart, UploadError } from './upload.server'
+
+/** What an import would write, already valid for the resume and profile models. */
+export type ImportDraft = {
+	source: ImportSourceKey
+	data: ResumeImport
+	notes: Partial<Record<ImportSection, string[]>>
+	skipped: SkippedItem[]
+}
+
+// ---------------------------------------------------------------- dates, levels, lengths
+
+const MIN_YEAR = 1900
+const MAX_YEAR = 2100
+
+/**
+ * A date of a file as SPEC's month date: 'Jan 2020', 'January 2020', '2020-01', '2020-01-15',
+ * '01/2020' and '2020' (read as January) give 'YYYY-MM-01'; anything else gives ''.
+ */
+export function importMonth(raw: string): string {
+	const value = raw.trim()
+	const year = /^(\d{4})$/.exec(value)
+	if (year) {
+		const y = Number(year[1])
+		return y >= MIN_YEAR && y <= MAX_YEAR ? `${y}-01-01` : ''
+	}
+	const slashed = /^(\d{1,2})\/(\d{4})$/.exec(value)
+	if (slashed) return toMonthDate(`${slashed[2]}-${slashed[1]!.padStart(2, '0')}`)
+	const date = toMonthDate(value)
+	return date === 'Ongoing' ? '' : date
+}
+
+/** The year of a file's date ('2015', 'Sep 2015', '2015-09-01'), or null. */
+export function importYear(raw: string): number | null {
+	const date = importMonth(raw)
+	return date ? Number(date.slice(0, 4)) : null
+}
+
+const LEVEL_WORDS: Record<string, number> = {
+	beginner: 1.5,
+	novice: 1.5,
+	basic: 2,
+	elementary: 2,
+	intermediate: 3,
+	competent: 3,
+	advanced: 4,
+	proficient: 4,
+	expert: 5,
+	master: 5,
+	native: 5,
+	fluent: 5,
+}
+
+/** The default rating of an imported skill whose file gives no level Tagg can read. */
+export const DEFAULT_RATING = 3
+
+/**
+ * A skill level as a rating in half steps (1..10): '4.5/5', '4.5 of 5', '4', '8/10', '80%' and
+ * the usual words (Beginner, Intermediate, Advanced, Expert, ...). Null when none of these.
+ */
+export function levelToHalves(level: string): number | null {
+	const value = level.trim().toLowerCase()
+	if (!value) return null
+	const word = LEVEL_WORDS[value]
+	if (word) return word * 2
+	const scaled = /^(\d+(?:\.\d+)?)\s*(?:(?:\/|of|out of)\s*(5|10|100))?\s*(%)?$/.exec(value)
+	if (!scaled) return null
+	const number = Number(scaled[1])
+	const scale = scaled[3] ? 100 : Number(scaled[2] ?? 5)
+	const rating = (number / scale) * 5
+	if (!(rating > 0) || rating > 5) return null
+	return Math.max(1, Math.round(rating * 2))
+}
+
+class Notes {
+	readonly list: string[] = []
+	add(note: string) {
+		this.list.push(note)
+	}
+	/** `text` trimmed, cut to `max` characters (with a note naming `what`) when longer. */
+	cut(text: string | undefined, max: number, what: string): string {
+		const value = (text ?? '').replace(/\s+/g, ' ').trim()
+		if (value.length <= max) return value
+		this.add(`${what} was cut to ${max} characters.`)
+		return value.slice(0, max).trimEnd()
+	}
+	/** At most `max` of `items`, with a note when there were more. */
+	first<T>(items: T[], max: number, what: string): T[] {
+		if (items.length > max) this.add(`Only the first ${max} of ${items.length} ${what} are kept.`)
+		return items.slice(0, max)
+	}
+}
+
+/** How an entry is named in notes: its first words, quoted. */
+const named = (label: string, text: string) =>
+	text ? `${label} “${text.length > 40 ? `${text.slice(0, 40)}…` : text}”` : label
+
+// ---------------------------------------------------------------- fitting each section
+
+function fitProfile(raw: NonNullable<RawImport['profile']>, skipped: SkippedItem[]) {
+	const notes = new Notes()
+	const fields: ProfileImport = {}
+	const texts = [
+		['firstName', 60],
+		['lastName', 60],
+		['designation', 100],
+		['city', 80],
+		['country', 80],
+	] as const
+	for (const [field, max] of texts) {
+		const value = notes.cut(raw[field], max, `The ${PROFILE_FIELD_LABELS[field].toLowerCase()}`)
+		if (value) fields[field] = value
+	}
+	if (raw.bio?.trim()) {
+		const kept = notes
+			.first(splitParagraphs(raw.bio), 20, 'bio paragraphs')
+			.map((paragraph, index) => {
+				if (paragraph.length <= 5000) return paragraph
+				notes.add(`Bio paragraph ${index + 1} was cut to 5000 characters.`)
+				return paragraph.slice(0, 5000).trimEnd()
+			})
+		if (kept.length) fields.bio = kept
+	}
+	const links: Partial<Record<SocialField, string>> = {}
+	for (const field of SOCIAL_FIELDS) {
+		if (!raw[field]) continue
+		const parsed = SocialLinksSchema.shape[field].safeParse(raw[field])
+		if (parsed.success && parsed.data) links[field] = parsed.data
+		else
+			skipped.push({
+				section: 'profile',
+				value: `${PROFILE_FIELD_LABELS[field]}: ${raw[field]}`,
+				reason: parsed.success ? 'empty' : (parsed.error.issues[0]?.message ?? 'not valid'),
+			})
+	}
+	Object.assign(fields, links)
+	return Object.keys(fields).length ? { fields, notes: notes.list } : null
+}
+
+function fitWork(raw: NonNullable<RawImport['workExp']>) {
+	const notes = new Notes()
+	const items: WorkItemInput[] = []
+	for (const entry of notes.first(raw, MAX_LIST_ITEMS, 'work entries')) {
+		const label = named('Work entry', entry.role || entry.company)
+		const startDate = importMonth(entry.startDate)
+		if (entry.startDate.trim() && !startDate)
+			notes.add(`${label}: the start date “${entry.startDate}” could not be read.`)
+		const ongoing = !entry.endDate.trim() || /^(present|ongoing|now|current)$/i.test(entry.endDate)
+		const endDate = ongoing ? 'Ongoing' : importMonth(entry.endDate)
+		if (!ongoing && !endDate)
+			notes.add(`${label}: the end date “${entry.endDate}” could not be read.`)
+		const lines = notes
+			.first(
+				entry.lines.map((line) => line.replace(/^[\s•·▪●◦*–—-]+/, '').trim()).filter(Boolean),
+				30,
+				`lines of ${label}`,
+			)
+			.map((line) => notes.cut(line, 500, `A line of ${label}`))
+		const parsed = WorkItemSchema.safeParse({
+			company: notes.cut(entry.company, 120, `The company of ${label}`),
+			role: notes.cut(entry.role, 120, `The role of ${label}`),
+			startDate,
+			endDate,
+			experience: lines,
+		})
+		if (parsed.success) items.push(parsed.data)
+		else notes.add(`${label} was left out: ${parsed.error.issues[0]?.message}`)
+	}
+	return items.length ? { items, notes: notes.list } : null
+}
+
+function fitEducation(raw: NonNullable<RawImport['education']>) {
+	const notes = new Notes()
+	const items: EducationItemInput[] = []
+	for (const entry of notes.first(raw, MAX_LIST_ITEMS, 'education entries')) {
+		const label = named('Education', entry.degree || entry.institution)
+		const start = importYear(entry.startDate)
+		let end = importYear(entry.endDate)
+		if (start !== null && end !== null && end < start) {
+			notes.add(`${label}: the end year ${end} is before the start year and was left out.`)
+			end = null
+		}
+		const parsed = EducationItemSchema.safeParse({
+			eduName: notes.cut(entry.degree, 150, `The degree of ${label}`),
+			eduInstitution: notes.cut(entry.institution, 150, `The institution of ${label}`),
+			eduStartYear: start,
+			eduEndYear: end,
+		})
+		if (parsed.success) items.push(parsed.data)
+		else notes.add(`${label} was left out: ${parsed.error.issues[0]?.message}`)
+	}
+	return items.length ? { items, notes: notes.list } : null
+}
+
+const SKILL_NAMES = new Map(SKILLS.map((skill) => [skill.toLowerCase(), skill as string]))
+
+function fitSkills(raw: NonNullable<RawImport['skills']>, skipped: SkippedItem[]) {
+	const notes = new Notes()
+	const found: SkillItemInput[] = []
+	const seen = new Set<string>()
+	const unmatched: string[] = []
+	for (const entry of raw) {
+		const halves = levelToHalves(entry.level) ?? DEFAULT_RATING * 2
+		const take = (name: string) => {
+			const skill = SKILL_NAMES.get(name.trim().toLowerCase())
+			if (!skill) return false
+			if (!seen.has(skill)) {
+				seen.add(skill)
+				const parsed = SkillItemSchema.safeParse({ skillName: skill, rating: halves / 2 })
+				if (parsed.success) found.push(parsed.data)
+			}
+			return true
+		}
+		const nameMatched = take(entry.name)
+		const keywordsMatched = (entry.keywords ?? []).filter((keyword) => {
+			if (take(keyword)) return true
+			if (keyword.trim()) unmatched.push(keyword.trim())
+			return false
+		})
+		// A group ('Web Development: HTML, CSS') whose keywords matched is no skipped skill.
+		if (!nameMatched && !keywordsMatched.length && entry.name.trim()) unmatched.push(entry.name)
+	}
+	for (const name of new Set(unmatched)) {
+		skipped.push({ section: 'skills', value: name, reason: 'not in Tagg’s list of skills' })
+	}
+	const items = notes.first(found, MAX_LIST_ITEMS, 'skills')
+	return items.length ? { items, notes: notes.list } : null
+}
+
+function fitCertificates(raw: NonNullable<RawImport['certificates']>) {
+	const notes = new Notes()
+	const items: CertificateItemInput[] = []
+	for (const entry of notes.first(raw, MAX_LIST_ITEMS, 'certificates')) {
+		const label = named('Certificate', entry.name)
+		let url: string | null = entry.url.trim() || null
+		if (url && (url.length > 500 || !/^https?:\/\//i.test(url))) {
+			notes.add(`${label}: the link “${url.slice(0, 60)}” is not an http(s) link and was left out.`)
+			url = null
+		}
+		const parsed = CertificateItemSchema.safeParse({
+			crtName: notes.cut(entry.name, 150, `The name of ${label}`),
+			crtPlat: notes.cut(entry.issuer, 120, `The issuer of ${label}`),
+			crtUrl: url,
+			crtYear: importYear(entry.date),
+		})
+		if (parsed.success) items.push(parsed.data)
+		else notes.add(`${label} was left out: ${parsed.error.issues[0]?.message}`)
+	}
+	return items.length ? { items, notes: notes.list } : null
+}
+
+function fitAchievements(raw: string[]) {
+	const notes = new Notes()
+	const items = notes
+		.first(raw.map((text) => text.trim()).filter(Boolean), MAX_LIST_ITEMS, 'achievements')
+		.map((text) => notes.cut(text, 300, named('Achievement', text)))
+	return items.length ? { items, notes: notes.list } : null
+}
+
+/** Fits what a source read to Tagg's rules; a section with nothing left is absent. */
+export function fitImport(raw: RawImport): ImportDraft {
+	const skipped = [...raw.skipped]
+	const draft: ImportDraft = { source: raw.source, data: {}, notes: {}, skipped }
+	const profile = raw.profile ? fitProfile(raw.profile, skipped) : null
+	if (profile) {
+		draft.data.profile = profile.fields
+		draft.notes.profile = profile.notes
+	}
+	const sections = [
+		['workExp', raw.workExp && fitWork(raw.workExp)],
+		['education', raw.education && fitEducation(raw.education)],
+		['skills', raw.skills && fitSkills(raw.skills, skipped)],
+		['certificates', raw.certificates && fitCertificates(raw.certificates)],
+		['achievements', raw.achievements && fitAchievements(raw.achievements)],
+	] as const
+	for (const [section, fitted] of sections) {
+		if (!fitted) continue
+		;(draft.data as Record<string, unknown>)[section] = fitted.items
+		draft.notes[section] = fitted.notes
+	}
+	if (!Object.keys(draft.data).length) throw new ImportError(400, IMPORT_MESSAGES.empty)
+	return draft
+}
+
+// ---------------------------------------------------------------- reading the request
+
+export type ImportRequest = {
+	file: { name: string; data: Buffer } | null
+	sections: string[]
+	mode: string
+	intent: string
+}
+
+/**
+ * Reads a multipart import request with the bounded multipart reader (app/utils/upload.server.ts):
+ * `file` (at most {@link MAX_IMPORT_BYTES}, refused while it arrives when larger), and the small
+ * text fields `sections` (a comma list, or the field repeated), `mode` and `intent`.
+ */
+export async function readImportRequest(request: Request): Promise<ImportRequest> {
+	let upload
+	try {
+		upload = await readMultipart(request, {
+			fileField: 'file',
+			maxFiles: 1,
+			maxFileBytes: MAX_IMPORT_BYTES,
+			textFields: ['sections', 'mode', 'intent'],
+			maxFieldBytes: 4096,
+			messages: {
+				notMultipart: IMPORT_MESSAGES.notMultipart,
+				tooLarge: IMPORT_MESSAGES.tooLarge,
+				tooMany: IMPORT_MESSAGES.oneFile,
+			},
+		})
+	} catch (error) {
+		if (error instanceof UploadError) throw new ImportError(error.status, error.message)
+		throw error
+	}
+	const [file] = upload.files
+	const text = (name: string) => upload.fields[name]?.at(-1) ?? ''
+	return {
+		file: file?.data.length ? { name: file.filename, data: file.data } : null,
+		sections: (upload.fields.sections ?? [])
+			.flatMap((value) => value.split(','))
+			.map((section) => section.trim())
+			.filter(Boolean),
+		mode: text('mode'),
+		intent: text('intent'),
+	}
+}
+
+// ---------------------------------------------------------------- the file
+
+const ZIP_MAGIC = [0x50, 0x4b] // 'PK'
+
+/** Reads an uploaded file as a JSON Resume document or a LinkedIn export, by its content. */
+export function readImportFile(file: { name: string; data: Buffer }): ImportDraft {
+	const { data } = file
+	if (data[0] === ZIP_MAGIC[0] && data[1] === ZIP_MAGIC[1]) {
+		return fitImport(readLinkedInExport(data))
+	}
+	const text = data.toString('utf8').replace(/^\uFEFF/, '')
+	if (text.trimStart().startsWith('{')) {
+		return fitImport(readJsonResume(text))
+	}
+	throw new ImportError(400, IMPORT_MESSAGES.unknownType)
+}
+
+// ---------------------------------------------------------------- preview and apply
+
+/** What the file would change, section by section, beside what the owner has now. */
+export async function previewImport(
+	customerId: string,
+	draft: ImportDraft,
+): Promise<ImportPreview> {
+	const baseline = await getImportBaseline(customerId)
+	const { data, notes } = draft
+	const sections: ImportPreview['sections'] = {}
+	if (data.profile) {
+		const current: ProfilePreviewFields = {}
+		for (const field of Object.keys(data.profile) as Array<keyof ProfilePreviewFields>) {
+			const value = baseline.profile?.[field]
+			if (Array.isArray(value) ? value.length : value) {
+				;(current as Record<string, unknown>)[field] = value
+			}
+		}
+		sections.profile = { fields: data.profile, current, notes: notes.profile ?? [] }
+	}
+	const list = <Input, Item>(
+		section: Exclude<ImportSection, 'profile'>,
+		items: Input[] | undefined,
+		keyOf: (item: Input) => string,
+		show: (item: Input) => Item,
+	) =>
+		items
+			? {
+					items: items.map(show),
+					current: baseline.keys[section].length,
+					appendAdds: appendable(baseline.keys[section], items, keyOf).length,
+					notes: notes[section] ?? [],
+				}
+			: undefined
+	sections.workExp = list('workExp', data.workExp, importKeys.workExp, (item) => ({ ...item }))
+	sections.education = list('education', data.education, importKeys.education, (item) => ({
+		eduName: item.eduName,
+		eduInstitution: item.eduInstitution,
+		eduStartYear: item.eduStartYear,
+		endDate: item.eduEndYear,
+	}))
+	sections.skills = list('skills', data.skills, importKeys.skills, (item) => ({
+		skillName: item.skillName,
+		rating: halvesToRating(item.halves) ?? DEFAULT_RATING,
+	}))
+	sections.certificates = list(
+		'certificates',
+		data.certificates,
+		importKeys.certificates,
+		(item) => ({
+			crtName: item.crtName,
+			crtPlat: item.crtPlat,
+			crtUrl: item.crtUrl,
+			endDate: item.crtYear,
+		}),
+	)
+	sections.achievements = list(
+		'achievements',
+		data.achievements,
+		importKeys.achievements,
+		(text) => text,
+	)
+	for (const key of Object.keys(sections) as Array<keyof typeof sections>) {
+		if (sections[key] === undefined) delete sections[key]
+	}
+	return { source: draft.source, sections, skipped: draft.skipped }
+}
+
+/** The chosen sections and mode of an apply request, checked against what the file has. */
+export function readApplyChoice(request: ImportRequest, draft: ImportDraft) {
+	const unknown = request.sections.find(
+		(section) => !(IMPORT_SECTIONS as readonly string[]).includes(section),
+	)
+	if (unknown !== undefined) {
+		throw new ImportError(
+			400,
+			`sections: unknown section “${unknown}” (use ${IMPORT_SECTIONS.join(', ')})`,
+		)
+	}
+	const mode = request.mode.trim() || 'replace'
+	if (!(IMPORT_MODES as readonly string[]).includes(mode)) {
+		throw new ImportError(400, 'mode: use replace or append')
+	}
+	const chosen = [...new Set(request.sections as ImportSection[])]
+	if (!chosen.length) throw new ImportError(400, IMPORT_MESSAGES.noSections)
+	const sections = chosen.filter((section) => draft.data[section] !== undefined)
+	if (!sections.length) {
+		throw new ImportError(
+			400,
+			`The file has nothing for ${chosen.map((section) => SECTION_LABELS[section]).join(', ')}.`,
+		)
+	}
+	return { sections, mode: mode as ImportMode }
+}
+
+export async function applyImport(
+	customerId: string,
+	draft: ImportDraft,
+	choice: { sections: ImportSection[]; mode: ImportMode },
+) {
+	return applyResumeImport(customerId, draft.data, choice.sections, choice.mode)
+}

@@ -1,0 +1,162 @@
+/**
+ * The resume import's shapes as the /one API and the builder page show them (no server code:
+ * the import page's bundle uses these too).
+ */
+
+export const IMPORT_SECTIONS = [
+	'profile',
+	'workExp',
+	'education',
+	'skills',
+	'certificates',
+	'achievements',
+] as const
+export type ImportSectionKey = (typeof IMPORT_SECTIONS)[number]
+
+export const SECTION_LABELS: Record<ImportSectionKey, string> = {
+	profile: 'Profile',
+	workExp: 'Work Experience',
+	education: 'Education',
+	skills: 'Skills',
+	certificates: 'Certificates',
+	achievements: 'Achievements',
+}
+
+export const IMPORT_MODES = ['replace', 'append'] as const
+export type ImportModeKey = (typeof IMPORT_MODES)[number]
+
+export type ImportSourceKey = 'json-resume' | 'linkedin'
+
+export const SOURCE_LABELS: Record<ImportSourceKey, string> = {
+	'json-resume': 'JSON Resume file',
+	linkedin: 'LinkedIn data export',
+}
+
+/** Something in the file that is not imported, and why. */
+export type SkippedItem = { section: string; value: string; reason: string }
+
+export type ProfilePreviewFields = Partial<{
+	firstName: string
+	lastName: string
+	designation: string
+	city: string
+	country: string
+	bio: string[]
+	linkedInUrl: string
+	xUrl: string
+	igUrl: string
+	fbUrl: string
+	ytUrl: string
+	whatAppBusUrl: string
+	mobileNumber: string
+	companySite: string
+	email: string
+}>
+
+export const PROFILE_FIELD_LABELS: Record<keyof ProfilePreviewFields, string> = {
+	firstName: 'First name',
+	lastName: 'Last name',
+	designation: 'Designation',
+	city: 'City',
+	country: 'Country',
+	bio: 'Bio',
+	linkedInUrl: 'LinkedIn',
+	xUrl: 'X',
+	igUrl: 'Instagram',
+	fbUrl: 'Facebook',
+	ytUrl: 'YouTube',
+	whatAppBusUrl: 'WhatsApp Business',
+	mobileNumber: 'Mobile number',
+	companySite: 'Website',
+	email: 'Email',
+}
+
+type ListPreview<Item> = {
+	/** The entries the file brings, as the resume read shows them. */
+	items: Item[]
+	/** How many entries the owner has now (replace removes them). */
+	current: number
+	/** How many of the file's entries appending would add (the others are there already, or
+	 * over the limit of 50). */
+	appendAdds: number
+	/** What was changed to fit (a value cut to its limit, a date that could not be read). */
+	notes: string[]
+}
+
+export type ImportPreview = {
+	source: ImportSourceKey
+	sections: {
+		profile?: {
+			fields: ProfilePreviewFields
+			/** The owner's values of the same fields now. */
+			current: ProfilePreviewFields
+			notes: string[]
+		}
+		workExp?: ListPreview<{
+			company: string
+			role: string
+			startDate: string
+			endDate: string
+			experience: string[]
+		}>
+		education?: ListPreview<{
+			eduName: string
+			eduInstitution: string
+			eduStartYear: number | null
+			endDate: number | null
+		}>
+		skills?: ListPreview<{ skillName: string; rating: number }>
+		certificates?: ListPreview<{
+			crtName: string
+			crtPlat: string
+			crtUrl: string | null
+			endDate: number | null
+		}>
+		achievements?: ListPreview<string>
+	}
+	skipped: SkippedItem[]
+}
+
+/** The largest file the import reads. */
+export const MAX_IMPORT_BYTES = 5 * 1024 * 1024
+
+export class ImportError extends Error {
+	constructor(
+		public status: 400 | 413 | 415,
+		message: string,
+	) {
+		super(message)
+	}
+}
+
+export const IMPORT_MESSAGES = {
+	notMultipart: 'Send the file as multipart/form-data in the field "file".',
+	noFile: 'Please choose a JSON Resume file (.json) or your LinkedIn data export (.zip).',
+	tooLarge: 'The file is larger than 5 MB. A resume file or LinkedIn export is far smaller.',
+	oneFile: 'Send one file at a time.',
+	unknownType: 'This file is neither a JSON Resume file (.json) nor a LinkedIn data export (.zip).',
+	empty: 'The file holds nothing Tagg can import.',
+	noSections: 'Choose at least one section to import.',
+}
+
+/** A source's entries before they are fitted to Tagg's rules: texts as the file had them. */
+export type RawImport = {
+	source: ImportSourceKey
+	profile?: Partial<Record<Exclude<keyof ProfilePreviewFields, 'bio'>, string>> & {
+		bio?: string
+	}
+	workExp?: Array<{
+		company: string
+		role: string
+		startDate: string
+		/** Empty, 'Present' or 'Ongoing' when the position is ongoing. */
+		endDate: string
+		lines: string[]
+	}>
+	education?: Array<{ degree: string; institution: string; startDate: string; endDate: string }>
+	/** `level` as the file says it (JSON Resume's free text, a number), or empty. */
+	skills?: Array<{ name: string; level: string; keywords?: string[] }>
+	certificates?: Array<{ name: string; issuer: string; url: string; date: string }>
+	achievements?: string[]
+	skipped: SkippedItem[]
+}
