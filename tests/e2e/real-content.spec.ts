@@ -638,10 +638,15 @@ test('portfolio order by drag and drop in one call; a note when more than 3 are 
 	for (let step = 1; step <= 8; step++) {
 		await page.mouse.move(from.x + from.width / 2, from.y + ((to.y - 40 - from.y) * step) / 8)
 	}
+	const saved = page.waitForResponse(
+		(response) => response.request().method() === 'POST' && response.url().includes('.data'),
+	)
 	await page.mouse.up()
 	await expect(rows).toHaveText(['Delta', 'Alpha', 'Bravo', 'Charlie'])
 	await expect.poll(() => saves.length).toBe(1)
 	await expect(page.getByText('Not shown: Charlie.', { exact: false })).toBeVisible()
+	// A reload once the order is saved shows it again.
+	expect((await saved).status()).toBe(200)
 	await page.reload()
 	await expect(rows).toHaveText(['Delta', 'Alpha', 'Bravo', 'Charlie'])
 	await expectNoSeriousA11yViolations(page)
