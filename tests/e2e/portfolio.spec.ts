@@ -293,6 +293,7 @@ test('the list adds, reorders and deletes projects; inactive ones stay hidden fr
 	await expect(rows).toHaveText(['Bravo', 'Draft idea', 'Alpha'])
 
 	// Visitors: active items only, in the owner's order; the draft's URL is a 404 page.
+	allowConsoleError(/status of 404 .*\/portfolio\//)
 	const visitorContext = await browser.newContext()
 	const visitor = await visitorContext.newPage()
 	await visitor.goto(`/${path}/portfolio`)
