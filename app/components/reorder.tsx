@@ -91,7 +91,9 @@ export function useReorder({
 		},
 		'aria-describedby': instructionsId,
 		'aria-pressed': drag?.id === id,
-		disabled,
+		// While an order is being saved the handles wait; they keep the focus (a disabled button
+		// would drop it), so a keyboard user can go on once the save is done.
+		'aria-disabled': disabled || undefined,
 		// Touch drags move the row instead of scrolling the page.
 		style: { touchAction: 'none' as const },
 		onKeyDown: (event: KeyboardEvent) => {
@@ -99,7 +101,7 @@ export function useReorder({
 			if (event.key === ' ' || event.key === 'Enter') {
 				event.preventDefault()
 				if (active) drop()
-				else if (!drag) start(id, 'keyboard')
+				else if (!drag && !disabled) start(id, 'keyboard')
 			} else if (active && (event.key === 'ArrowUp' || event.key === 'ArrowLeft')) {
 				event.preventDefault()
 				move(order.indexOf(id) - 1)
@@ -123,7 +125,7 @@ export function useReorder({
 			if (drag?.id === id && drag.via === 'keyboard' && event.relatedTarget) cancel()
 		},
 		onPointerDown: (event: PointerEvent) => {
-			if (drag || event.button !== 0) return
+			if (drag || disabled || event.button !== 0) return
 			event.preventDefault()
 			event.currentTarget.setPointerCapture(event.pointerId)
 			start(id, 'pointer')

@@ -373,7 +373,7 @@ function PortfolioRow({
 					<button
 						type="button"
 						{...handle}
-						className="btn-ghost size-10 min-h-10 cursor-grab p-0 active:cursor-grabbing"
+						className="btn-ghost size-10 min-h-10 cursor-grab p-0 active:cursor-grabbing aria-disabled:cursor-wait aria-disabled:opacity-60"
 						aria-label={`Reorder ${name}`}
 						title="Drag to reorder"
 					>

@@ -278,6 +278,7 @@ test('the list adds, reorders and deletes projects; inactive ones stay hidden fr
 	// The handles wait while an order is being saved.
 	expect((await firstSaved).status()).toBe(200)
 	const handle = page.getByRole('button', { name: 'Reorder Draft idea' })
+	await expect(handle).not.toHaveAttribute('aria-disabled', 'true')
 	await handle.focus()
 	await page.keyboard.press('Enter')
 	await page.keyboard.press('ArrowUp')
