@@ -17,8 +17,15 @@ import {
 	NEUTRALS,
 	qrColor,
 	QR_MIN_CONTRAST,
+	type Appearance,
 } from '~/utils/appearance'
 import { profileQrPng } from '~/utils/qr.server'
+
+type Answer = {
+	status: number
+	message?: string
+	data: { appearance: Appearance }
+}
 
 const SITE = 'http://tagg.test'
 let server: AppServer
@@ -54,7 +61,7 @@ async function update(body: unknown, headers: Record<string, string> = {}) {
 	})
 	return {
 		status: response.status,
-		json: (await response.json()) as any,
+		json: (await response.json()) as Answer,
 		headers: response.headers,
 	}
 }
@@ -65,7 +72,7 @@ const read = async () => {
 	)
 	return {
 		status: response.status,
-		json: (await response.json()) as any,
+		json: (await response.json()) as Answer,
 		etag: response.headers.get('etag'),
 	}
 }
@@ -262,7 +269,7 @@ describe('the QR code in the owner accent', () => {
 	const profileUrl = () => `${SITE}/${owner.path}`
 
 	test.each([
-		...ACCENT_PRESETS.map((preset) => [preset.name, preset.hex]),
+		...ACCENT_PRESETS.map((preset): [string, string] => [preset.name, preset.hex]),
 		['a pale pink', '#ffe4f0'],
 	])('%s (%s): level Q with the logo, decodes to the profile URL', async (_name, hex) => {
 		const saved = await update({ accent: hex, mode: 'light', font: 'modern', header: 'gradient' })

@@ -61,7 +61,7 @@ function textPairs(palette: Palette, mode: 'light' | 'dark') {
 const EDGES = ['#ffffff', '#ffff00', '#000000'] as const
 
 describe('checkAccent', () => {
-	test.each(ACCENT_PRESETS.map((preset) => [preset.name, preset.hex]))(
+	test.each(ACCENT_PRESETS.map((preset): [string, string] => [preset.name, preset.hex]))(
 		'preset %s (%s) passes AA on the light pages as it is',
 		(_name, hex) => {
 			const check = checkAccent(hex)
