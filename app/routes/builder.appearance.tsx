@@ -128,7 +128,8 @@ function AppearanceEditor({
 				</h2>
 				<Preview appearance={shown} {...preview} />
 			</section>
-			<div className="card p-6 lg:order-1">
+			{/* The form's sticky button bar keeps the card's rounded corners. */}
+			<div className="card p-6 lg:order-1 [&_form>div:last-child]:rounded-b-2xl">
 				<EditorForm
 					busy={editor.busy}
 					failed={editor.failed}
