@@ -4,7 +4,9 @@ import { type ReactNode } from 'react'
 import { CheckingAuthentication } from './components/checking-auth'
 import { GeneralErrorBoundary } from './components/error-boundary'
 import { Toasts } from './components/toaster'
+import { DEFAULT_APPEARANCE, NEUTRALS, themeCss, type Appearance } from './utils/appearance'
 import { useDocumentOptions, type PublicEntry, type PublicPageHandle } from './utils/document'
+import { FONT_PRELOADS } from './utils/fonts'
 import tailwindHref from './styles/tailwind.css?url'
 
 export const links: LinksFunction = () => [
@@ -30,17 +32,85 @@ function usePublicPage() {
 	return useMatches().some((match) => (match.handle as PublicPageHandle | undefined)?.publicPage)
 }
 
+/**
+ * The owner's appearance on their pages: the deepest route whose data has an `appearance`
+ * (the public pages' loaders return it). Every other page (the builder, sign-in) is Tagg pink and
+ * follows the device's light or dark setting.
+ */
+function usePageAppearance(): Appearance {
+	const matches = useMatches()
+	for (let i = matches.length - 1; i >= 0; i--) {
+		const data = matches[i]?.data as { appearance?: Appearance } | null | undefined
+		if (data?.appearance) return data.appearance
+	}
+	return { ...DEFAULT_APPEARANCE, mode: 'system' }
+}
+
+const themeCssCache = new Map<string, string>()
+/** The page's colours (computed once per appearance: the same bytes for every visitor). */
+function cachedThemeCss(appearance: Appearance) {
+	const key = `${appearance.accent}|${appearance.mode}`
+	let css = themeCssCache.get(key)
+	if (css === undefined) {
+		css = themeCss(appearance)
+		if (themeCssCache.size > 500) themeCssCache.clear()
+		themeCssCache.set(key, css)
+	}
+	return css
+}
+
+/**
+ * The theme is in the server's HTML (attributes on <html> and a <style> of the accent's colours),
+ * so the first paint has it: no script, no flash, nothing to fetch (docs/decisions/012).
+ */
 export function Layout({ children }: { children: ReactNode }) {
 	const { nonce, saveData, publicEntry } = useDocumentOptions()
 	const publicPage = usePublicPage()
+	const appearance = usePageAppearance()
 	return (
-		<html lang="en">
+		<html
+			lang="en"
+			data-theme={appearance.mode}
+			data-font={appearance.font}
+			data-header={appearance.header}
+		>
 			<head>
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
-				<meta name="theme-color" content="#d6246e" />
+				{appearance.mode === 'system' ? (
+					<>
+						<meta
+							name="theme-color"
+							media="(prefers-color-scheme: light)"
+							content={appearance.accent}
+						/>
+						<meta
+							name="theme-color"
+							media="(prefers-color-scheme: dark)"
+							content={NEUTRALS.dark.canvas}
+						/>
+					</>
+				) : (
+					<meta
+						name="theme-color"
+						content={appearance.mode === 'dark' ? NEUTRALS.dark.canvas : appearance.accent}
+					/>
+				)}
 				<Meta />
+				{publicPage
+					? FONT_PRELOADS[appearance.font].map((href) => (
+							<link
+								key={href}
+								rel="preload"
+								href={href}
+								as="font"
+								type="font/woff2"
+								crossOrigin="anonymous"
+							/>
+						))
+					: null}
 				<Links />
+				<style dangerouslySetInnerHTML={{ __html: cachedThemeCss(appearance) }} />
 			</head>
 			<body className="bg-canvas text-ink min-h-dvh font-sans antialiased">
 				{children}

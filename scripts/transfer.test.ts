@@ -165,6 +165,44 @@ describe('npm run import', () => {
 		expect(storedFiles(target.dataDir)).toHaveLength(before.files.length - 1)
 	}, 60_000)
 
+	test('the appearance travels; an archive from before appearances imports with the default look', async () => {
+		expect(readArchive(demoArchive).document.profile.appearance).toEqual({
+			accent: '#d6246e',
+			mode: 'light',
+			font: 'modern',
+			header: 'gradient',
+		})
+		const themed = { accent: '#6d28d9', mode: 'dark', font: 'friendly', header: 'none' } as const
+		const cases = [
+			{
+				file: rewriteArchive(demoArchive, path.join(workDir, 'themed.tar.gz'), (document) => {
+					document.profile.appearance = { ...themed }
+					return document
+				}),
+				expected: themed,
+			},
+			{
+				// Written before the appearance existed: no `appearance` in the profile.
+				file: rewriteArchive(demoArchive, path.join(workDir, 'older.tar.gz'), (document) => {
+					const { appearance: _, ...profile } = document.profile
+					return { ...document, profile }
+				}),
+				expected: { accent: '#d6246e', mode: 'light', font: 'modern', header: 'gradient' },
+			},
+		]
+		for (const { file, expected } of cases) {
+			const target = await newDeployment()
+			const imported = await runScript('import.ts', [file], target.env)
+			expect(imported.stderr).toBe('')
+			expect(imported.code).toBe(0)
+			const again = path.join(workDir, `again-${path.basename(file)}`)
+			expect(
+				(await runScript('export.ts', [DEMO_OWNER.path, '--out', again], target.env)).code,
+			).toBe(0)
+			expect(readArchive(again).document.profile.appearance).toEqual(expected)
+		}
+	}, 60_000)
+
 	test('a taken path is refused with nothing written; --path claims another one', async () => {
 		const target = await newDeployment()
 		expect((await runScript('import.ts', [demoArchive], target.env)).code).toBe(0)

@@ -207,6 +207,7 @@ const PROFILE_EXAMPLES: Record<ProfileFieldName, Record<string, unknown>> = {
 	'site-name': { siteName: 'Ada' },
 	highlights: { highOne: 'Notes on the Engine', highTwo: 'Bernoulli numbers', highThree: null },
 	bio: { bio: 'First paragraph.\n\nSecond paragraph.' },
+	appearance: { accent: '#047857', mode: 'dark', font: 'classic', header: 'solid' },
 }
 
 const PORTFOLIO_EXAMPLES: Record<PortfolioSection, Record<string, unknown>> = {

@@ -57,7 +57,7 @@ export function Avatar({
 export function Initials({ firstName, lastName }: { firstName: string; lastName: string }) {
 	return (
 		<span
-			className="bg-brand inline-flex size-10 items-center justify-center rounded-full text-sm font-bold tracking-wide text-white"
+			className="bg-brand text-on-brand inline-flex size-10 items-center justify-center rounded-full text-sm font-bold tracking-wide"
 			aria-hidden="true"
 		>
 			{initials(firstName, lastName)}

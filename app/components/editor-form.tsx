@@ -111,7 +111,7 @@ export function EditorForm({
 		>
 			{children}
 			{/* Long forms scroll; the outcome and the button stay in view at the bottom. */}
-			<div className="sticky -bottom-6 z-10 -mx-6 -mb-6 flex flex-col gap-3 bg-white/95 px-6 pt-2 pb-6 backdrop-blur-sm">
+			<div className="bg-surface/95 sticky -bottom-6 z-10 -mx-6 -mb-6 flex flex-col gap-3 px-6 pt-2 pb-6 backdrop-blur-sm">
 				{conflict ? (
 					<div
 						role="alert"

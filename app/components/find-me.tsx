@@ -30,7 +30,7 @@ export function SocialButtons({ links }: { links: ProfileData['socialLinks'] }) 
 				const { label, Icon } = SOCIAL_META[field]
 				const target = socialHref(links[field])
 				const className =
-					'inline-flex size-12 items-center justify-center rounded-full border border-line bg-white text-ink transition-colors hover:border-brand hover:text-brand'
+					'inline-flex size-12 items-center justify-center rounded-full border border-line bg-surface text-ink transition-colors hover:border-brand hover:text-brand'
 				return (
 					<li key={field}>
 						{target.kind === 'url' ? (

@@ -4,30 +4,30 @@ type Props = { className?: string }
 export function Illustration404({ className }: Props) {
 	return (
 		<svg viewBox="0 0 240 160" className={className} aria-hidden="true" focusable="false">
-			<ellipse cx="120" cy="142" rx="92" ry="10" fill="#f1eef6" />
+			<ellipse cx="120" cy="142" rx="92" ry="10" fill="var(--color-line)" />
 			<rect
 				x="52"
 				y="30"
 				width="136"
 				height="96"
 				rx="14"
-				fill="#fff"
-				stroke="#e8e6ee"
+				fill="var(--color-surface)"
+				stroke="var(--color-line)"
 				strokeWidth="3"
 			/>
-			<rect x="52" y="30" width="136" height="22" rx="14" fill="#fce7f0" />
-			<circle cx="68" cy="41" r="4" fill="#d6246e" />
-			<circle cx="81" cy="41" r="4" fill="#f8a5c8" />
-			<circle cx="94" cy="41" r="4" fill="#fbcfe2" />
+			<rect x="52" y="30" width="136" height="22" rx="14" fill="var(--color-brand-100)" />
+			<circle cx="68" cy="41" r="4" fill="var(--color-brand)" />
+			<circle cx="81" cy="41" r="4" fill="var(--color-brand-300)" />
+			<circle cx="94" cy="41" r="4" fill="var(--color-brand-200)" />
 			<path
 				d="M98 82l12 12m0-12l-12 12M130 82l12 12m0-12l-12 12"
-				stroke="#5d5a6b"
+				stroke="var(--color-muted)"
 				strokeWidth="4"
 				strokeLinecap="round"
 			/>
 			<path
 				d="M104 112c10-8 22-8 32 0"
-				stroke="#d6246e"
+				stroke="var(--color-brand)"
 				strokeWidth="4"
 				fill="none"
 				strokeLinecap="round"
@@ -39,29 +39,39 @@ export function Illustration404({ className }: Props) {
 export function IllustrationWelcome({ className }: Props) {
 	return (
 		<svg viewBox="0 0 320 220" className={className} aria-hidden="true" focusable="false">
-			<ellipse cx="160" cy="200" rx="128" ry="12" fill="#f1eef6" />
+			<ellipse cx="160" cy="200" rx="128" ry="12" fill="var(--color-line)" />
 			<rect
 				x="70"
 				y="28"
 				width="180"
 				height="150"
 				rx="20"
-				fill="#fff"
-				stroke="#e8e6ee"
+				fill="var(--color-surface)"
+				stroke="var(--color-line)"
 				strokeWidth="3"
 			/>
-			<circle cx="160" cy="74" r="24" fill="#fce7f0" />
-			<circle cx="160" cy="68" r="9" fill="#d6246e" />
-			<path d="M143 90c4-9 30-9 34 0" fill="#d6246e" />
-			<rect x="110" y="112" width="100" height="9" rx="4.5" fill="#1c1b22" />
-			<rect x="124" y="128" width="72" height="7" rx="3.5" fill="#cfcbdb" />
-			<rect x="100" y="148" width="36" height="14" rx="7" fill="#fce7f0" />
-			<rect x="142" y="148" width="36" height="14" rx="7" fill="#fce7f0" />
-			<rect x="184" y="148" width="36" height="14" rx="7" fill="#fce7f0" />
-			<path d="M236 40l14-14a6 6 0 0 1 8.5 0l13 13a6 6 0 0 1 0 8.5l-14 14z" fill="#d6246e" />
-			<circle cx="252" cy="36" r="3" fill="#fff" />
-			<circle cx="60" cy="64" r="6" fill="#f8a5c8" />
-			<circle cx="270" cy="150" r="5" fill="#fbcfe2" />
+			<circle cx="160" cy="74" r="24" fill="var(--color-brand-100)" />
+			<circle cx="160" cy="68" r="9" fill="var(--color-brand)" />
+			<path d="M143 90c4-9 30-9 34 0" fill="var(--color-brand)" />
+			<rect x="110" y="112" width="100" height="9" rx="4.5" fill="var(--color-ink)" />
+			<rect
+				x="124"
+				y="128"
+				width="72"
+				height="7"
+				rx="3.5"
+				fill="color-mix(in oklab, var(--color-muted) 35%, var(--color-surface))"
+			/>
+			<rect x="100" y="148" width="36" height="14" rx="7" fill="var(--color-brand-100)" />
+			<rect x="142" y="148" width="36" height="14" rx="7" fill="var(--color-brand-100)" />
+			<rect x="184" y="148" width="36" height="14" rx="7" fill="var(--color-brand-100)" />
+			<path
+				d="M236 40l14-14a6 6 0 0 1 8.5 0l13 13a6 6 0 0 1 0 8.5l-14 14z"
+				fill="var(--color-brand)"
+			/>
+			<circle cx="252" cy="36" r="3" fill="var(--color-surface)" />
+			<circle cx="60" cy="64" r="6" fill="var(--color-brand-300)" />
+			<circle cx="270" cy="150" r="5" fill="var(--color-brand-200)" />
 		</svg>
 	)
 }
@@ -69,32 +79,44 @@ export function IllustrationWelcome({ className }: Props) {
 export function IllustrationClaim({ className }: Props) {
 	return (
 		<svg viewBox="0 0 320 220" className={className} aria-hidden="true" focusable="false">
-			<ellipse cx="160" cy="202" rx="120" ry="11" fill="#f1eef6" />
+			<ellipse cx="160" cy="202" rx="120" ry="11" fill="var(--color-line)" />
 			<rect
 				x="48"
 				y="40"
 				width="224"
 				height="54"
 				rx="27"
-				fill="#fff"
-				stroke="#e8e6ee"
+				fill="var(--color-surface)"
+				stroke="var(--color-line)"
 				strokeWidth="3"
 			/>
-			<circle cx="78" cy="67" r="11" fill="#fce7f0" />
-			<path d="M73 67h10M78 62v10" stroke="#d6246e" strokeWidth="3" strokeLinecap="round" />
-			<rect x="100" y="60" width="70" height="14" rx="7" fill="#cfcbdb" />
-			<rect x="176" y="60" width="72" height="14" rx="7" fill="#d6246e" />
+			<circle cx="78" cy="67" r="11" fill="var(--color-brand-100)" />
+			<path
+				d="M73 67h10M78 62v10"
+				stroke="var(--color-brand)"
+				strokeWidth="3"
+				strokeLinecap="round"
+			/>
+			<rect
+				x="100"
+				y="60"
+				width="70"
+				height="14"
+				rx="7"
+				fill="color-mix(in oklab, var(--color-muted) 35%, var(--color-surface))"
+			/>
+			<rect x="176" y="60" width="72" height="14" rx="7" fill="var(--color-brand)" />
 			<rect
 				x="104"
 				y="112"
 				width="112"
 				height="76"
 				rx="14"
-				fill="#fff"
-				stroke="#e8e6ee"
+				fill="var(--color-surface)"
+				stroke="var(--color-line)"
 				strokeWidth="3"
 			/>
-			<g fill="#d6246e">
+			<g fill="var(--color-brand)">
 				<rect x="120" y="126" width="16" height="16" rx="3" />
 				<rect x="184" y="126" width="16" height="16" rx="3" />
 				<rect x="120" y="158" width="16" height="16" rx="3" />
@@ -104,8 +126,8 @@ export function IllustrationClaim({ className }: Props) {
 				<rect x="188" y="162" width="8" height="8" />
 				<rect x="150" y="164" width="8" height="8" />
 			</g>
-			<circle cx="270" cy="130" r="7" fill="#f8a5c8" />
-			<circle cx="52" cy="150" r="5" fill="#fbcfe2" />
+			<circle cx="270" cy="130" r="7" fill="var(--color-brand-300)" />
+			<circle cx="52" cy="150" r="5" fill="var(--color-brand-200)" />
 		</svg>
 	)
 }

@@ -105,7 +105,7 @@ export function Modal({
 	return (
 		<Dialog.Root open={open} onOpenChange={requestOpenChange}>
 			<Dialog.Portal>
-				<Dialog.Overlay className="bg-ink/40 fixed inset-0 z-40 backdrop-blur-[2px] data-[state=open]:animate-[fade-in_150ms_ease-out]" />
+				<Dialog.Overlay className="fixed inset-0 z-40 bg-black/50 backdrop-blur-[2px] data-[state=open]:animate-[fade-in_150ms_ease-out]" />
 				<Dialog.Content
 					ref={setContent}
 					// Focus the first field of a form rather than the close button.
@@ -130,7 +130,7 @@ export function Modal({
 						}
 					}}
 					className={cx(
-						'fixed inset-x-0 bottom-0 z-50 max-h-[92dvh] overflow-y-auto rounded-t-3xl bg-white p-6 shadow-xl focus:outline-none sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-[calc(100%-2rem)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-3xl',
+						'bg-surface fixed inset-x-0 bottom-0 z-50 max-h-[92dvh] overflow-y-auto rounded-t-3xl p-6 shadow-xl focus:outline-none sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-[calc(100%-2rem)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-3xl',
 						size === 'sm' && 'sm:max-w-sm',
 						size === 'md' && 'sm:max-w-lg',
 						size === 'lg' && 'sm:max-w-2xl',
@@ -140,7 +140,7 @@ export function Modal({
 					{/* The title and the X stay in view while a long form scrolls. */}
 					<div
 						className={cx(
-							'sticky -top-6 z-10 -mx-6 -mt-6 flex items-start justify-between gap-4 bg-white/95 px-6 pt-6 backdrop-blur-sm',
+							'bg-surface/95 sticky -top-6 z-10 -mx-6 -mt-6 flex items-start justify-between gap-4 px-6 pt-6 backdrop-blur-sm',
 							description ? 'pb-2' : 'mb-2 pb-3',
 						)}
 					>
@@ -195,10 +195,10 @@ function DiscardChanges({
 	return (
 		<Dialog.Root open={open} onOpenChange={(next) => (next ? null : onKeep())}>
 			<Dialog.Portal>
-				<Dialog.Overlay className="bg-ink/30 fixed inset-0 z-[60]" />
+				<Dialog.Overlay className="fixed inset-0 z-[60] bg-black/40" />
 				<Dialog.Content
 					role="alertdialog"
-					className="fixed inset-x-4 top-1/2 z-[70] mx-auto max-w-sm -translate-y-1/2 rounded-3xl bg-white p-6 shadow-xl focus:outline-none"
+					className="bg-surface fixed inset-x-4 top-1/2 z-[70] mx-auto max-w-sm -translate-y-1/2 rounded-3xl p-6 shadow-xl focus:outline-none"
 				>
 					<Dialog.Title className="text-lg font-bold tracking-tight">
 						Discard your changes?
@@ -209,11 +209,7 @@ function DiscardChanges({
 					{/* Keep editing comes first: it takes the focus, so Enter never loses work. */}
 					<div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-end">
 						<Dialog.Close className="btn-primary">Keep editing</Dialog.Close>
-						<button
-							type="button"
-							className="btn bg-red-700 text-white hover:bg-red-800"
-							onClick={onDiscard}
-						>
+						<button type="button" className="btn-danger" onClick={onDiscard}>
 							Discard changes
 						</button>
 					</div>

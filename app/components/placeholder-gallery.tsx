@@ -4,14 +4,14 @@
  */
 import { cx } from '~/utils/misc'
 
-const PINK = '#d6246e'
-const PINK_300 = '#f8a5c8'
-const PINK_100 = '#fce7f0'
-const PINK_50 = '#fdf2f7'
-const LINE = '#e8e6ee'
-const SOFT = '#f4f2f8'
-const GREY = '#cfcbdb'
-const INK = '#1c1b22'
+const PINK = 'var(--color-brand)'
+const PINK_300 = 'var(--color-brand-300)'
+const PINK_100 = 'var(--color-brand-100)'
+const PINK_50 = 'var(--color-brand-50)'
+const LINE = 'var(--color-line)'
+const SOFT = 'var(--color-canvas)'
+const GREY = 'color-mix(in oklab, var(--color-muted) 35%, var(--color-surface))'
+const INK = 'var(--color-ink)'
 
 type Props = { className?: string; title?: string }
 
@@ -28,15 +28,15 @@ function BrowserArt() {
 				width="232"
 				height="142"
 				rx="12"
-				fill="#fff"
+				fill="var(--color-surface)"
 				stroke={LINE}
 				strokeWidth="2"
 			/>
 			<path d="M44 34a12 12 0 0 1 12-12h208a12 12 0 0 1 12 12v8H44z" fill={PINK_100} />
 			<circle cx="58" cy="32" r="3.5" fill={PINK} />
 			<circle cx="70" cy="32" r="3.5" fill={PINK_300} />
-			<circle cx="82" cy="32" r="3.5" fill="#fff" />
-			<rect x="98" y="28" width="120" height="8" rx="4" fill="#fff" />
+			<circle cx="82" cy="32" r="3.5" fill="var(--color-surface)" />
+			<rect x="98" y="28" width="120" height="8" rx="4" fill="var(--color-surface)" />
 			<rect x="60" y="58" width="84" height="10" rx="5" fill={INK} />
 			<rect x="60" y="74" width="70" height="6" rx="3" fill={GREY} />
 			<rect x="60" y="85" width="78" height="6" rx="3" fill={GREY} />
@@ -61,11 +61,11 @@ function PhonesArt() {
 	return (
 		<>
 			<rect width="320" height="180" fill={PINK_50} />
-			<circle cx="60" cy="40" r="46" fill="#fff" opacity="0.7" />
+			<circle cx="60" cy="40" r="46" fill="var(--color-surface)" opacity="0.7" />
 			<circle cx="282" cy="150" r="40" fill={PINK_100} />
 			<g transform="rotate(-6 126 96)">
 				<rect x="92" y="24" width="72" height="138" rx="14" fill={INK} />
-				<rect x="97" y="30" width="62" height="126" rx="10" fill="#fff" />
+				<rect x="97" y="30" width="62" height="126" rx="10" fill="var(--color-surface)" />
 				<rect x="116" y="34" width="24" height="4" rx="2" fill={INK} />
 				<rect x="104" y="46" width="48" height="30" rx="6" fill={PINK_100} />
 				<circle cx="128" cy="61" r="8" fill={PINK} />
@@ -83,7 +83,7 @@ function PhonesArt() {
 					width="72"
 					height="138"
 					rx="14"
-					fill="#fff"
+					fill="var(--color-surface)"
 					stroke={LINE}
 					strokeWidth="2"
 				/>
@@ -97,9 +97,14 @@ function PhonesArt() {
 				<rect x="200" y="84" width="22" height="5" rx="2.5" fill={GREY} />
 				<rect x="180" y="102" width="52" height="18" rx="5" fill={PINK_100} />
 				<circle cx="190" cy="111" r="5" fill={PINK} />
-				<rect x="200" y="108" width="26" height="5" rx="2.5" fill="#fff" />
+				<rect x="200" y="108" width="26" height="5" rx="2.5" fill="var(--color-surface)" />
 				<circle cx="206" cy="140" r="8" fill={PINK} />
-				<path d="M202 140h8M206 136v8" stroke="#fff" strokeWidth="2" strokeLinecap="round" />
+				<path
+					d="M202 140h8M206 136v8"
+					stroke="var(--color-surface)"
+					strokeWidth="2"
+					strokeLinecap="round"
+				/>
 			</g>
 		</>
 	)
@@ -117,7 +122,7 @@ function DashboardArt() {
 				width="168"
 				height="132"
 				rx="12"
-				fill="#fff"
+				fill="var(--color-surface)"
 				stroke={LINE}
 				strokeWidth="2"
 			/>
@@ -137,14 +142,14 @@ function DashboardArt() {
 				strokeLinecap="round"
 				strokeLinejoin="round"
 			/>
-			<circle cx="162" cy="56" r="4" fill="#fff" stroke={INK} strokeWidth="2.5" />
+			<circle cx="162" cy="56" r="4" fill="var(--color-surface)" stroke={INK} strokeWidth="2.5" />
 			<rect
 				x="208"
 				y="24"
 				width="86"
 				height="62"
 				rx="12"
-				fill="#fff"
+				fill="var(--color-surface)"
 				stroke={LINE}
 				strokeWidth="2"
 			/>
@@ -162,7 +167,7 @@ function DashboardArt() {
 			<path
 				d="M222 138l14-14 10 8 18-20"
 				fill="none"
-				stroke="#fff"
+				stroke="var(--color-surface)"
 				strokeWidth="3"
 				strokeLinecap="round"
 				strokeLinejoin="round"
@@ -170,12 +175,20 @@ function DashboardArt() {
 			<path
 				d="M256 112h8v8"
 				fill="none"
-				stroke="#fff"
+				stroke="var(--color-surface)"
 				strokeWidth="3"
 				strokeLinecap="round"
 				strokeLinejoin="round"
 			/>
-			<rect x="222" y="104" width="26" height="6" rx="3" fill="#fff" opacity="0.7" />
+			<rect
+				x="222"
+				y="104"
+				width="26"
+				height="6"
+				rx="3"
+				fill="var(--color-surface)"
+				opacity="0.7"
+			/>
 		</>
 	)
 }

@@ -63,7 +63,7 @@ function Head({ item, mode }: { item: PortfolioItem; mode: Mode }) {
 	].filter((fact) => fact.value || builder)
 	return (
 		<section aria-label="Project" className="card overflow-hidden">
-			<div className="h-3 bg-[linear-gradient(120deg,var(--color-brand-100),var(--color-brand-300)_55%,var(--color-brand-500))]" />
+			<div className="header-band h-3" />
 			<div className="flex flex-col gap-5 p-5 sm:p-7">
 				<div className="flex items-start justify-between gap-3">
 					<h1

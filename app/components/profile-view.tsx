@@ -50,7 +50,7 @@ export function TopBar({
 	homeHref: string
 }) {
 	return (
-		<header className="border-line/70 sticky top-0 z-20 border-b bg-white/90 backdrop-blur">
+		<header className="border-line/70 bg-surface/90 sticky top-0 z-20 border-b backdrop-blur">
 			<div className="mx-auto flex h-16 max-w-3xl items-center justify-between gap-3 px-4">
 				<Link to={homeHref} className="rounded-lg">
 					<Logo />
@@ -89,7 +89,7 @@ export function EditButton({
 			aria-label={label}
 			title={label}
 			className={cx(
-				'border-line text-muted hover:border-brand hover:text-brand inline-flex size-10 shrink-0 items-center justify-center rounded-full border bg-white shadow-sm transition-colors',
+				'border-line text-muted hover:border-brand hover:text-brand bg-surface inline-flex size-10 shrink-0 items-center justify-center rounded-full border shadow-sm transition-colors',
 				className,
 			)}
 		>
@@ -155,14 +155,15 @@ function ProfileCard({
 	const builder = mode.kind === 'builder' ? mode : null
 	return (
 		<section aria-label="Profile" className="card overflow-hidden">
-			<div className="h-24 bg-[linear-gradient(120deg,var(--color-brand-100),var(--color-brand-300)_55%,var(--color-brand-500))] sm:h-32" />
+			{/* The owner's header style: gradient, solid or none (tailwind.css header-band). */}
+			<div className="header-band h-24 sm:h-32" />
 			<div className="flex flex-col items-center px-5 pb-7 text-center sm:px-8">
-				<div className="relative -mt-14 sm:-mt-16">
+				<div className="header-overlap relative -mt-14 sm:-mt-16">
 					<Avatar
 						src={profile.pictureUrl}
 						firstName={profile.name.firstName}
 						lastName={profile.name.lastName}
-						className="size-28 ring-4 ring-white sm:size-32"
+						className="ring-surface size-28 ring-4 sm:size-32"
 						priority
 					/>
 					{builder ? (
@@ -371,8 +372,8 @@ export function Stars({ rating }: { rating: number }) {
 				const fill = Math.max(0, Math.min(2, halves - index * 2))
 				return (
 					<svg key={index} viewBox="0 0 20 20" className="size-4" aria-hidden="true">
-						<path d={STAR} fill={fill === 2 ? '#d6246e' : '#e8e6ee'} />
-						{fill === 1 ? <path d={HALF_STAR} fill="#d6246e" /> : null}
+						<path d={STAR} fill={fill === 2 ? 'var(--color-brand)' : 'var(--color-line)'} />
+						{fill === 1 ? <path d={HALF_STAR} fill="var(--color-brand)" /> : null}
 					</svg>
 				)
 			})}
@@ -451,7 +452,7 @@ function ResumeSection({
 						{resume.workExp.map((item) => (
 							<li key={item.workId} className="relative min-w-0 wrap-anywhere">
 								<span
-									className="bg-brand absolute top-1.5 -left-[1.65rem] size-3 rounded-full border-2 border-white"
+									className="bg-brand border-surface absolute top-1.5 -left-[1.65rem] size-3 rounded-full border-2"
 									aria-hidden="true"
 								/>
 								<p dir="auto" className="font-semibold">

@@ -6,6 +6,7 @@
  * modals instead, given what to show by the sheets' data attributes.
  */
 import { type ReactNode } from 'react'
+import { qrHref } from '~/utils/appearance'
 import { FindMeContent, type FindMeProps } from './find-me'
 import { LinkIcon } from './icons'
 
@@ -74,11 +75,11 @@ function Sheet({
 				href={CLOSED}
 				tabIndex={-1}
 				aria-hidden="true"
-				className="bg-ink/40 absolute inset-0 backdrop-blur-[2px]"
+				className="absolute inset-0 bg-black/50 backdrop-blur-[2px]"
 			>
 				<span className="sr-only">Close</span>
 			</a>
-			<div className="absolute inset-x-0 bottom-0 max-h-[92dvh] overflow-y-auto rounded-t-3xl bg-white p-6 shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-[calc(100%-2rem)] sm:max-w-sm sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-3xl">
+			<div className="bg-surface absolute inset-x-0 bottom-0 max-h-[92dvh] overflow-y-auto rounded-t-3xl p-6 shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-[calc(100%-2rem)] sm:max-w-sm sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-3xl">
 				<div
 					className={`flex items-start justify-between gap-4 ${description ? 'pb-2' : 'mb-2 pb-3'}`}
 				>
@@ -133,17 +134,21 @@ export const CardIcon = ({ className = 'size-4' }: { className?: string }) => (
 export function QrCode({
 	path,
 	profileUrl,
+	qrTag,
 	lazy = false,
 }: {
 	path: string
 	profileUrl: string
+	/** The accent's tag (app/utils/appearance.ts accentTag): the code's colour. */
+	qrTag: string
 	/** In a hidden sheet: loaded only when the sheet shows. */
 	lazy?: boolean
 }) {
 	return (
+		// The code stays dark on white in dark mode: that is what scanners read.
 		<div className="border-line rounded-2xl border bg-white p-2 shadow-sm">
 			<img
-				src={`/${path}/qr.png`}
+				src={qrHref(path, qrTag)}
 				alt={`QR code for ${profileUrl}`}
 				width={256}
 				height={256}
@@ -164,10 +169,10 @@ export function ProfileUrlText({ profileUrl }: { profileUrl: string }) {
 	)
 }
 
-export type ShareData = { profileUrl: string; path: string; name: string }
+export type ShareData = { profileUrl: string; path: string; name: string; qrTag: string }
 
 /** 'Share Your Tagg' without a script: the QR code, the URL, and the downloads as links. */
-export function ShareSheet({ profileUrl, path, name }: ShareData) {
+export function ShareSheet({ profileUrl, path, name, qrTag }: ShareData) {
 	return (
 		<Sheet
 			id="share"
@@ -176,16 +181,13 @@ export function ShareSheet({ profileUrl, path, name }: ShareData) {
 			data-profile-url={profileUrl}
 			data-path={path}
 			data-name={name}
+			data-qr-tag={qrTag}
 		>
 			<div className="flex flex-col items-center gap-4">
-				<QrCode path={path} profileUrl={profileUrl} lazy />
+				<QrCode path={path} profileUrl={profileUrl} qrTag={qrTag} lazy />
 				<ProfileUrlText profileUrl={profileUrl} />
 				<div className="grid w-full gap-2.5">
-					<a
-						className="btn-primary"
-						href={`/${path}/qr.png?download=1`}
-						download="Tagg-profile.png"
-					>
+					<a className="btn-primary" href={qrHref(path, qrTag, true)} download="Tagg-profile.png">
 						<DownloadIcon />
 						Download QR Code
 					</a>
@@ -214,7 +216,12 @@ export function readSheets(document: Document) {
 	const findMe = document.getElementById('find-me')?.dataset.findMe
 	return {
 		share: share?.path
-			? { profileUrl: share.profileUrl ?? '', path: share.path, name: share.name ?? '' }
+			? {
+					profileUrl: share.profileUrl ?? '',
+					path: share.path,
+					name: share.name ?? '',
+					qrTag: share.qrTag ?? '',
+				}
 			: null,
 		findMe: findMe ? (JSON.parse(findMe) as FindMeProps) : null,
 	}

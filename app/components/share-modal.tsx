@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { qrHref } from '~/utils/appearance'
 import { toast } from '~/utils/toast'
 import { ShareIcon } from './icons'
 import { Modal } from './modal'
@@ -54,12 +55,15 @@ export function ShareModal({
 	profileUrl,
 	path,
 	name,
+	qrTag,
 }: {
 	open: boolean
 	onOpenChange: (open: boolean) => void
 	profileUrl: string
 	path: string
 	name: string
+	/** The accent's tag: the QR code's colour (app/utils/appearance.ts). */
+	qrTag: string
 }) {
 	const [busy, setBusy] = useState(false)
 	const timer = useRef<number | undefined>(undefined)
@@ -88,7 +92,7 @@ export function ShareModal({
 		// SPEC.md section 9: the download starts after a 100 ms delay.
 		timer.current = window.setTimeout(() => {
 			const link = document.createElement('a')
-			link.href = `/${path}/qr.png?download=1`
+			link.href = qrHref(path, qrTag, true)
 			link.download = 'Tagg-profile.png'
 			document.body.appendChild(link)
 			link.click()
@@ -106,7 +110,7 @@ export function ShareModal({
 			size="sm"
 		>
 			<div className="flex flex-col items-center gap-4">
-				<QrCode path={path} profileUrl={profileUrl} />
+				<QrCode path={path} profileUrl={profileUrl} qrTag={qrTag} />
 				<ProfileUrlText profileUrl={profileUrl} />
 				<div className="grid w-full gap-2.5">
 					<button type="button" className="btn-primary" onClick={shareProfile}>

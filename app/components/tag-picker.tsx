@@ -78,7 +78,7 @@ export function TagPicker({
 			) : (
 				<p className="text-muted mb-2 text-sm">None chosen yet.</p>
 			)}
-			<div className="border-line overflow-hidden rounded-xl border bg-white">
+			<div className="border-line bg-surface overflow-hidden rounded-xl border">
 				<label htmlFor={`${id}-filter`} className="sr-only">
 					Filter {label.toLowerCase()}
 				</label>

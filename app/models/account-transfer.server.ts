@@ -16,8 +16,17 @@ import { type Readable } from 'node:stream'
 import sharp from 'sharp'
 import { z } from 'zod'
 import { isCategory, isIndustry, isSkill } from '~/data/options'
+import {
+	checkAccent,
+	DEFAULT_APPEARANCE,
+	FONT_IDS,
+	HEADER_STYLES,
+	THEME_MODES,
+	toAppearance,
+} from '~/utils/appearance'
 import { prisma } from '~/utils/db.server'
 import { checkPath, PATH_MESSAGES } from '~/utils/path-name'
+import { appearanceUpdate } from '~/utils/profile-fields.server'
 import { storage } from '~/utils/storage.server'
 import { createTarGzStream } from '~/utils/tar.server'
 import { isSafeHttpUrl, PHONE_PATTERN } from '~/utils/text'
@@ -134,6 +143,19 @@ export const AccountDocumentSchema = z.object({
 		email: z.email().max(254).nullable(),
 		// Added after format version 1 was first written: older documents mean "shown".
 		hideEmail: z.boolean().optional().default(false),
+		// Added later too: older documents have the default look (brand pink, light).
+		appearance: z
+			.object({
+				accent: z
+					.string()
+					.regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour #rrggbb')
+					.transform((value) => checkAccent(value).accent),
+				mode: z.enum(THEME_MODES),
+				font: z.enum(FONT_IDS as [string, ...string[]]),
+				header: z.enum(HEADER_STYLES),
+			})
+			.optional()
+			.default(DEFAULT_APPEARANCE),
 		displayPicture: z.object({ large: sha256Schema, small: sha256Schema }).nullable(),
 	}),
 	resume: z.object({
@@ -345,6 +367,7 @@ async function exportDocument(
 			companySite: profile?.companySite ?? null,
 			email: profile?.email ?? null,
 			hideEmail: profile?.hideEmail ?? false,
+			appearance: profile ? toAppearance(profile) : DEFAULT_APPEARANCE,
 			displayPicture,
 		},
 		resume: {
@@ -596,7 +619,7 @@ export async function importAccount(
 			}
 		}
 
-		const { displayPicture: _, path: _path, ...profileFields } = document.profile
+		const { displayPicture: _, path: _path, appearance, ...profileFields } = document.profile
 		const resume = document.resume
 		await prisma().$transaction(
 			async (tx) => {
@@ -611,6 +634,7 @@ export async function importAccount(
 						profile: {
 							create: {
 								...profileFields,
+								...appearanceUpdate(appearance),
 								path: path?.path ?? null,
 								pathKey: path?.key ?? null,
 								pictureVersion: picture ? 1 : 0,

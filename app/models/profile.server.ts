@@ -1,6 +1,7 @@
 /**
  * Profiles: the owner's name, headline, links, highlights and bio, in the /one API's shapes.
  */
+import { toAppearance, type Appearance } from '~/utils/appearance'
 import { prisma, type Prisma } from '~/utils/db.server'
 import { env } from '~/utils/env.server'
 import { type Precondition } from '~/utils/etag.server'
@@ -25,6 +26,8 @@ export type ProfileData = {
 	hideEmail: boolean
 	pictureUrl: string | null
 	pictureSmallUrl: string | null
+	/** Accent colour, light/dark, type pairing and header style of the owner's pages. */
+	appearance: Appearance
 	updatedAt: string
 }
 
@@ -53,6 +56,10 @@ export const profileSelect = {
 	email: true,
 	hideEmail: true,
 	pictureVersion: true,
+	accent: true,
+	themeMode: true,
+	font: true,
+	headerStyle: true,
 	updatedAt: true,
 } satisfies Prisma.ProfileSelect
 
@@ -99,6 +106,7 @@ export function toProfileData(row: ProfileRow): ProfileData {
 		hideEmail: row.hideEmail,
 		pictureUrl: displayPictureUrl(row.customerId, row.pictureVersion),
 		pictureSmallUrl: displayPictureUrl(row.customerId, row.pictureVersion, 'small'),
+		appearance: toAppearance(row),
 		updatedAt: row.updatedAt.toISOString(),
 	}
 }
@@ -127,6 +135,10 @@ type ProfileUpdate = Partial<
 		| 'highTwo'
 		| 'highThree'
 		| 'hideEmail'
+		| 'accent'
+		| 'themeMode'
+		| 'font'
+		| 'headerStyle'
 		| SocialField
 	>
 >

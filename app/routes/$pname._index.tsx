@@ -6,6 +6,7 @@ import { MyPortfolio } from '~/components/portfolio-card'
 import { ProfileView, TopBar } from '~/components/profile-view'
 import { FindMeSheet, ShareSheet } from '~/components/public-sheets'
 import { getPublicProfilePage } from '~/models/public-page.server'
+import { accentTag, appearanceTag } from '~/utils/appearance'
 import { type PublicPageHandle } from '~/utils/document'
 import { env } from '~/utils/env.server'
 import { fullName, pageMeta, PUBLIC_PAGE_CACHE } from '~/utils/seo'
@@ -19,11 +20,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const page = await getPublicProfilePage(params.pname ?? '')
 	if (!page) throw await notFoundOrMoved(request, params.pname)
 	const path = page.profile.path!
-	return { ...page, path, profileUrl: `${env().PUBLIC_SITE_URL}/${path}` }
+	return {
+		...page,
+		path,
+		profileUrl: `${env().PUBLIC_SITE_URL}/${path}`,
+		// The page's theme, in its HTML (app/root.tsx).
+		appearance: page.profile.appearance,
+	}
 }
 
 export default function PublicProfile() {
-	const { profile, resume, email, path, profileUrl, portfolio } = useLoaderData<typeof loader>()
+	const { profile, resume, email, path, profileUrl, portfolio, appearance } =
+		useLoaderData<typeof loader>()
+	const qrTag = accentTag(appearance.accent)
 	const [shareOpen, setShareOpen] = useState(false)
 	const [shareUsed, setShareUsed] = useState(false)
 	const openShare = () => {
@@ -48,7 +57,7 @@ export default function PublicProfile() {
 					Tagg
 				</a>
 			</footer>
-			<ShareSheet profileUrl={profileUrl} path={path} name={name} />
+			<ShareSheet profileUrl={profileUrl} path={path} name={name} qrTag={qrTag} />
 			<FindMeSheet firstName={profile.name.firstName} email={email} links={profile.socialLinks} />
 			{shareUsed ? (
 				<Suspense fallback={null}>
@@ -58,6 +67,7 @@ export default function PublicProfile() {
 						profileUrl={profileUrl}
 						path={path}
 						name={name}
+						qrTag={qrTag}
 					/>
 				</Suspense>
 			) : null}
@@ -83,7 +93,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 		description,
 		url: profileUrl,
 		type: 'profile',
-		image: `${profileUrl}/og.png`,
+		image: `${profileUrl}/og.png?v=${appearanceTag(data.appearance)}`,
 		imageAlt: `${name} on Tagg`,
 		profile: { firstName: profile.name.firstName, lastName: profile.name.lastName, username: path },
 		jsonLd: {

@@ -17,6 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		country: profile.country,
 		picture,
 		siteUrl: `${env().PUBLIC_SITE_URL}/${profile.path}`,
+		appearance: profile.appearance,
 	})
 	return new Response(new Uint8Array(png), {
 		headers: {

@@ -14,6 +14,7 @@ import { ShareSheet } from '~/components/public-sheets'
 import { getCustomerIdByPath } from '~/models/customer.server'
 import { getPortfolio } from '~/models/portfolio.server'
 import { getProfile } from '~/models/profile.server'
+import { accentTag, appearanceTag } from '~/utils/appearance'
 import { type PublicPageHandle } from '~/utils/document'
 import { env } from '~/utils/env.server'
 import { fullName as joinName, pageMeta, PUBLIC_PAGE_CACHE } from '~/utils/seo'
@@ -38,11 +39,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		name: profile.name,
 		path: profile.path,
 		profileUrl: `${env().PUBLIC_SITE_URL}/${profile.path}`,
+		// The page's theme, in its HTML (app/root.tsx).
+		appearance: profile.appearance,
 	}
 }
 
 export default function PublicProject() {
-	const { item, name, path, profileUrl } = useLoaderData<typeof loader>()
+	const { item, name, path, profileUrl, appearance } = useLoaderData<typeof loader>()
 	const [shareOpen, setShareOpen] = useState(false)
 	const [shareUsed, setShareUsed] = useState(false)
 	const openShare = () => {
@@ -65,7 +68,12 @@ export default function PublicProject() {
 					Tagg
 				</a>
 			</footer>
-			<ShareSheet profileUrl={profileUrl} path={path} name={fullName} />
+			<ShareSheet
+				profileUrl={profileUrl}
+				path={path}
+				name={fullName}
+				qrTag={accentTag(appearance.accent)}
+			/>
 			{shareUsed ? (
 				<Suspense fallback={null}>
 					<ShareModal
@@ -74,6 +82,7 @@ export default function PublicProject() {
 						profileUrl={profileUrl}
 						path={path}
 						name={fullName}
+						qrTag={accentTag(appearance.accent)}
 					/>
 				</Suspense>
 			) : null}
@@ -99,7 +108,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 		description,
 		url,
 		type: 'article',
-		image: cover ?? `${profileUrl}/og.png`,
+		image: cover ?? `${profileUrl}/og.png?v=${appearanceTag(data.appearance)}`,
 		imageAlt: cover ? `${title}: cover image` : `${owner} on Tagg`,
 		jsonLd: {
 			'@context': 'https://schema.org',
@@ -107,7 +116,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 			name: title,
 			...(item.projectSummary[0] ? { description: item.projectSummary[0] } : {}),
 			url,
-			image: cover ?? `${profileUrl}/og.png`,
+			image: cover ?? `${profileUrl}/og.png?v=${appearanceTag(data.appearance)}`,
 			author: { '@type': 'Person', name: owner, url: profileUrl },
 			...(keywords.length ? { keywords: keywords.join(', ') } : {}),
 		},

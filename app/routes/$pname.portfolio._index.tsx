@@ -10,6 +10,7 @@ import { ShareSheet } from '~/components/public-sheets'
 import { getCustomerIdByPath } from '~/models/customer.server'
 import { listPortfolioCards } from '~/models/portfolio.server'
 import { getProfile } from '~/models/profile.server'
+import { accentTag, appearanceTag } from '~/utils/appearance'
 import { type PublicPageHandle } from '~/utils/document'
 import { env } from '~/utils/env.server'
 import { decodeCursor, PAGE_SIZE_DEFAULT } from '~/utils/pagination.server'
@@ -41,11 +42,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		next: page.next,
 		isFirstPage: !after,
 		profileUrl: `${env().PUBLIC_SITE_URL}/${profile.path}`,
+		// The page's theme, in its HTML (app/root.tsx).
+		appearance: profile.appearance,
 	}
 }
 
 export default function PublicPortfolio() {
-	const { name, path, profileUrl, items, next, isFirstPage } = useLoaderData<typeof loader>()
+	const { name, path, profileUrl, items, next, isFirstPage, appearance } =
+		useLoaderData<typeof loader>()
 	const [shareOpen, setShareOpen] = useState(false)
 	const [shareUsed, setShareUsed] = useState(false)
 	const openShare = () => {
@@ -100,7 +104,12 @@ export default function PublicPortfolio() {
 					Tagg
 				</a>
 			</footer>
-			<ShareSheet profileUrl={profileUrl} path={path} name={fullName} />
+			<ShareSheet
+				profileUrl={profileUrl}
+				path={path}
+				name={fullName}
+				qrTag={accentTag(appearance.accent)}
+			/>
 			{shareUsed ? (
 				<Suspense fallback={null}>
 					<ShareModal
@@ -109,6 +118,7 @@ export default function PublicPortfolio() {
 						profileUrl={profileUrl}
 						path={path}
 						name={fullName}
+						qrTag={accentTag(appearance.accent)}
 					/>
 				</Suspense>
 			) : null}
@@ -172,7 +182,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 			.join(' '),
 		url,
 		type: 'website',
-		image: `${data.profileUrl}/og.png`,
+		image: `${data.profileUrl}/og.png?v=${appearanceTag(data.appearance)}`,
 		imageAlt: `${name} on Tagg`,
 		jsonLd: {
 			'@context': 'https://schema.org',

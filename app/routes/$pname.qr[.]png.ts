@@ -8,7 +8,12 @@ import { notFoundOrMoved } from '~/utils/moved.server'
 export async function loader({ params, request }: LoaderFunctionArgs) {
 	const profile = await getShareProfile(params.pname ?? '')
 	if (!profile?.path) throw await notFoundOrMoved(request, params.pname)
-	const png = await profileQrPng(`${env().PUBLIC_SITE_URL}/${profile.path}`)
+	// The owner's accent (darkened when too light to scan); `?v=` in the pages' links changes with it.
+	const png = await profileQrPng(
+		`${env().PUBLIC_SITE_URL}/${profile.path}`,
+		512,
+		profile.appearance.accent,
+	)
 	const download = new URL(request.url).searchParams.get('download') === '1'
 	return new Response(new Uint8Array(png), {
 		headers: {

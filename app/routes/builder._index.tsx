@@ -14,6 +14,7 @@ import { DisplayPictureModal } from '~/components/upload-modals'
 import { getCustomerEmail } from '~/models/customer.server'
 import { getProfilePage } from '~/models/public-page.server'
 import { requireCustomerId } from '~/utils/auth.server'
+import { accentTag } from '~/utils/appearance'
 import { editorClientAction } from '~/utils/editor'
 import { env } from '~/utils/env.server'
 import { editorAction, readEditorBody, runProfileEdit } from '~/utils/profile-actions.server'
@@ -85,6 +86,7 @@ export default function BuilderHome() {
 				profileUrl={profileUrl}
 				path={path}
 				name={name}
+				qrTag={accentTag(profile.appearance.accent)}
 			/>
 		</>
 	)

@@ -433,7 +433,7 @@ function DeleteDialog({ item, onClose }: { item: PortfolioSummary | null; onClos
 				</ModalClose>
 				<button
 					type="button"
-					className="btn bg-red-700 text-white hover:bg-red-800"
+					className="btn-danger"
 					disabled={busy}
 					onClick={() =>
 						shown &&

@@ -35,8 +35,8 @@ function Badge({ children, tone }: { children: string; tone: 'brand' | 'muted' }
 		<span
 			className={
 				tone === 'brand'
-					? 'bg-brand rounded-full px-2.5 py-1 text-xs font-semibold text-white shadow-sm'
-					: 'bg-ink/80 rounded-full px-2.5 py-1 text-xs font-semibold text-white shadow-sm'
+					? 'bg-brand text-on-brand rounded-full px-2.5 py-1 text-xs font-semibold shadow-sm'
+					: 'rounded-full bg-black/75 px-2.5 py-1 text-xs font-semibold text-white shadow-sm'
 			}
 		>
 			{children}
@@ -287,7 +287,7 @@ export default function ManageImages() {
 					</button>
 					<button
 						type="button"
-						className="btn flex-1 bg-red-700 text-white hover:bg-red-800"
+						className="btn-danger flex-1"
 						disabled={busy}
 						onClick={confirmDelete}
 					>

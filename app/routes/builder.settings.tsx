@@ -496,11 +496,7 @@ function DeleteSection({ path, host, email }: { path: string; host: string; emai
 				</div>
 				<FormError id={form.errorId} errors={form.errors} />
 				<div>
-					<button
-						type="submit"
-						className="btn bg-red-700 text-white hover:bg-red-800"
-						disabled={pending}
-					>
+					<button type="submit" className="btn-danger" disabled={pending}>
 						{pending ? 'Deleting...' : 'Delete my account'}
 					</button>
 				</div>

@@ -18,6 +18,7 @@ import {
 	ImportIcon,
 	LogoutIcon,
 	MenuIcon,
+	PaletteIcon,
 	SettingsIcon,
 } from '~/components/icons'
 import { Logo } from '~/components/logo'
@@ -37,6 +38,7 @@ const NAV = [
 	{ to: '/builder', label: 'Portfolio Home', icon: HomeIcon, end: true },
 	{ to: '/builder/portfolio', label: 'Manage Portfolio', icon: GridIcon, end: false },
 	{ to: '/builder/import', label: 'Import Resume', icon: ImportIcon, end: false },
+	{ to: '/builder/appearance', label: 'Appearance', icon: PaletteIcon, end: false },
 	{ to: '/builder/settings', label: 'Settings', icon: SettingsIcon, end: false },
 ]
 
@@ -100,7 +102,7 @@ export default function BuilderLayout() {
 
 	return (
 		<div className="min-h-dvh lg:grid lg:grid-cols-[16rem_1fr]">
-			<aside className="border-line sticky top-0 hidden h-dvh border-r bg-white p-5 lg:block">
+			<aside className="border-line bg-surface sticky top-0 hidden h-dvh border-r p-5 lg:block">
 				<SidebarNav />
 			</aside>
 			<div className="min-w-0">
@@ -113,9 +115,9 @@ export default function BuilderLayout() {
 							<MenuIcon />
 						</Dialog.Trigger>
 						<Dialog.Portal>
-							<Dialog.Overlay className="bg-ink/40 fixed inset-0 z-40 lg:hidden" />
+							<Dialog.Overlay className="fixed inset-0 z-40 bg-black/50 lg:hidden" />
 							<Dialog.Content
-								className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] overflow-y-auto bg-white p-5 shadow-xl focus:outline-none lg:hidden"
+								className="bg-surface fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] overflow-y-auto p-5 shadow-xl focus:outline-none lg:hidden"
 								ref={drawerRef}
 								aria-describedby={undefined}
 								// Focus the first link of the menu (never Logout, where Enter would sign out).

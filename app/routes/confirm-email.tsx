@@ -99,7 +99,7 @@ export default function ConfirmEmailPage() {
 		>
 			<Form method="POST" className="flex flex-col gap-5">
 				<input type="hidden" name="token" value={token} />
-				<p className="border-line rounded-xl border bg-white px-4 py-3.5">
+				<p className="border-line bg-surface rounded-xl border px-4 py-3.5">
 					New email: <strong className="break-all">{newEmail}</strong>
 				</p>
 				<FormError errors={actionData?.error ? [actionData.error] : undefined} />

@@ -4,6 +4,7 @@ import { env } from '~/utils/env.server'
 import { PUBLIC_PAGE_CACHE } from '~/utils/seo'
 import * as listRoute from './$pname.portfolio._index'
 import * as projectRoute from './$pname.portfolio.$id'
+import { appearanceTag, DEFAULT_APPEARANCE } from '~/utils/appearance'
 
 type Tag = Record<string, unknown>
 
@@ -91,12 +92,14 @@ describe('project page link previews', () => {
 
 		expect(meta.title).toBe('Product Title Loading – Ada Lovelace | Tagg')
 		expect(meta.name('description')).toBe('A project by Ada Lovelace for Babbage & Co.')
-		expect(meta.property('og:image')).toBe(`${profileUrl}/og.png`)
+		expect(meta.property('og:image')).toBe(
+			`${profileUrl}/og.png?v=${appearanceTag(DEFAULT_APPEARANCE)}`,
+		)
 		expect(meta.property('og:image:width')).toBe('1200')
 		expect(meta.jsonLd).toMatchObject({
 			'@type': 'CreativeWork',
 			name: 'Product Title Loading',
-			image: `${profileUrl}/og.png`,
+			image: `${profileUrl}/og.png?v=${appearanceTag(DEFAULT_APPEARANCE)}`,
 			author: { '@type': 'Person', name: 'Ada Lovelace', url: profileUrl },
 		})
 		expect(meta.jsonLd).not.toHaveProperty('description')
@@ -142,7 +145,9 @@ describe('portfolio list link previews', () => {
 		)
 		expect(meta.canonical).toBe(`${profileUrl}/portfolio`)
 		expect(meta.property('og:type')).toBe('website')
-		expect(meta.property('og:image')).toBe(`${profileUrl}/og.png`)
+		expect(meta.property('og:image')).toBe(
+			`${profileUrl}/og.png?v=${appearanceTag(DEFAULT_APPEARANCE)}`,
+		)
 		expect(meta.name('twitter:card')).toBe('summary_large_image')
 		expect(meta.jsonLd).toMatchObject({
 			'@type': 'CollectionPage',

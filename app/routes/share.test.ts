@@ -11,6 +11,7 @@ import { loader as og } from './$pname.og[.]png'
 import { loader as qr } from './$pname.qr[.]png'
 import { loader as robots } from './robots[.]txt'
 import { loader as sitemap } from './sitemap[.]xml'
+import { appearanceTag, DEFAULT_APPEARANCE } from '~/utils/appearance'
 
 describe('share files of a profile', () => {
 	test('qr.png is a 512 px PNG that decodes to the exact public URL; ?download=1 names it', async () => {
@@ -120,7 +121,9 @@ describe('link previews', () => {
 		expect(tags.find((tag) => tag.rel === 'canonical')?.href).toBe('http://tagg.test/maya-torres')
 		expect(find('property', 'og:type')?.content).toBe('profile')
 		expect(find('property', 'og:url')?.content).toBe('http://tagg.test/maya-torres')
-		expect(find('property', 'og:image')?.content).toBe('http://tagg.test/maya-torres/og.png')
+		expect(find('property', 'og:image')?.content).toBe(
+			`http://tagg.test/maya-torres/og.png?v=${appearanceTag(DEFAULT_APPEARANCE)}`,
+		)
 		expect(find('name', 'twitter:card')?.content).toBe('summary_large_image')
 		const jsonLd = tags.find((tag) => 'script:ld+json' in tag)?.['script:ld+json'] as Record<
 			string,

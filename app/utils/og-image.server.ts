@@ -3,8 +3,9 @@
  * display picture, drawn as SVG and rasterised by sharp.
  */
 import sharp, { type OverlayOptions } from 'sharp'
+import { accentPalettes, DEFAULT_APPEARANCE, NEUTRALS, type Appearance } from './appearance'
 import { initials } from './text'
-import { BRAND_PINK, LOGO_MARK_ELEMENTS } from './qr.server'
+import { logoMarkElements } from './qr.server'
 
 export type OgInput = {
 	firstName?: string | null
@@ -14,6 +15,8 @@ export type OgInput = {
 	country?: string | null
 	picture?: Buffer | null
 	siteUrl: string
+	/** The owner's accent, mode (dark draws a dark card; 'system' a light one), type and header. */
+	appearance?: Appearance
 }
 
 /**
@@ -52,7 +55,12 @@ async function roundPicture(picture: Buffer, size: number) {
 /** The text column: from the picture's right to the card's right edge, less its padding. */
 const TEXT_X = 432
 const TEXT_WIDTH = 1100 - TEXT_X
-const FONT_FAMILY = 'Inter,DejaVu Sans,Liberation Sans,Arial,sans-serif'
+/**
+ * The card is drawn with the system's fonts (sharp's text engine reads no WOFF2): a sans-serif
+ * for the Modern and Friendly pairings, a serif for Classic.
+ */
+const SANS_FAMILY = 'Inter,DejaVu Sans,Liberation Sans,Arial,sans-serif'
+const SERIF_FAMILY = 'DejaVu Serif,Liberation Serif,Times New Roman,serif'
 
 type TextLayer = { input: Buffer; width: number; height: number }
 
@@ -64,9 +72,10 @@ type FitOptions = {
 	color: string
 	width: number
 	maxLines: number
+	family: string
 }
 
-const fontAt = (options: FitOptions) => `${FONT_FAMILY} ${options.weight} ${options.size}`
+const fontAt = (options: FitOptions) => `${options.family} ${options.weight} ${options.size}`
 
 async function render(
 	markup: string,
@@ -158,23 +167,33 @@ export async function profileOgPng(input: OgInput): Promise<Buffer> {
 	const name = [input.firstName, input.lastName].filter(Boolean).join(' ').trim() || 'Tagg profile'
 	const place = [input.city, input.country].filter((part) => part && part.trim()).join(', ')
 	const site = input.siteUrl.replace(/^https?:\/\//, '')
-	const font = "font-family=\"'Inter', 'DejaVu Sans', 'Helvetica Neue', Arial, sans-serif\""
+	const appearance = input.appearance ?? DEFAULT_APPEARANCE
+	const dark = appearance.mode === 'dark'
+	const neutral = NEUTRALS[dark ? 'dark' : 'light']
+	const brand = accentPalettes(appearance.accent)[dark ? 'dark' : 'light']
+	const family = appearance.font === 'classic' ? SERIF_FAMILY : SANS_FAMILY
+	const font =
+		appearance.font === 'classic'
+			? "font-family=\"'DejaVu Serif', 'Liberation Serif', serif\""
+			: "font-family=\"'Inter', 'DejaVu Sans', 'Helvetica Neue', Arial, sans-serif\""
 
 	const nameOptions = {
 		size: 60,
 		minSize: 36,
 		weight: 'Bold',
-		color: '#1c1b22',
+		color: neutral.ink,
 		width: TEXT_WIDTH,
 		maxLines: 3,
+		family,
 	} as const
 	const designationOptions = {
 		size: 32,
 		minSize: 24,
 		weight: 'Semi-Bold',
-		color: BRAND_PINK,
+		color: brand.brand,
 		width: TEXT_WIDTH,
 		maxLines: 2,
+		family,
 	} as const
 	let [nameLayer, designationLayer] = await Promise.all([
 		fitText(name, nameOptions),
@@ -185,17 +204,19 @@ export async function profileOgPng(input: OgInput): Promise<Buffer> {
 			size: 28,
 			minSize: 22,
 			weight: 'Regular',
-			color: '#5d5a6b',
+			color: neutral.muted,
 			width: TEXT_WIDTH,
 			maxLines: 1,
+			family,
 		}),
 		fitText(site, {
 			size: 26,
 			minSize: 20,
 			weight: 'Semi-Bold',
-			color: '#1c1b22',
+			color: neutral.ink,
 			width: 1100 - 488,
 			maxLines: 1,
+			family,
 		}),
 	])
 
@@ -235,19 +256,23 @@ export async function profileOgPng(input: OgInput): Promise<Buffer> {
 		})
 	}
 
+	const band =
+		appearance.header === 'none'
+			? ''
+			: `<rect width="1200" height="200" fill="${appearance.header === 'solid' ? brand['brand-500'] : 'url(#band)'}"/>`
 	const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
 	<defs>
 		<linearGradient id="band" x1="0" y1="0" x2="1" y2="1">
-			<stop offset="0" stop-color="#fce7f0"/><stop offset="0.6" stop-color="#f8a5c8"/><stop offset="1" stop-color="#e5437f"/>
+			<stop offset="0" stop-color="${brand['brand-100']}"/><stop offset="0.6" stop-color="${brand['brand-300']}"/><stop offset="1" stop-color="${brand['brand-500']}"/>
 		</linearGradient>
 	</defs>
-	<rect width="1200" height="630" fill="#faf9fc"/>
-	<rect width="1200" height="200" fill="url(#band)"/>
-	<rect x="60" y="110" width="1080" height="460" rx="36" fill="#ffffff" stroke="#e8e6ee" stroke-width="2"/>
-	<circle cx="250" cy="330" r="134" fill="#ffffff"/>
-	<circle cx="250" cy="330" r="124" fill="#fce7f0"/>
-	${round ? '' : `<text x="250" y="368" text-anchor="middle" ${font} font-size="104" font-weight="700" fill="${BRAND_PINK}">${escapeXml(initials(input.firstName, input.lastName))}</text>`}
-	<svg x="432" y="470" width="44" height="44" viewBox="0 0 32 32">${LOGO_MARK_ELEMENTS}</svg>
+	<rect width="1200" height="630" fill="${neutral.canvas}"/>
+	${band}
+	<rect x="60" y="110" width="1080" height="460" rx="36" fill="${neutral.surface}" stroke="${neutral.line}" stroke-width="2"/>
+	<circle cx="250" cy="330" r="134" fill="${neutral.surface}"/>
+	<circle cx="250" cy="330" r="124" fill="${brand['brand-100']}"/>
+	${round ? '' : `<text x="250" y="368" text-anchor="middle" ${font} font-size="104" font-weight="700" fill="${brand.brand}">${escapeXml(initials(input.firstName, input.lastName))}</text>`}
+	<svg x="432" y="470" width="44" height="44" viewBox="0 0 32 32">${logoMarkElements(brand.brand)}</svg>
 </svg>`
 
 	return sharp(Buffer.from(svg)).composite(layers).png({ compressionLevel: 9 }).toBuffer()

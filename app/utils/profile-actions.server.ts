@@ -16,8 +16,10 @@ import {
 import { cleanText, readBodyText } from './api.server'
 import { CONFLICT_MESSAGE, EDIT_FAILED, fieldErrorsOf, type EditorResult } from './editor'
 import { PreconditionFailed, versionPrecondition } from './etag.server'
+import { appearanceUpdate } from './profile-fields.server'
 import {
 	AchievementsListSchema,
+	AppearanceSchema,
 	BioSchema,
 	CertificatesListSchema,
 	EducationListSchema,
@@ -160,6 +162,13 @@ export async function runProfileEdit(
 				break
 			case 'bio':
 				await updateProfile(customerId, parse(BioSchema, body, intent), profileCheck('bio'))
+				break
+			case 'appearance':
+				await updateProfile(
+					customerId,
+					appearanceUpdate(parse(AppearanceSchema, body, intent)),
+					profileCheck('appearance'),
+				)
 				break
 			case 'workexp':
 				await replaceWorkExp(

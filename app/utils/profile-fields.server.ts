@@ -4,7 +4,9 @@
  */
 import { type z } from 'zod'
 import { type ProfileData } from '~/models/profile.server'
+import { type FontPairing } from './appearance'
 import {
+	AppearanceSchema,
 	BioSchema,
 	CitySchema,
 	CountrySchema,
@@ -76,7 +78,27 @@ export const PROFILE_FIELDS = {
 		toUpdate: (value) => value,
 		read: (profile) => ({ bio: profile.bio }),
 	}),
+	appearance: field({
+		schema: AppearanceSchema,
+		toUpdate: (value) => appearanceUpdate(value),
+		read: (profile) => ({ appearance: profile.appearance }),
+	}),
 } as const
+
+/** The profile columns of an appearance. */
+export function appearanceUpdate(value: {
+	accent: string
+	mode: 'light' | 'dark' | 'system'
+	font: string
+	header: 'gradient' | 'solid' | 'none'
+}) {
+	return {
+		accent: value.accent,
+		themeMode: value.mode,
+		font: value.font as FontPairing,
+		headerStyle: value.header,
+	}
+}
 
 export type ProfileFieldName = keyof typeof PROFILE_FIELDS
 

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import { SKILLS } from '~/data/options'
+import { checkAccent, FONT_IDS, HEADER_STYLES, normalizeHex, THEME_MODES } from './appearance'
 import {
 	DATE_ORDER_MESSAGES,
 	endsBeforeStart,
@@ -161,6 +162,34 @@ export const BioSchema = z.object({
 				.max(BIO_MAX_PARAGRAPHS, `At most ${BIO_MAX_PARAGRAPHS} paragraphs`),
 		),
 })
+
+// ---------------------------------------------------------------- appearance
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+	typeof value === 'object' && value !== null && !Array.isArray(value)
+
+export const ACCENT_ERROR = 'must be a colour such as #d6246e'
+
+/**
+ * The owner's appearance: every field required. The body is the appearance object itself, or
+ * `{appearance: {...}}` as the read answers it. An accent too light for AA is not refused: it
+ * becomes the nearest shade that passes (app/utils/appearance.ts), which the answer shows.
+ */
+export const AppearanceSchema = z.preprocess(
+	(body) => (isObject(body) && isObject(body.appearance) ? body.appearance : body),
+	z.object({
+		accent: z
+			.string({ error: requiredOr(ACCENT_ERROR) })
+			.max(20, ACCENT_ERROR)
+			.refine((value) => normalizeHex(value) !== null, ACCENT_ERROR)
+			.transform((value) => checkAccent(value).accent),
+		mode: z.enum(THEME_MODES, { error: requiredOr('must be light, dark or system') }),
+		font: z.enum(FONT_IDS as [string, ...string[]], {
+			error: requiredOr(`must be one of ${FONT_IDS.join(', ')}`),
+		}),
+		header: z.enum(HEADER_STYLES, { error: requiredOr('must be gradient, solid or none') }),
+	}),
+)
 
 // ---------------------------------------------------------------- resume
 

@@ -23,6 +23,7 @@ export const PROFILE_SECTIONS = {
 	}),
 	highlights: (profile: ProfileData) => profile.carHighlights,
 	bio: (profile: ProfileData) => profile.bio,
+	appearance: (profile: ProfileData) => profile.appearance,
 } as const
 
 export const RESUME_SECTIONS = {

@@ -77,7 +77,8 @@ test('a visitor shares a profile: QR code, its download, the vCard and the copie
 	])
 	expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(100)
 	expect(qrDownload.suggestedFilename()).toBe('Tagg-profile.png')
-	expect(qrDownload.url()).toBe(`${profileUrl}/qr.png?download=1`)
+	// The accent is in the URL, so a new colour is never an old cached code.
+	expect(qrDownload.url()).toBe(`${profileUrl}/qr.png?download=1&v=d6246e`)
 	const png = PNG.sync.read(await fs.readFile((await qrDownload.path())!))
 	expect([png.width, png.height]).toEqual([512, 512])
 	expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(profileUrl)
