@@ -35,6 +35,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		email: page.email,
 		path,
 		profileUrl: `${env().PUBLIC_SITE_URL}/${path}`,
+		// The owner's colours, dark mode and type, as on their other pages (app/root.tsx).
+		appearance: page.profile.appearance,
 	}
 }
 
