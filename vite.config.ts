@@ -16,7 +16,7 @@ const buildDirectory = process.env.TAGG_BUILD_DIR ?? 'build'
 
 /**
  * Public pages load `app/entry.public.ts` instead of the Remix runtime
- * (docs/decisions/008-public-visitor-pages.md). The client build emits it as one more entry; the
+ * (docs/decisions/010-visitor-pages.md). The client build emits it as one more entry; the
  * server build reads its file name, and the chunks it imports, from the client build's manifest
  * and offers them as `virtual:public-entry` (in development: the source file, served by Vite).
  */

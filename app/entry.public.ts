@@ -1,6 +1,6 @@
 /**
  * The script of the public pages (/{pname}, its portfolio and its projects), loaded instead of the
- * Remix runtime (docs/decisions/008-public-visitor-pages.md). The pages work with no script at all;
+ * Remix runtime (docs/decisions/010-visitor-pages.md). The pages work with no script at all;
  * this makes them behave as SPEC.md says: the carousel moves, a picture that fails shows its
  * fallback, and the Share and Find Me links become buttons opening the modals, whose code (React
  * and the dialog) loads when a visitor first reaches for one.

@@ -26,7 +26,7 @@ export const meta: MetaFunction = () => [
 /**
  * Public pages (routes with `handle.publicPage`) are for visitors: they load a small script of
  * their own instead of the Remix runtime, and none at all for `Save-Data: on`
- * (docs/decisions/008-public-visitor-pages.md).
+ * (docs/decisions/010-visitor-pages.md).
  */
 function usePublicPage() {
 	return useMatches().some((match) => (match.handle as PublicPageHandle | undefined)?.publicPage)
@@ -61,7 +61,7 @@ function cachedThemeCss(appearance: Appearance) {
 
 /**
  * The theme is in the server's HTML (attributes on <html> and a <style> of the accent's colours),
- * so the first paint has it: no script, no flash, nothing to fetch (docs/decisions/012).
+ * so the first paint has it: no script, no flash, nothing to fetch (docs/decisions/021-appearance-themes.md).
  */
 export function Layout({ children }: { children: ReactNode }) {
 	const { nonce, saveData, publicEntry } = useDocumentOptions()

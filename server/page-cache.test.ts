@@ -1,6 +1,6 @@
 /**
  * The cached public pages' Content-Security-Policy and ETag
- * (docs/decisions/008-public-visitor-pages.md): whatever a browser or a CDN keeps, the header and
+ * (docs/decisions/010-visitor-pages.md): whatever a browser or a CDN keeps, the header and
  * the body that reach the browser agree. A 200 and every 304 for its ETag carry a policy that
  * admits exactly the inline scripts of that body, from any instance; `Save-Data: on` gets a page
  * without scripts, kept apart by Vary.

@@ -10,7 +10,7 @@
  * cache, a CDN): the script-src of a cached page's Content-Security-Policy lists the SHA-256 of
  * each inline script of that body (no nonce), and the ETag is a digest of the body, so a 304
  * for an ETag stands for exactly that body and carries the same policy
- * (docs/decisions/008-public-visitor-pages.md).
+ * (docs/decisions/010-visitor-pages.md).
  */
 import crypto from 'node:crypto'
 import zlib from 'node:zlib'

@@ -1,5 +1,5 @@
 /**
- * Writes that race (docs/decisions/008-writes-serialised-per-owner.md): two devices and an API
+ * Writes that race (docs/decisions/011-serialised-per-owner.md): two devices and an API
  * client firing at once, with Promise.all, against the real production server and this file's
  * database, many rounds each. The final state is always one writer's whole list, at most one
  * featured image, positions 0..n-1; no answer is a 500 and every answer is a JSON envelope.

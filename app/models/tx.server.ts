@@ -10,7 +10,7 @@
  * writer. Lock waits, deadlocks and serialization failures that still happen (another instance
  * restarting, a write outside this helper) are retried a few times; when the budget runs out the
  * caller gets a JSON `{ status: 503, message }` with Retry-After, never a 500.
- * See docs/decisions/008-writes-serialised-per-owner.md.
+ * See docs/decisions/011-serialised-per-owner.md.
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { prisma, type Prisma } from '~/utils/db.server'

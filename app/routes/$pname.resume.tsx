@@ -359,7 +359,7 @@ export const headers: HeadersFunction = ({ errorHeaders }) =>
 		: { 'Cache-Control': PUBLIC_PAGE_CACHE, Vary: 'Save-Data' }
 
 /**
- * A visitor's page (docs/decisions/008-public-visitor-pages.md): the public pages' small script
+ * A visitor's page (docs/decisions/010-visitor-pages.md): the public pages' small script
  * instead of the Remix runtime, none with Save-Data; served from the page cache
  * (server/page-cache.ts). Everything on it is a link: it needs no script at all.
  */

@@ -6,7 +6,7 @@
  * Every page is readable whatever the owner picks: an accent that fails WCAG AA (4.5:1) as text
  * on the light pages or behind white button text is moved to the nearest shade that passes (same
  * hue, the closest lightness in OKLCH), and the dark pages use a lighter shade of it that passes
- * on their dark backgrounds (docs/decisions/012-appearance-themes.md).
+ * on their dark backgrounds (docs/decisions/021-appearance-themes.md).
  */
 
 export const THEME_MODES = ['light', 'dark', 'system'] as const

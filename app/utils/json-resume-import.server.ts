@@ -1,7 +1,7 @@
 /**
  * Reads a JSON Resume document (https://jsonresume.org/schema): it must validate against the
  * official schema (the @jsonresume/schema package, checked with ajv), then its sections are
- * mapped to Tagg's (docs/decisions/008-resume-interchange.md).
+ * mapped to Tagg's (docs/decisions/012-resume-interchange.md).
  */
 import { createRequire } from 'node:module'
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv'

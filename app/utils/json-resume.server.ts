@@ -1,7 +1,7 @@
 /**
  * An owner's public page as a JSON Resume 1.0.0 document (https://jsonresume.org/schema): what
  * it holds is what a visitor of /{pname} may see, nothing more (SPEC 'Resume visibility').
- * Mapping rules: docs/decisions/008-resume-interchange.md.
+ * Mapping rules: docs/decisions/012-resume-interchange.md.
  */
 import { type PortfolioItem } from '~/models/portfolio.server'
 import { type ProfileData } from '~/models/profile.server'

@@ -1,7 +1,7 @@
 /**
  * Reads the ZIP of LinkedIn's "Get a copy of your data": Profile.csv, Positions.csv,
  * Education.csv, Skills.csv, Certifications.csv and Honors.csv, with LinkedIn's own column
- * names (docs/decisions/008-resume-interchange.md). Every other file of the archive is left
+ * names (docs/decisions/012-resume-interchange.md). Every other file of the archive is left
  * packed. The archive is untrusted: its entries are counted and only the few CSV files read are
  * unpacked, each up to a fixed size, so a ZIP bomb costs nothing.
  */

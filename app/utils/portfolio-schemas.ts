@@ -37,7 +37,7 @@ export const PortfolioIdSchema = z
 	.max(64, 'is too long')
 
 /**
- * The presence rule of every update body (docs/decisions/009-writes-presence-rule.md): each field
+ * The presence rule of every update body (docs/decisions/016-presence-rule.md): each field
  * a section writes must be in the body, or the call is 400 naming it; null or '' clears it.
  */
 const requiredOr = (message: string) => (issue: { input: unknown }) =>

@@ -19,7 +19,7 @@ import {
 import { PROFILE_LIMITS, RESUME_LIMITS } from './field-limits'
 
 /**
- * The presence rule of every update body (docs/decisions/009-writes-presence-rule.md): each field
+ * The presence rule of every update body (docs/decisions/016-presence-rule.md): each field
  * the route writes must be in the body, or the call is 400 naming it; null or '' clears the
  * field. Entries of a list that replaces a whole list are new records: their fields may be left
  * out (empty).

@@ -1,7 +1,7 @@
 /**
  * Resume import, the part both sources share: reading the upload, telling a JSON Resume file
  * from a LinkedIn export, fitting what they hold to Tagg's rules (dates, the fixed skill list,
- * lengths: docs/decisions/008-resume-interchange.md), the preview and the apply.
+ * lengths: docs/decisions/012-resume-interchange.md), the preview and the apply.
  */
 import { SKILLS } from '~/data/options'
 import {

@@ -1,7 +1,7 @@
 /**
  * Resume interchange in the browser: an owner imports a JSON Resume file in the builder
  * (preview, then apply), and a visitor reads the resume page, prints it and downloads the PDF.
- * The resume page is a visitor's page like the profile (docs/decisions/008-public-visitor-pages.md):
+ * The resume page is a visitor's page like the profile (docs/decisions/010-visitor-pages.md):
  * it works on every view from the browser's cache, with JavaScript off, and with Save-Data.
  * Runs on a desktop and a phone viewport.
  */
