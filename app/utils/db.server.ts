@@ -13,8 +13,13 @@ declare global {
 	var __taggPrisma: PrismaClient | undefined
 }
 
-/** Opening a connection fails fast when the database is unreachable or stuck: that is an outage. */
-const CONNECT_TIMEOUT_MS = 2000
+/**
+ * Opening a connection fails when the database is stuck: that is an outage. An unreachable one
+ * (refused, reset) fails at once whatever this is; on a starved CPU (a burst of password hashing
+ * on a small machine) a healthy database can take seconds to start a backend, so this is not
+ * shorter.
+ */
+const CONNECT_TIMEOUT_MS = 5000
 /** Waiting for a free connection of the pool (the database is up, the pool is busy). */
 const POOL_WAIT_MS = 15_000
 
