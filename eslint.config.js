@@ -5,6 +5,20 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+const PRISMA = {
+	group: ['**/generated/prisma/*'],
+	message: 'Import the database through app/models/*.server.ts',
+}
+/** One direction (docs/decisions/023-layering.md): utils → models → services → routes. */
+const ABOVE_MODELS = {
+	group: ['~/services/*', '~/routes/*', '~/components/*', '**/services/*', '**/routes/*'],
+	message: 'app/models stands below the services and routes: move the code up, or pass it in',
+}
+const ABOVE_UTILS = {
+	group: ['~/models/*', '**/models/*', ...ABOVE_MODELS.group],
+	message: 'app/utils is the ground floor: it imports no model, service or route',
+}
+
 export default tseslint.config(
 	{
 		ignores: [
@@ -33,22 +47,26 @@ export default tseslint.config(
 				'error',
 				{ prefer: 'type-imports', fixStyle: 'inline-type-imports' },
 			],
-			'no-restricted-imports': [
-				'error',
-				{
-					patterns: [
-						{
-							group: ['**/generated/prisma/*'],
-							message: 'Import the database through app/models/*.server.ts',
-						},
-					],
-				},
-			],
+			'no-restricted-imports': ['error', { patterns: [PRISMA] }],
 		},
 	},
 	{
+		files: ['app/utils/**', 'app/data/**'],
+		ignores: ['**/*.test.{ts,tsx}'],
+		rules: { 'no-restricted-imports': ['error', { patterns: [PRISMA, ABOVE_UTILS] }] },
+	},
+	{
 		// Only the db module and the models talk to Prisma.
-		files: ['app/utils/db.server.ts', 'app/models/**'],
+		files: ['app/utils/db.server.ts'],
+		rules: { 'no-restricted-imports': ['error', { patterns: [ABOVE_UTILS] }] },
+	},
+	{
+		files: ['app/models/**'],
+		ignores: ['**/*.test.{ts,tsx}'],
+		rules: { 'no-restricted-imports': ['error', { patterns: [ABOVE_MODELS] }] },
+	},
+	{
+		files: ['app/models/*.test.{ts,tsx}'],
 		rules: { 'no-restricted-imports': 'off' },
 	},
 	{

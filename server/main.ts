@@ -10,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { type ServerBuild } from '@remix-run/node'
 import { EnvError, parseEnv, type Env } from '../app/utils/env.server'
 import { closeMailTransport } from '../app/utils/mail.server'
-import { startMailer } from '../app/utils/mailer.server'
+import { startMailer } from '../app/services/mailer.server'
 import { createApp } from './app'
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded-db'
 import { logger } from './logger'
@@ -80,7 +80,7 @@ export async function startServer(): Promise<RunningServer> {
 	server.keepAliveTimeout = 65_000
 	const url = `http://localhost:${env.PORT}`
 	logger.info({ url, publicUrl: env.PUBLIC_SITE_URL }, `Tagg is ready at ${url}`)
-	// The mail outbox worker of this instance (see app/utils/mailer.server.ts).
+	// The mail outbox worker of this instance (see app/services/mailer.server.ts).
 	const mailer = startMailer({
 		info: (message) => logger.info(message),
 		warn: (message) => logger.warn(message),

@@ -59,9 +59,9 @@ import { action as updateResumeSection } from '~/routes/one.sites.resume.work-ex
 import { action as applyResumeImport } from '~/routes/one.sites.resume.import.apply'
 import { action as previewResumeImport } from '~/routes/one.sites.resume.import.preview'
 import { action as refresh } from '~/routes/refresh'
-import { type ProfileFieldName } from '~/utils/profile-fields.server'
+import { type ProfileFieldName } from '~/services/profile-fields.server'
 import { type PortfolioSection } from '~/utils/portfolio-schemas'
-import { createSession } from '~/utils/session.server'
+import { createSession } from '~/services/session.server'
 import { storage } from '~/utils/storage.server'
 import {
 	createOwner,

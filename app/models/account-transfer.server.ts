@@ -17,6 +17,7 @@ import sharp from 'sharp'
 import { z } from 'zod'
 import { isCategory, isIndustry, isSkill } from '~/data/options'
 import {
+	appearanceUpdate,
 	checkAccent,
 	DEFAULT_APPEARANCE,
 	FONT_IDS,
@@ -26,7 +27,6 @@ import {
 } from '~/utils/appearance'
 import { prisma } from '~/utils/db.server'
 import { checkPath, PATH_MESSAGES } from '~/utils/path-name'
-import { appearanceUpdate } from '~/utils/profile-fields.server'
 import { storage } from '~/utils/storage.server'
 import { createTarGzStream } from '~/utils/tar.server'
 import { isSafeHttpUrl, PHONE_PATTERN } from '~/utils/text'

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { createOwner } from '#tests/factories'
-import { readSessionCookies, refreshCookieSession, REFRESH_COOKIE } from '~/utils/session.server'
+import { readSessionCookies, refreshCookieSession, REFRESH_COOKIE } from '~/services/session.server'
 import { issueRefreshToken, REUSE_GRACE_MS, rotateRefreshToken } from './token.server'
 
 afterEach(() => {

@@ -10,7 +10,7 @@ import { accentTag, appearanceTag } from '~/utils/appearance'
 import { type PublicPageHandle } from '~/utils/document'
 import { env } from '~/utils/env.server'
 import { fullName, pageMeta, PUBLIC_PAGE_CACHE } from '~/utils/seo'
-import { notFoundOrMoved } from '~/utils/moved.server'
+import { notFoundOrMoved } from '~/services/moved.server'
 
 // The share modal (and the dialog code under it) loads when a visitor first asks for it.
 const loadShareModal = () => import('~/components/share-modal')

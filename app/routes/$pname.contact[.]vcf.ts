@@ -4,7 +4,7 @@ import { publishedEmail } from '~/models/public-page.server'
 import { getShareProfile, readDisplayPicture } from '~/models/share.server'
 import { env } from '~/utils/env.server'
 import { profileVCard } from '~/utils/vcard.server'
-import { notFoundOrMoved } from '~/utils/moved.server'
+import { notFoundOrMoved } from '~/services/moved.server'
 
 /** GET /{pname}/contact.vcf: the owner's contact card (vCard 3.0), as contact.vcf. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

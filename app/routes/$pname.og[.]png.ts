@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs } from '@remix-run/node'
 import { getShareProfile, readDisplayPicture } from '~/models/share.server'
 import { env } from '~/utils/env.server'
 import { profileOgPng } from '~/utils/og-image.server'
-import { notFoundOrMoved } from '~/utils/moved.server'
+import { notFoundOrMoved } from '~/services/moved.server'
 
 /** GET /{pname}/og.png: the 1200 x 630 link-preview card. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

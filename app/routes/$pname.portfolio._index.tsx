@@ -15,7 +15,7 @@ import { type PublicPageHandle } from '~/utils/document'
 import { env } from '~/utils/env.server'
 import { decodeCursor, PAGE_SIZE_DEFAULT } from '~/utils/pagination.server'
 import { fullName as joinName, pageMeta, PUBLIC_PAGE_CACHE } from '~/utils/seo'
-import { notFoundOrMoved } from '~/utils/moved.server'
+import { notFoundOrMoved } from '~/services/moved.server'
 
 // The share modal (and the dialog code under it) loads when a visitor first asks for it.
 const ShareModal = lazy(() =>

@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs } from '@remix-run/node'
 import { getShareProfile } from '~/models/share.server'
 import { env } from '~/utils/env.server'
 import { profileQrPng } from '~/utils/qr.server'
-import { notFoundOrMoved } from '~/utils/moved.server'
+import { notFoundOrMoved } from '~/services/moved.server'
 
 /** GET /{pname}/qr.png: the 512 px QR code of the profile URL; `?download=1` as an attachment. */
 export async function loader({ params, request }: LoaderFunctionArgs) {

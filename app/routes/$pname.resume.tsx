@@ -13,7 +13,7 @@ import { getPublicProfilePage } from '~/models/public-page.server'
 import { type PublicPageHandle } from '~/utils/document'
 import { env } from '~/utils/env.server'
 import { cx } from '~/utils/misc'
-import { notFoundOrMoved } from '~/utils/moved.server'
+import { notFoundOrMoved } from '~/services/moved.server'
 import { fullName, pageMeta, PUBLIC_PAGE_CACHE } from '~/utils/seo'
 import {
 	formatMonth,

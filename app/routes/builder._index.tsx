@@ -13,12 +13,12 @@ import { ShareModal } from '~/components/share-modal'
 import { DisplayPictureModal } from '~/components/upload-modals'
 import { getCustomerEmail } from '~/models/customer.server'
 import { getProfilePage } from '~/models/public-page.server'
-import { requireCustomerId } from '~/utils/auth.server'
+import { requireCustomerId } from '~/services/auth.server'
 import { accentTag } from '~/utils/appearance'
 import { editorClientAction } from '~/utils/editor'
 import { env } from '~/utils/env.server'
-import { editorAction, readEditorBody, runProfileEdit } from '~/utils/profile-actions.server'
-import { profileVersions } from '~/utils/section-versions.server'
+import { editorAction, readEditorBody, runProfileEdit } from '~/services/profile-actions.server'
+import { profileVersions } from '~/services/section-versions.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const customerId = await requireCustomerId(request)

@@ -24,12 +24,12 @@ import {
 	type HeaderStyle,
 	type ThemeMode,
 } from '~/utils/appearance'
-import { requireCustomerId } from '~/utils/auth.server'
+import { requireCustomerId } from '~/services/auth.server'
 import { editorClientAction } from '~/utils/editor'
 import { versionOf } from '~/utils/etag.server'
 import { cx } from '~/utils/misc'
-import { editorAction, readEditorBody, runProfileEdit } from '~/utils/profile-actions.server'
-import { PROFILE_SECTIONS } from '~/utils/section-versions.server'
+import { editorAction, readEditorBody, runProfileEdit } from '~/services/profile-actions.server'
+import { PROFILE_SECTIONS } from '~/services/section-versions.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const customerId = await requireCustomerId(request)

@@ -10,7 +10,7 @@ import toast from 'react-hot-toast'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { EyeIcon, ImportIcon } from '~/components/icons'
 import { getCustomerPath } from '~/models/customer.server'
-import { requireCustomerId } from '~/utils/auth.server'
+import { requireCustomerId } from '~/services/auth.server'
 import {
 	IMPORT_MESSAGES,
 	IMPORT_SECTIONS,
@@ -30,7 +30,7 @@ import {
 	readApplyChoice,
 	readImportFile,
 	readImportRequest,
-} from '~/utils/resume-import.server'
+} from '~/services/resume-import.server'
 import { formatMonth, isOngoing } from '~/utils/text'
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -19,7 +19,7 @@ import {
 	updatePortfolio,
 	type PortfolioItem,
 } from '~/models/portfolio.server'
-import { requireCustomerId } from '~/utils/auth.server'
+import { requireCustomerId } from '~/services/auth.server'
 import { editorClientAction, fieldErrorsOf } from '~/utils/editor'
 import { PreconditionFailed, versionPrecondition } from '~/utils/etag.server'
 import {
@@ -34,8 +34,8 @@ import {
 	failure,
 	readEditorBody,
 	success,
-} from '~/utils/profile-actions.server'
-import { PORTFOLIO_SECTIONS_DATA, portfolioVersions } from '~/utils/section-versions.server'
+} from '~/services/profile-actions.server'
+import { PORTFOLIO_SECTIONS_DATA, portfolioVersions } from '~/services/section-versions.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const customerId = await requireCustomerId(request)

@@ -25,11 +25,11 @@ import {
 	setPortfolioStatus,
 	type PortfolioSummary,
 } from '~/models/portfolio.server'
-import { requireCustomerId } from '~/utils/auth.server'
+import { requireCustomerId } from '~/services/auth.server'
 import { fieldErrorsOf, type EditorResult, editorClientAction } from '~/utils/editor'
 import { cx } from '~/utils/misc'
 import { DeleteSchema, ReorderSchema, StatusSchema } from '~/utils/portfolio-schemas'
-import { editorAction, failure, readEditorBody, success } from '~/utils/profile-actions.server'
+import { editorAction, failure, readEditorBody, success } from '~/services/profile-actions.server'
 
 const CREATE_FAILED = "Sorry, we couldn't add a new product. Please try again later."
 const DELETE_FAILED = "Sorry, we couldn't delete the project. Please try again."

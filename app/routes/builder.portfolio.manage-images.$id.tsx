@@ -9,7 +9,7 @@ import { projectCardUrl, projectImageSrcSet } from '~/components/portfolio-card'
 import { Switch } from '~/components/switch'
 import { ProjectImagesModal } from '~/components/upload-modals'
 import { getPortfolio, type DisplayImage } from '~/models/portfolio.server'
-import { requireCustomerId } from '~/utils/auth.server'
+import { requireCustomerId } from '~/services/auth.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const customerId = await requireCustomerId(request)

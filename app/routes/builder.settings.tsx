@@ -20,9 +20,9 @@ import {
 	requestEmailChange,
 	signOutOtherDevices,
 	type Refusal,
-} from '~/utils/account-settings.server'
+} from '~/services/account-settings.server'
 import { readFormData } from '~/utils/api.server'
-import { requireCustomerId } from '~/utils/auth.server'
+import { requireCustomerId } from '~/services/auth.server'
 import { env } from '~/utils/env.server'
 import { signAccessToken } from '~/utils/jwt.server'
 import { cx } from '~/utils/misc'
@@ -33,7 +33,7 @@ import {
 	headersWithCookies,
 	readSessionCookies,
 	sessionCookies,
-} from '~/utils/session.server'
+} from '~/services/session.server'
 import {
 	ChangeEmailFormSchema,
 	ChangePasswordFormSchema,

@@ -23,7 +23,7 @@ import {
 } from '~/components/icons'
 import { Logo } from '~/components/logo'
 import { getCustomerPath } from '~/models/customer.server'
-import { requireCustomerId } from '~/utils/auth.server'
+import { requireCustomerId } from '~/services/auth.server'
 import { env } from '~/utils/env.server'
 import { cx } from '~/utils/misc'
 

@@ -5,7 +5,7 @@ import { Form, Link, useActionData } from '@remix-run/react'
 import { AuthLayout } from '~/components/auth-layout'
 import { Field, FormError } from '~/components/forms'
 import { readFormData } from '~/utils/api.server'
-import { requestPasswordReset } from '~/utils/account-settings.server'
+import { requestPasswordReset } from '~/services/account-settings.server'
 import { useIsPending } from '~/utils/misc'
 import { FORGOT_PASSWORD_SENT, ForgotPasswordSchema } from '~/utils/settings-schemas'
 

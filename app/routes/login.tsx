@@ -12,11 +12,11 @@ import { AuthLayout } from '~/components/auth-layout'
 import { Field, FormError } from '~/components/forms'
 import { getCustomerPath } from '~/models/customer.server'
 import { INVALID_CREDENTIALS } from '~/utils/account-schemas'
-import { attemptLogin } from '~/utils/account.server'
+import { attemptLogin } from '~/services/account.server'
 import { readFormData } from '~/utils/api.server'
-import { getCustomerId, safeRedirectPath } from '~/utils/auth.server'
+import { getCustomerId, safeRedirectPath } from '~/services/auth.server'
 import { useIsPending } from '~/utils/misc'
-import { createSession, headersWithCookies } from '~/utils/session.server'
+import { createSession, headersWithCookies } from '~/services/session.server'
 
 // The spec asks for no client-side validation: any failure reads 'Invalid email or password'.
 const LoginFormSchema = z.object({

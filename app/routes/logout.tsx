@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
-import { destroySession, headersWithCookies } from '~/utils/session.server'
+import { destroySession, headersWithCookies } from '~/services/session.server'
 
 /** POST /logout: revokes the session and returns to /login. */
 export async function action({ request }: ActionFunctionArgs) {

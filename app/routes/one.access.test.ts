@@ -22,7 +22,7 @@ import {
 } from '#tests/api-endpoints'
 import { snapshotAccount } from '#tests/factories'
 import { env } from '~/utils/env.server'
-import { ACCESS_COOKIE } from '~/utils/session.server'
+import { ACCESS_COOKIE } from '~/services/session.server'
 
 const signedIn = API_ENDPOINTS.filter(
 	(endpoint): endpoint is SignedInEndpoint => endpoint.auth !== 'public',

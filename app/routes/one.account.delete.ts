@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
-import { apiRefusal, deleteOwnAccount } from '~/utils/account-settings.server'
+import { apiRefusal, deleteOwnAccount } from '~/services/account-settings.server'
 import { apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
-import { requireApiCustomerId } from '~/utils/auth.server'
-import { clearedSessionCookies, headersWithCookies } from '~/utils/session.server'
+import { requireApiCustomerId } from '~/services/auth.server'
+import { clearedSessionCookies, headersWithCookies } from '~/services/session.server'
 import { DeleteAccountBody } from '~/utils/settings-schemas'
 
 /**

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
-import { apiRefusal, confirmEmailFromLink } from '~/utils/account-settings.server'
+import { apiRefusal, confirmEmailFromLink } from '~/services/account-settings.server'
 import { apiError, apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
 import { ConfirmEmailBody, LINK_NOT_VALID } from '~/utils/settings-schemas'
 

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
-import { apiRefusal, requestEmailChange } from '~/utils/account-settings.server'
+import { apiRefusal, requestEmailChange } from '~/services/account-settings.server'
 import { apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
-import { requireApiCustomerId } from '~/utils/auth.server'
+import { requireApiCustomerId } from '~/services/auth.server'
 import { UpdateEmailBody } from '~/utils/settings-schemas'
 
 /**

@@ -2,7 +2,7 @@ import { createReadableStreamFromReadable, type LoaderFunctionArgs } from '@remi
 import { AccountTransferError, exportAccountArchive } from '~/models/account-transfer.server'
 import { getCustomerPath } from '~/models/customer.server'
 import { apiError, getOnlyAction, requireMethod } from '~/utils/api.server'
-import { requireApiCustomerId } from '~/utils/auth.server'
+import { requireApiCustomerId } from '~/services/auth.server'
 
 /**
  * GET /one/account/export: the owner's whole account as the `npm run export` archive

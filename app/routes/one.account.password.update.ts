@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
-import { apiRefusal, changePassword } from '~/utils/account-settings.server'
+import { apiRefusal, changePassword } from '~/services/account-settings.server'
 import { apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
-import { requireApiCustomerId } from '~/utils/auth.server'
-import { createSession, headersWithCookies } from '~/utils/session.server'
+import { requireApiCustomerId } from '~/services/auth.server'
+import { createSession, headersWithCookies } from '~/services/session.server'
 import { UpdatePasswordBody } from '~/utils/settings-schemas'
 
 /**

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
-import { signOutOtherDevices } from '~/utils/account-settings.server'
+import { signOutOtherDevices } from '~/services/account-settings.server'
 import { apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
-import { requireApiCustomerId } from '~/utils/auth.server'
+import { requireApiCustomerId } from '~/services/auth.server'
 import { signAccessToken } from '~/utils/jwt.server'
 import { RevokeSessionsBody } from '~/utils/settings-schemas'
 

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
-import { attemptLogin } from '~/utils/account.server'
+import { attemptLogin } from '~/services/account.server'
 import { apiError, apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
-import { createSession } from '~/utils/session.server'
+import { createSession } from '~/services/session.server'
 
 const LoginBody = z.object({
 	email: z.string({ error: 'must be a string' }),

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
-import { apiRefusal, requestPasswordReset } from '~/utils/account-settings.server'
+import { apiRefusal, requestPasswordReset } from '~/services/account-settings.server'
 import { apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
 import { FORGOT_PASSWORD_SENT, ForgotPasswordSchema } from '~/utils/settings-schemas'
 

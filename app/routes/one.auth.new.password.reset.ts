@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
-import { resetPasswordFromLink } from '~/utils/account-settings.server'
+import { resetPasswordFromLink } from '~/services/account-settings.server'
 import { apiError, apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
-import { createSession } from '~/utils/session.server'
+import { createSession } from '~/services/session.server'
 import { LINK_NOT_VALID, ResetPasswordBody } from '~/utils/settings-schemas'
 
 /**

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { RegisterSchema } from '~/utils/account-schemas'
-import { attemptRegister } from '~/utils/account.server'
+import { attemptRegister } from '~/services/account.server'
 import { apiError, apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
-import { createSession } from '~/utils/session.server'
+import { createSession } from '~/services/session.server'
 
 export async function action({ request }: ActionFunctionArgs) {
 	requireMethod(request, 'POST')

@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { apiOk, getOnlyAction, requireMethod } from '~/utils/api.server'
-import { requireApiCustomerId } from '~/utils/auth.server'
+import { requireApiCustomerId } from '~/services/auth.server'
 
 /** The builder's session check: 200 with the customer id, or 401. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { getCustomerPath, listHeldPaths } from '~/models/customer.server'
 import { apiOk, getOnlyAction, requireMethod } from '~/utils/api.server'
-import { requireApiCustomerId } from '~/utils/auth.server'
+import { requireApiCustomerId } from '~/services/auth.server'
 
 /**
  * GET /one/path-name/get: `data: {path, previous}`, the claimed path and the previous paths

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { claimPath } from '~/models/customer.server'
 import { PATH_MESSAGES } from '~/utils/path-name'
 import { apiError, apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
-import { requireApiCustomerId } from '~/utils/auth.server'
+import { requireApiCustomerId } from '~/services/auth.server'
 
 const Body = z.object({ path: z.string({ error: 'is required' }) })
 

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { deletePortfolioImage } from '~/models/image.server'
 import { apiError, apiOk, postOnlyLoader, readQuery, requireMethod } from '~/utils/api.server'
-import { requireApiCustomerId } from '~/utils/auth.server'
+import { requireApiCustomerId } from '~/services/auth.server'
 
 const Query = z.object({
 	productId: z.string({ error: 'is required' }).min(1, 'is required').max(64),

@@ -11,7 +11,7 @@ import {
 	readQuery,
 	requireMethod,
 } from '~/utils/api.server'
-import { getCustomerId } from '~/utils/auth.server'
+import { getCustomerId } from '~/services/auth.server'
 import { env } from '~/utils/env.server'
 import { pageRequest, PageQuerySchema } from '~/utils/pagination.server'
 

@@ -9,7 +9,7 @@ import {
 	readQuery,
 	requireMethod,
 } from '~/utils/api.server'
-import { requireApiCustomerId } from '~/utils/auth.server'
+import { requireApiCustomerId } from '~/services/auth.server'
 
 const Query = z.object({
 	productId: z.string({ error: 'is required' }).min(1, 'is required').max(64),

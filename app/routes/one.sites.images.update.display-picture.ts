@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { replaceDisplayPicture } from '~/models/image.server'
 import { apiError, apiOk, postOnlyLoader, requireMethod } from '~/utils/api.server'
-import { requireApiCustomerId } from '~/utils/auth.server'
-import { uploadFailure } from '~/utils/image-api.server'
+import { requireApiCustomerId } from '~/services/auth.server'
+import { uploadFailure } from '~/services/image-api.server'
 import { readUploadedFiles } from '~/utils/upload.server'
 
 /** POST multipart `display_picture`: a square 512 px WebP (and a small one), versioned URL. */

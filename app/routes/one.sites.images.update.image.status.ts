@@ -9,7 +9,7 @@ import {
 	readQuery,
 	requireMethod,
 } from '~/utils/api.server'
-import { requireApiCustomerId } from '~/utils/auth.server'
+import { requireApiCustomerId } from '~/services/auth.server'
 
 const Query = z.object({
 	key: z.enum(['Active', 'Featured'], { error: "must be 'Active' or 'Featured'" }),

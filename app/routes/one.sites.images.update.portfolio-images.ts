@@ -2,8 +2,8 @@ import { type ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { addPortfolioImages, checkImageRoom, ownsPortfolio } from '~/models/image.server'
 import { apiError, apiOk, postOnlyLoader, readQuery, requireMethod } from '~/utils/api.server'
-import { requireApiCustomerId } from '~/utils/auth.server'
-import { uploadFailure } from '~/utils/image-api.server'
+import { requireApiCustomerId } from '~/services/auth.server'
+import { uploadFailure } from '~/services/image-api.server'
 import { readUploadedFiles, UPLOAD_MESSAGES } from '~/utils/upload.server'
 
 const Query = z.object({

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { getProfile } from '~/models/profile.server'
 import { apiError, apiOk, getOnlyAction, readQuery, requireMethod } from '~/utils/api.server'
 import { etagHeaders } from '~/utils/etag.server'
-import { isProfileField, PROFILE_FIELDS } from '~/utils/profile-fields.server'
+import { isProfileField, PROFILE_FIELDS } from '~/services/profile-fields.server'
 
 const Query = z.object({
 	customer_id: z.string({ error: 'is required' }).min(1, 'is required').max(64),

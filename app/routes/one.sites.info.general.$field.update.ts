@@ -1,14 +1,14 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { updateProfile } from '~/models/profile.server'
 import { apiError, apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
-import { requireApiCustomerId } from '~/utils/auth.server'
+import { requireApiCustomerId } from '~/services/auth.server'
 import {
 	etagHeaders,
 	ifMatchPrecondition,
 	PreconditionFailed,
 	preconditionFailed,
 } from '~/utils/etag.server'
-import { isProfileField, PROFILE_FIELDS } from '~/utils/profile-fields.server'
+import { isProfileField, PROFILE_FIELDS } from '~/services/profile-fields.server'
 
 /**
  * POST /one/sites/info/general/{field}/update : the owner edits one block of their profile.

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { createPortfolio, PortfolioLimitError } from '~/models/portfolio.server'
 import { apiError, apiOk, postOnlyLoader, requireMethod } from '~/utils/api.server'
-import { requireApiCustomerId } from '~/utils/auth.server'
+import { requireApiCustomerId } from '~/services/auth.server'
 
 /**
  * POST /one/sites/portfolio/data/create/new/portfolio (no payload): a new empty, inactive item at

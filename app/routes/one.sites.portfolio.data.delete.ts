@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { deletePortfolio } from '~/models/portfolio.server'
 import { apiError, apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
-import { requireApiCustomerId } from '~/utils/auth.server'
+import { requireApiCustomerId } from '~/services/auth.server'
 import { DeleteSchema } from '~/utils/portfolio-schemas'
 
 /** POST /one/sites/portfolio/data/delete {portfolioId}: deletes the item and its images. */

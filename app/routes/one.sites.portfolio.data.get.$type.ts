@@ -14,7 +14,7 @@ import {
 	readQuery,
 	requireMethod,
 } from '~/utils/api.server'
-import { requireApiCustomerId } from '~/utils/auth.server'
+import { requireApiCustomerId } from '~/services/auth.server'
 import { env } from '~/utils/env.server'
 import { pageRequest, PageQuerySchema } from '~/utils/pagination.server'
 

@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { getPortfolio } from '~/models/portfolio.server'
 import { apiError, apiOk, getOnlyAction, readQuery, requireMethod } from '~/utils/api.server'
-import { getCustomerId } from '~/utils/auth.server'
+import { getCustomerId } from '~/services/auth.server'
 import { etagHeaders } from '~/utils/etag.server'
 
 const Query = z.object({

@@ -1,13 +1,13 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { apiError, apiOk, postOnlyLoader, requireMethod } from '~/utils/api.server'
-import { requireApiCustomerId } from '~/utils/auth.server'
+import { requireApiCustomerId } from '~/services/auth.server'
 import { IMPORT_MESSAGES, ImportError } from '~/utils/resume-import'
 import {
 	applyImport,
 	readApplyChoice,
 	readImportFile,
 	readImportRequest,
-} from '~/utils/resume-import.server'
+} from '~/services/resume-import.server'
 
 /**
  * POST /one/sites/resume/import/apply (multipart `file`, `sections`: a comma list of profile,

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { apiError, apiOk, postOnlyLoader, requireMethod } from '~/utils/api.server'
-import { requireApiCustomerId } from '~/utils/auth.server'
+import { requireApiCustomerId } from '~/services/auth.server'
 import { IMPORT_MESSAGES, ImportError } from '~/utils/resume-import'
-import { previewImport, readImportFile, readImportRequest } from '~/utils/resume-import.server'
+import { previewImport, readImportFile, readImportRequest } from '~/services/resume-import.server'
 
 /**
  * POST /one/sites/resume/import/preview (multipart `file`: a JSON Resume file or LinkedIn's data

@@ -8,7 +8,7 @@ import {
 	type Resume,
 } from '~/models/resume.server'
 import { apiError, apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
-import { requireApiCustomerId } from '~/utils/auth.server'
+import { requireApiCustomerId } from '~/services/auth.server'
 import {
 	etagHeaders,
 	ifMatchPrecondition,

@@ -12,9 +12,9 @@ import { AuthLayout } from '~/components/auth-layout'
 import { Field, FormError } from '~/components/forms'
 import { findPasswordResetToken } from '~/models/account.server'
 import { readFormData } from '~/utils/api.server'
-import { resetPasswordFromLink } from '~/utils/account-settings.server'
+import { resetPasswordFromLink } from '~/services/account-settings.server'
 import { useIsPending } from '~/utils/misc'
-import { createSession, headersWithCookies } from '~/utils/session.server'
+import { createSession, headersWithCookies } from '~/services/session.server'
 import { LINK_NOT_VALID, ResetPasswordFormSchema } from '~/utils/settings-schemas'
 
 // The link's token is in the address: keep it out of caches and Referer headers.

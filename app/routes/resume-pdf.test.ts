@@ -21,7 +21,7 @@ import {
 	replaceWorkExp,
 } from '~/models/resume.server'
 import { getProfilePage } from '~/models/public-page.server'
-import { cachedResumePdf, pdfCacheStats } from '~/utils/resume-pdf.server'
+import { cachedResumePdf, pdfCacheStats } from '~/services/resume-pdf.server'
 import { loader } from './$pname.resume[.]pdf'
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tagg-pdf-'))

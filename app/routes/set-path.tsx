@@ -18,7 +18,7 @@ import {
 	releaseHeldPath,
 } from '~/models/customer.server'
 import { readFormData } from '~/utils/api.server'
-import { requireCustomerId } from '~/utils/auth.server'
+import { requireCustomerId } from '~/services/auth.server'
 import { env } from '~/utils/env.server'
 import { useIsPending } from '~/utils/misc'
 import {

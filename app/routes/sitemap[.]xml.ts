@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
-import { sitemapResponse } from '~/utils/sitemap.server'
+import { sitemapResponse } from '~/services/sitemap.server'
 
 /**
  * GET /sitemap.xml: every public profile, portfolio list and active project, streamed; a

@@ -388,3 +388,18 @@ export function toAppearance(row: {
 			: DEFAULT_APPEARANCE.header,
 	}
 }
+
+/** The profile columns of an appearance. */
+export function appearanceUpdate(value: {
+	accent: string
+	mode: 'light' | 'dark' | 'system'
+	font: string
+	header: 'gradient' | 'solid' | 'none'
+}) {
+	return {
+		accent: value.accent,
+		themeMode: value.mode,
+		font: value.font as FontPairing,
+		headerStyle: value.header,
+	}
+}

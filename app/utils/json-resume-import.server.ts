@@ -7,7 +7,7 @@ import { createRequire } from 'node:module'
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv'
 import addFormats from 'ajv-formats'
 import { env } from './env.server'
-import { countryName, NETWORKS } from './json-resume.server'
+import { countryName, NETWORKS } from './json-resume'
 import { type SocialField } from './profile-schemas'
 import { ImportError, type RawImport, type SkippedItem } from './resume-import'
 

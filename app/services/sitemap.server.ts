@@ -8,7 +8,7 @@ import {
 	sitemapEntries,
 	type ProfileRange,
 } from '~/models/sitemap.server'
-import { env } from './env.server'
+import { env } from '~/utils/env.server'
 
 const HEADERS = {
 	'Content-Type': 'application/xml; charset=utf-8',

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { countryCode, countryName } from './json-resume.server'
+import { countryCode, countryName } from '~/utils/json-resume'
 import { importMonth, importYear, levelToHalves } from './resume-import.server'
 import { pdfDisposition } from './resume-pdf.server'
 

@@ -6,8 +6,8 @@
 import { type PortfolioItem } from '~/models/portfolio.server'
 import { type ProfileData } from '~/models/profile.server'
 import { type Resume } from '~/models/resume.server'
-import { versionOf } from './etag.server'
-import { type PortfolioSection } from './portfolio-schemas'
+import { versionOf } from '~/utils/etag.server'
+import { type PortfolioSection } from '~/utils/portfolio-schemas'
 
 export const PROFILE_SECTIONS = {
 	name: (profile: ProfileData) => ({

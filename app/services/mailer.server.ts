@@ -27,9 +27,9 @@ import {
 	passwordResetEmail,
 	siteUrl,
 	type RenderedEmail,
-} from './emails.server'
-import { env } from './env.server'
-import { deliver } from './mail.server'
+} from '~/utils/emails.server'
+import { env } from '~/utils/env.server'
+import { deliver } from '~/utils/mail.server'
 
 export type MailLog = {
 	info: (message: string) => void

@@ -9,8 +9,8 @@ import {
 	getCustomerPath,
 	verifyLogin,
 } from '~/models/customer.server'
-import { INVALID_CREDENTIALS, passwordMayMatch, type RegisterSchema } from './account-schemas'
-import { PasswordHashingBusyError } from './password.server'
+import { INVALID_CREDENTIALS, passwordMayMatch, type RegisterSchema } from '~/utils/account-schemas'
+import { PasswordHashingBusyError } from '~/utils/password.server'
 import {
 	clientAddress,
 	loginRetryAfterMs,

@@ -4,7 +4,7 @@
  */
 import { type z } from 'zod'
 import { type ProfileData } from '~/models/profile.server'
-import { type FontPairing } from './appearance'
+import { appearanceUpdate } from '~/utils/appearance'
 import {
 	AppearanceSchema,
 	BioSchema,
@@ -17,7 +17,7 @@ import {
 	SiteNameSchema,
 	SocialLinksSchema,
 	TaglineSchema,
-} from './profile-schemas'
+} from '~/utils/profile-schemas'
 
 type FieldSpec<S extends z.ZodType> = {
 	schema: S
@@ -84,21 +84,6 @@ export const PROFILE_FIELDS = {
 		read: (profile) => ({ appearance: profile.appearance }),
 	}),
 } as const
-
-/** The profile columns of an appearance. */
-export function appearanceUpdate(value: {
-	accent: string
-	mode: 'light' | 'dark' | 'system'
-	font: string
-	header: 'gradient' | 'solid' | 'none'
-}) {
-	return {
-		accent: value.accent,
-		themeMode: value.mode,
-		font: value.font as FontPairing,
-		headerStyle: value.header,
-	}
-}
 
 export type ProfileFieldName = keyof typeof PROFILE_FIELDS
 

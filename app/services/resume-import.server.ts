@@ -27,7 +27,7 @@ import {
 	type SkillItemInput,
 	type SocialField,
 	type WorkItemInput,
-} from './profile-schemas'
+} from '~/utils/profile-schemas'
 import {
 	IMPORT_MODES,
 	IMPORT_SECTIONS,
@@ -41,11 +41,11 @@ import {
 	type RawImport,
 	type ProfilePreviewFields,
 	type SkippedItem,
-} from './resume-import'
-import { readJsonResume } from './json-resume-import.server'
-import { readLinkedInExport } from './linkedin-import.server'
-import { halvesToRating, splitParagraphs, toMonthDate } from './text'
-import { readMultipart, UploadError } from './upload.server'
+} from '~/utils/resume-import'
+import { readJsonResume } from '~/utils/json-resume-import.server'
+import { readLinkedInExport } from '~/utils/linkedin-import.server'
+import { halvesToRating, splitParagraphs, toMonthDate } from '~/utils/text'
+import { readMultipart, UploadError } from '~/utils/upload.server'
 
 /** What an import would write, already valid for the resume and profile models. */
 export type ImportDraft = {

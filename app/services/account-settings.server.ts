@@ -18,7 +18,7 @@ import { enqueueEmail } from '~/models/outbox.server'
 import { hit, retryAfterMs, type Limit } from '~/models/rate-limit.server'
 import { refreshTokenFamily } from '~/models/token.server'
 import { attemptLogin } from './account.server'
-import { apiError } from './api.server'
+import { apiError } from '~/utils/api.server'
 import { wakeMailer } from './mailer.server'
 import { clientAddress } from './rate-limit.server'
 import {
@@ -27,7 +27,7 @@ import {
 	TOO_MANY_RESET_REQUESTS,
 	WRONG_CURRENT_PASSWORD,
 	WRONG_PASSWORD,
-} from './settings-schemas'
+} from '~/utils/settings-schemas'
 
 /** A refusal: the HTTP status, the field it is about (if any) and the message for a person. */
 export type Refusal = {

@@ -6,9 +6,9 @@
 import { type PortfolioItem } from '~/models/portfolio.server'
 import { type ProfileData } from '~/models/profile.server'
 import { type Resume } from '~/models/resume.server'
-import { type SocialField } from './profile-schemas'
-import { fullName } from './seo'
-import { resumeVisibility } from './text'
+import { countryCode, NETWORKS } from '~/utils/json-resume'
+import { fullName } from '~/utils/seo'
+import { resumeVisibility } from '~/utils/text'
 
 export const JSON_RESUME_SCHEMA =
 	'https://raw.githubusercontent.com/jsonresume/resume-schema/v1.0.0/schema.json'
@@ -56,62 +56,6 @@ export type JsonResume = {
 		url: string
 	}>
 	meta: { canonical: string; version: string }
-}
-
-/** The network name of each social link in `basics.profiles` (and back, on import). */
-export const NETWORKS: Array<[Exclude<SocialField, 'email' | 'mobileNumber'>, string]> = [
-	['linkedInUrl', 'LinkedIn'],
-	['xUrl', 'X'],
-	['igUrl', 'Instagram'],
-	['fbUrl', 'Facebook'],
-	['ytUrl', 'YouTube'],
-	['whatAppBusUrl', 'WhatsApp'],
-	['companySite', 'Website'],
-]
-
-// ---------------------------------------------------------------- countries
-
-const COUNTRY_ALIASES: Record<string, string> = {
-	usa: 'US',
-	'u.s.a.': 'US',
-	'united states of america': 'US',
-	uk: 'GB',
-	'u.k.': 'GB',
-}
-
-/** Codes ISO 3166 leaves for private use ('ZZ' is 'Unknown Region'): no country. */
-const PRIVATE_USE = /^(AA|Q[M-Z]|X[A-Z]|ZZ)$/
-let countryCodes: Map<string, string> | undefined
-const regionNames = () => new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' })
-
-/** The ISO 3166-1 alpha-2 code of a country written in English ('Portugal' → 'PT'), or null. */
-export function countryCode(name: string): string | null {
-	const key = name.trim().toLowerCase()
-	if (!key) return null
-	if (!countryCodes) {
-		const names = regionNames()
-		countryCodes = new Map()
-		for (let a = 65; a <= 90; a++) {
-			for (let b = 65; b <= 90; b++) {
-				const code = String.fromCharCode(a, b)
-				if (PRIVATE_USE.test(code)) continue
-				const english = names.of(code)
-				if (english) countryCodes.set(english.toLowerCase(), code)
-			}
-		}
-	}
-	return COUNTRY_ALIASES[key] ?? countryCodes.get(key) ?? null
-}
-
-/** The English name of an ISO 3166-1 alpha-2 code ('pt' → 'Portugal'), or null. */
-export function countryName(code: string): string | null {
-	const value = code.trim().toUpperCase()
-	if (!/^[A-Z]{2}$/.test(value) || PRIVATE_USE.test(value)) return null
-	try {
-		return regionNames().of(value) ?? null
-	} catch {
-		return null
-	}
 }
 
 // ---------------------------------------------------------------- the document

@@ -19,8 +19,8 @@ import {
 import { type ReactNode } from 'react'
 import { type ProfileData } from '~/models/profile.server'
 import { type Resume } from '~/models/resume.server'
-import { fullName } from './seo'
-import { formatMonth, isOngoing, ratingToHalves, resumeVisibility } from './text'
+import { fullName } from '~/utils/seo'
+import { formatMonth, isOngoing, ratingToHalves, resumeVisibility } from '~/utils/text'
 
 // ---------------------------------------------------------------- the font
 

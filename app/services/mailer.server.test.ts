@@ -12,8 +12,8 @@ import { linkIn, startTestSmtpServer, type TestSmtpServer } from '#tests/smtp-se
 import { findPasswordResetToken } from '~/models/account.server'
 import { enqueueEmail, pendingMessages } from '~/models/outbox.server'
 import { resetPasswordFromLink } from './account-settings.server'
-import { resetEnv } from './env.server'
-import { closeMailTransport } from './mail.server'
+import { resetEnv } from '~/utils/env.server'
+import { closeMailTransport } from '~/utils/mail.server'
 import { processOutbox, type MailLog } from './mailer.server'
 
 let smtp: TestSmtpServer

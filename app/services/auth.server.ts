@@ -5,8 +5,8 @@
  */
 import { redirect } from '@remix-run/node'
 import { sessionIsCurrent } from '~/models/account.server'
-import { apiError } from './api.server'
-import { readAccessToken } from './jwt.server'
+import { apiError } from '~/utils/api.server'
+import { readAccessToken } from '~/utils/jwt.server'
 import { readSessionCookies } from './session.server'
 
 /**

@@ -13,10 +13,10 @@ import {
 	replaceWorkExp,
 	type Resume,
 } from '~/models/resume.server'
-import { cleanText, readBodyText } from './api.server'
-import { CONFLICT_MESSAGE, EDIT_FAILED, fieldErrorsOf, type EditorResult } from './editor'
-import { PreconditionFailed, versionPrecondition } from './etag.server'
-import { appearanceUpdate } from './profile-fields.server'
+import { cleanText, readBodyText } from '~/utils/api.server'
+import { appearanceUpdate } from '~/utils/appearance'
+import { CONFLICT_MESSAGE, EDIT_FAILED, fieldErrorsOf, type EditorResult } from '~/utils/editor'
+import { PreconditionFailed, versionPrecondition } from '~/utils/etag.server'
 import {
 	AchievementsListSchema,
 	AppearanceSchema,
@@ -29,7 +29,7 @@ import {
 	SocialEditSchema,
 	TaglineSchema,
 	WorkExpListSchema,
-} from './profile-schemas'
+} from '~/utils/profile-schemas'
 import { PROFILE_SECTIONS, RESUME_SECTIONS } from './section-versions.server'
 
 export async function readEditorBody(

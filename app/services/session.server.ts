@@ -6,8 +6,8 @@
  */
 import { parse, serialize, type SerializeOptions } from 'cookie'
 import { issueRefreshToken, rotateRefreshToken, revokeRefreshToken } from '~/models/token.server'
-import { env } from './env.server'
-import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken } from './jwt.server'
+import { env } from '~/utils/env.server'
+import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken } from '~/utils/jwt.server'
 
 export const ACCESS_COOKIE = 'tagg_at'
 export const REFRESH_COOKIE = 'tagg_rt'

@@ -3,9 +3,9 @@
  * clear 4xx messages, 503 when storage is unreachable.
  */
 import { ImageLimitError, StorageUnavailableError } from '~/models/image.server'
-import { apiError } from './api.server'
-import { ImageError } from './images.server'
-import { UploadError } from './upload.server'
+import { apiError } from '~/utils/api.server'
+import { ImageError } from '~/utils/images.server'
+import { UploadError } from '~/utils/upload.server'
 
 export const STORAGE_FAILED = 'The images could not be stored right now. Please try again later.'
 
