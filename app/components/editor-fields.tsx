@@ -80,6 +80,36 @@ const describedBy = (id: string, error?: string, hint?: ReactNode, limit?: Limit
 		.filter(Boolean)
 		.join(' ') || undefined
 
+/** A field's label above it, and its hint, counter and error under it. */
+function FieldFrame({
+	id,
+	label,
+	error,
+	hint,
+	value,
+	limit,
+	children,
+}: {
+	id: string
+	label: string
+	error?: string
+	hint?: ReactNode
+	value: string
+	limit?: Limit
+	children: ReactNode
+}) {
+	return (
+		<div className="min-w-0">
+			<label htmlFor={id} className="field-label">
+				{label}
+			</label>
+			{children}
+			<Footer id={id} hint={hint} value={value} limit={limit} />
+			<ErrorList id={`${id}-error`} errors={[error]} />
+		</div>
+	)
+}
+
 type InputProps = {
 	label: string
 	value: string
@@ -108,10 +138,7 @@ export function TextInput({
 }: InputProps) {
 	const id = useId()
 	return (
-		<div className="min-w-0">
-			<label htmlFor={id} className="field-label">
-				{label}
-			</label>
+		<FieldFrame id={id} label={label} error={error} hint={hint} value={value} limit={limit}>
 			<input
 				id={id}
 				type={type}
@@ -132,9 +159,7 @@ export function TextInput({
 				className="field-input disabled:bg-canvas disabled:text-muted"
 				{...rest}
 			/>
-			<Footer id={id} hint={hint} value={value} limit={limit} />
-			<ErrorList id={`${id}-error`} errors={[error]} />
-		</div>
+		</FieldFrame>
 	)
 }
 
@@ -159,10 +184,7 @@ export function TextArea({
 }) {
 	const id = useId()
 	return (
-		<div className="min-w-0">
-			<label htmlFor={id} className="field-label">
-				{label}
-			</label>
+		<FieldFrame id={id} label={label} error={error} hint={hint} value={value} limit={limit}>
 			<textarea
 				id={id}
 				rows={rows}
@@ -174,9 +196,7 @@ export function TextArea({
 				aria-describedby={describedBy(id, error, hint, limit)}
 				className="field-input leading-relaxed"
 			/>
-			<Footer id={id} hint={hint} value={value} limit={limit} />
-			<ErrorList id={`${id}-error`} errors={[error]} />
-		</div>
+		</FieldFrame>
 	)
 }
 
@@ -186,4 +206,57 @@ export function errorUnder(errors: Record<string, string>, prefix: string) {
 		(candidate) => candidate === prefix || candidate.startsWith(`${prefix}.`),
 	)
 	return key ? errors[key] : undefined
+}
+
+/** A text field of a draft: its key, its label, how it is typed, its limit in characters. */
+export type TextField<T> = {
+	key: keyof T & string
+	label: string
+	type?: 'url' | 'number'
+	placeholder?: string
+	limit?: number
+}
+
+/** Fields one under the other; a pair shares a row on wider screens. */
+export type TextFields<T> = Array<TextField<T> | [TextField<T>, TextField<T>]>
+
+/**
+ * The text fields of a draft (a form's, or one row of a list), each with the server's error for
+ * it: at `{prefix}.{key}` when the draft is a row of a list, else at `key`.
+ */
+export function TextInputs<T extends Record<string, unknown>>({
+	fields,
+	values,
+	onChange,
+	errors,
+	prefix,
+}: {
+	fields: TextFields<T>
+	values: T
+	onChange: (patch: Partial<T>) => void
+	errors: Record<string, string>
+	prefix?: string
+}) {
+	const input = (field: TextField<T>) => (
+		<TextInput
+			key={field.key}
+			label={field.label}
+			type={field.type}
+			inputMode={field.type === 'number' ? 'numeric' : undefined}
+			placeholder={field.placeholder}
+			value={values[field.key] as string}
+			onChange={(value) => onChange({ [field.key]: value } as Partial<T>)}
+			error={errorUnder(errors, prefix ? `${prefix}.${field.key}` : field.key)}
+			limit={field.limit === undefined ? undefined : { chars: field.limit }}
+		/>
+	)
+	return fields.map((field) =>
+		Array.isArray(field) ? (
+			<div key={field[0].key} className="grid gap-4 sm:grid-cols-2">
+				{field.map(input)}
+			</div>
+		) : (
+			input(field)
+		),
+	)
 }

@@ -76,18 +76,15 @@ export function useSectionReload(data: unknown) {
 export type Reload = { reload: () => void; reloading: boolean }
 
 export function EditorForm({
-	busy,
-	failed,
-	conflict = false,
+	editor: { busy, failed, conflict },
 	reload,
 	onSubmit,
 	children,
 	submitLabel = 'Update',
 }: {
-	busy: boolean
-	failed: boolean
-	/** The section changed elsewhere since the editor opened (a 412). */
-	conflict?: boolean
+	/** What `useEditor` answers: busy, failed, and `conflict` when the section changed elsewhere
+	 * since the editor opened (a 412). */
+	editor: Pick<ReturnType<typeof useEditor>, 'busy' | 'failed' | 'conflict'>
 	reload?: Reload
 	onSubmit: () => void
 	children: ReactNode

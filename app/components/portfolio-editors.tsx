@@ -12,13 +12,29 @@ import { type PortfolioItem } from '~/models/portfolio.server'
 import { type EditorResult } from '~/utils/editor'
 import { PORTFOLIO_LIMITS } from '~/utils/field-limits'
 import { STATUS_LABELS, type PortfolioSection, type StatusField } from '~/utils/portfolio-schemas'
-import { errorUnder, TextArea, TextInput } from './editor-fields'
+import { errorUnder, TextArea, TextInputs, type TextFields } from './editor-fields'
 import { EditorForm, useEditor, useSectionReload, type Reload } from './editor-form'
 import { Modal, useDraft } from './modal'
 import { Switch } from './switch'
 import { TagPicker } from './tag-picker'
 
 type EditorProps = { item: PortfolioItem; close: () => void; version?: string; reload: Reload }
+
+const HEAD_FIELDS: TextFields<
+	Pick<PortfolioItem, 'productName' | 'company' | 'role' | 'duration'>
+> = [
+	{
+		key: 'productName',
+		label: 'Product Name',
+		placeholder: 'Checkout redesign',
+		limit: PORTFOLIO_LIMITS.productName,
+	},
+	[
+		{ key: 'company', label: 'Agency Name', limit: PORTFOLIO_LIMITS.company },
+		{ key: 'role', label: 'Role', placeholder: 'Lead designer', limit: PORTFOLIO_LIMITS.role },
+	],
+	{ key: 'duration', label: 'Duration', placeholder: '6 months', limit: PORTFOLIO_LIMITS.duration },
+]
 
 function HeadEditor({ item, close, version, reload }: EditorProps) {
 	const [draft, setDraft] = useDraft(() => ({
@@ -35,40 +51,20 @@ function HeadEditor({ item, close, version, reload }: EditorProps) {
 		<K extends keyof typeof draft>(key: K) =>
 		(value: (typeof draft)[K]) =>
 			setDraft((d) => ({ ...d, [key]: value }))
+	const patch = (values: Partial<typeof draft>) => setDraft((d) => ({ ...d, ...values }))
 	return (
 		<EditorForm
-			busy={editor.busy}
-			failed={editor.failed}
-			conflict={editor.conflict}
+			editor={editor}
 			reload={reload}
 			onSubmit={() => editor.submit({ portfolioId: item.portfolioId, ...draft })}
 		>
 			<input type="hidden" name="portfolioId" value={item.portfolioId} />
-			<TextInput
-				label="Product Name"
-				value={draft.productName}
-				onChange={set('productName')}
-				placeholder="Checkout redesign"
-				error={editor.errors.productName}
-				limit={{ chars: PORTFOLIO_LIMITS.productName }}
+			<TextInputs
+				fields={HEAD_FIELDS.slice(0, 2)}
+				values={draft}
+				onChange={patch}
+				errors={editor.errors}
 			/>
-			<div className="grid gap-4 sm:grid-cols-2">
-				<TextInput
-					label="Agency Name"
-					value={draft.company}
-					onChange={set('company')}
-					error={editor.errors.company}
-					limit={{ chars: PORTFOLIO_LIMITS.company }}
-				/>
-				<TextInput
-					label="Role"
-					value={draft.role}
-					onChange={set('role')}
-					placeholder="Lead designer"
-					error={editor.errors.role}
-					limit={{ chars: PORTFOLIO_LIMITS.role }}
-				/>
-			</div>
 			<TextArea
 				label="Project Summary"
 				rows={6}
@@ -78,13 +74,11 @@ function HeadEditor({ item, close, version, reload }: EditorProps) {
 				error={errorUnder(editor.errors, 'projectSummary')}
 				limit={{ lines: PORTFOLIO_LIMITS.summaryLines, lineChars: PORTFOLIO_LIMITS.summaryLine }}
 			/>
-			<TextInput
-				label="Duration"
-				value={draft.duration}
-				onChange={set('duration')}
-				placeholder="6 months"
-				error={editor.errors.duration}
-				limit={{ chars: PORTFOLIO_LIMITS.duration }}
+			<TextInputs
+				fields={HEAD_FIELDS.slice(2)}
+				values={draft}
+				onChange={patch}
+				errors={editor.errors}
 			/>
 			<TagPicker
 				label="Industries"
@@ -109,9 +103,7 @@ function SkillsEditor({ item, close, version, reload }: EditorProps) {
 	const editor = useEditor('skills', close, 'Skills updated', version)
 	return (
 		<EditorForm
-			busy={editor.busy}
-			failed={editor.failed}
-			conflict={editor.conflict}
+			editor={editor}
 			reload={reload}
 			onSubmit={() => editor.submit({ portfolioId: item.portfolioId, skills })}
 		>
@@ -149,9 +141,7 @@ function LinesEditor({
 	const editor = useEditor(section, close, successMessage, version)
 	return (
 		<EditorForm
-			busy={editor.busy}
-			failed={editor.failed}
-			conflict={editor.conflict}
+			editor={editor}
 			reload={reload}
 			onSubmit={() => editor.submit({ portfolioId: item.portfolioId, [field]: text })}
 		>

@@ -9,7 +9,14 @@ import { type Resume } from '~/models/resume.server'
 import { PROFILE_LIMITS, RESUME_LIMITS } from '~/utils/field-limits'
 import { SOCIAL_FIELDS, type SocialField } from '~/utils/social'
 import { joinParagraphs, isOngoing, ratingLabel, ratingToHalves } from '~/utils/text'
-import { errorUnder, TextArea, TextInput } from './editor-fields'
+import {
+	errorUnder,
+	TextArea,
+	TextInput,
+	TextInputs,
+	type TextField,
+	type TextFields,
+} from './editor-fields'
 import { EditorForm, useEditor, useSectionReload, type Reload } from './editor-form'
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, TrashIcon } from './icons'
 import { Modal, useDraft } from './modal'
@@ -21,6 +28,25 @@ type Base = { close: () => void; version?: string; reload: Reload }
 
 // ------------------------------------------------------------------ profile blocks
 
+const NAME_FIELDS: TextFields<
+	Record<'firstName' | 'lastName' | 'designation' | 'city' | 'country', string>
+> = [
+	[
+		{ key: 'firstName', label: 'First name', limit: PROFILE_LIMITS.firstName },
+		{ key: 'lastName', label: 'Last name', limit: PROFILE_LIMITS.lastName },
+	],
+	{
+		key: 'designation',
+		label: 'Designation',
+		placeholder: 'Product Designer',
+		limit: PROFILE_LIMITS.designation,
+	},
+	[
+		{ key: 'city', label: 'City', limit: PROFILE_LIMITS.city },
+		{ key: 'country', label: 'Country', limit: PROFILE_LIMITS.country },
+	],
+]
+
 function NameEditor({ profile, close, version, reload }: Base & { profile: ProfileData }) {
 	const [draft, setDraft] = useDraft(() => ({
 		firstName: profile.name.firstName,
@@ -30,56 +56,14 @@ function NameEditor({ profile, close, version, reload }: Base & { profile: Profi
 		country: profile.country,
 	}))
 	const editor = useEditor('name', close, 'Profile updated', version)
-	const set = (key: keyof typeof draft) => (value: string) =>
-		setDraft((d) => ({ ...d, [key]: value }))
 	return (
-		<EditorForm
-			busy={editor.busy}
-			failed={editor.failed}
-			conflict={editor.conflict}
-			reload={reload}
-			onSubmit={() => editor.submit(draft)}
-		>
-			<div className="grid gap-4 sm:grid-cols-2">
-				<TextInput
-					label="First name"
-					value={draft.firstName}
-					onChange={set('firstName')}
-					error={editor.errors.firstName}
-					limit={{ chars: PROFILE_LIMITS.firstName }}
-				/>
-				<TextInput
-					label="Last name"
-					value={draft.lastName}
-					onChange={set('lastName')}
-					error={editor.errors.lastName}
-					limit={{ chars: PROFILE_LIMITS.lastName }}
-				/>
-			</div>
-			<TextInput
-				label="Designation"
-				value={draft.designation}
-				onChange={set('designation')}
-				error={editor.errors.designation}
-				placeholder="Product Designer"
-				limit={{ chars: PROFILE_LIMITS.designation }}
+		<EditorForm editor={editor} reload={reload} onSubmit={() => editor.submit(draft)}>
+			<TextInputs
+				fields={NAME_FIELDS}
+				values={draft}
+				onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
+				errors={editor.errors}
 			/>
-			<div className="grid gap-4 sm:grid-cols-2">
-				<TextInput
-					label="City"
-					value={draft.city}
-					onChange={set('city')}
-					error={editor.errors.city}
-					limit={{ chars: PROFILE_LIMITS.city }}
-				/>
-				<TextInput
-					label="Country"
-					value={draft.country}
-					onChange={set('country')}
-					error={editor.errors.country}
-					limit={{ chars: PROFILE_LIMITS.country }}
-				/>
-			</div>
 		</EditorForm>
 	)
 }
@@ -88,13 +72,7 @@ function TaglineEditor({ profile, close, version, reload }: Base & { profile: Pr
 	const [tagline, setTagline] = useDraft(() => profile.tagline)
 	const editor = useEditor('tagline', close, 'Tagline updated', version)
 	return (
-		<EditorForm
-			busy={editor.busy}
-			failed={editor.failed}
-			conflict={editor.conflict}
-			reload={reload}
-			onSubmit={() => editor.submit({ tagline })}
-		>
+		<EditorForm editor={editor} reload={reload} onSubmit={() => editor.submit({ tagline })}>
 			<TextInput
 				label="Tagline"
 				value={tagline}
@@ -143,13 +121,7 @@ function SocialEditor({
 	const contactEmail = draft.links.email.trim()
 	const hideId = useId()
 	return (
-		<EditorForm
-			busy={editor.busy}
-			failed={editor.failed}
-			conflict={editor.conflict}
-			reload={reload}
-			onSubmit={submit}
-		>
+		<EditorForm editor={editor} reload={reload} onSubmit={submit}>
 			<div className="grid gap-4 sm:grid-cols-2">
 				{SOCIAL_FIELDS.map((field) => (
 					<TextInput
@@ -214,9 +186,7 @@ function HighlightsEditor({ profile, close, version, reload }: Base & { profile:
 	const keys = ['highOne', 'highTwo', 'highThree'] as const
 	return (
 		<EditorForm
-			busy={editor.busy}
-			failed={editor.failed}
-			conflict={editor.conflict}
+			editor={editor}
 			reload={reload}
 			onSubmit={() =>
 				editor.submit(Object.fromEntries(keys.map((key) => [key, draft[key].trim() || null])))
@@ -240,13 +210,7 @@ function BioEditor({ profile, close, version, reload }: Base & { profile: Profil
 	const [bio, setBio] = useDraft(() => joinParagraphs(profile.bio))
 	const editor = useEditor('bio', close, 'Bio updated', version)
 	return (
-		<EditorForm
-			busy={editor.busy}
-			failed={editor.failed}
-			conflict={editor.conflict}
-			reload={reload}
-			onSubmit={() => editor.submit({ bio })}
-		>
+		<EditorForm editor={editor} reload={reload} onSubmit={() => editor.submit({ bio })}>
 			<TextArea
 				label="Bio"
 				rows={10}
@@ -349,6 +313,54 @@ function ListEditor<T>({
 	)
 }
 
+/** The editor of a resume list whose rows are text fields only, saved as they are typed. */
+function TextListEditor<T extends Record<string, string>>({
+	close,
+	version,
+	reload,
+	list,
+	message,
+	initial,
+	blank,
+	fields,
+	addLabel,
+	itemLabel,
+}: Base & {
+	/** The section: its intent, and the key of the list in the request. */
+	list: 'education' | 'certificates'
+	message: string
+	initial: () => T[]
+	blank: T
+	fields: TextField<T>[]
+	addLabel: string
+	itemLabel: (item: T, index: number) => string
+}) {
+	const [items, setItems] = useDraft<T[]>(initial)
+	const editor = useEditor(list, close, message, version)
+	return (
+		<EditorForm editor={editor} reload={reload} onSubmit={() => editor.submit({ [list]: items })}>
+			<ListEditor
+				items={items}
+				setItems={setItems}
+				addLabel={addLabel}
+				itemLabel={itemLabel}
+				make={() => ({ ...blank })}
+				render={(item, update, index) => (
+					<div className="grid gap-3 sm:grid-cols-2">
+						<TextInputs
+							fields={fields}
+							values={item}
+							onChange={update}
+							errors={editor.errors}
+							prefix={`${list}.${index}`}
+						/>
+					</div>
+				)}
+			/>
+		</EditorForm>
+	)
+}
+
 /** 'YYYY-MM-01' → 'YYYY-MM' for a month field. */
 const toMonthInput = (value: string) => (/^\d{4}-\d{2}/.test(value) ? value.slice(0, 7) : '')
 
@@ -360,6 +372,11 @@ type WorkDraft = {
 	ongoing: boolean
 	experience: string
 }
+
+const WORK_TEXT: TextField<WorkDraft>[] = [
+	{ key: 'company', label: 'Company', limit: RESUME_LIMITS.company },
+	{ key: 'role', label: 'Role', limit: RESUME_LIMITS.role },
+]
 
 function WorkExpEditor({ resume, close, version, reload }: Base & { resume: Resume }) {
 	const [items, setItems] = useDraft<WorkDraft[]>(() =>
@@ -385,13 +402,7 @@ function WorkExpEditor({ resume, close, version, reload }: Base & { resume: Resu
 			})),
 		})
 	return (
-		<EditorForm
-			busy={editor.busy}
-			failed={editor.failed}
-			conflict={editor.conflict}
-			reload={reload}
-			onSubmit={submit}
-		>
+		<EditorForm editor={editor} reload={reload} onSubmit={submit}>
 			<ListEditor
 				items={items}
 				setItems={setItems}
@@ -408,19 +419,12 @@ function WorkExpEditor({ resume, close, version, reload }: Base & { resume: Resu
 				render={(item, update, index) => (
 					<>
 						<div className="grid gap-3 sm:grid-cols-2">
-							<TextInput
-								label="Company"
-								value={item.company}
-								onChange={(company) => update({ company })}
-								error={errorUnder(editor.errors, `workExp.${index}.company`)}
-								limit={{ chars: RESUME_LIMITS.company }}
-							/>
-							<TextInput
-								label="Role"
-								value={item.role}
-								onChange={(role) => update({ role })}
-								error={errorUnder(editor.errors, `workExp.${index}.role`)}
-								limit={{ chars: RESUME_LIMITS.role }}
+							<TextInputs
+								fields={WORK_TEXT}
+								values={item}
+								onChange={update}
+								errors={editor.errors}
+								prefix={`workExp.${index}`}
 							/>
 							<TextInput
 								label="Start date"
@@ -479,66 +483,30 @@ type EducationDraft = {
 	eduEndYear: string
 }
 
-function EducationEditor({ resume, close, version, reload }: Base & { resume: Resume }) {
-	const [items, setItems] = useDraft<EducationDraft[]>(() =>
-		resume.education.map((item) => ({
-			eduName: item.eduName,
-			eduInstitution: item.eduInstitution,
-			eduStartYear: item.eduStartYear?.toString() ?? '',
-			eduEndYear: item.endDate?.toString() ?? '',
-		})),
-	)
-	const editor = useEditor('education', close, 'Education updated', version)
+function EducationEditor({ resume, ...base }: Base & { resume: Resume }) {
 	return (
-		<EditorForm
-			busy={editor.busy}
-			failed={editor.failed}
-			conflict={editor.conflict}
-			reload={reload}
-			onSubmit={() => editor.submit({ education: items })}
-		>
-			<ListEditor
-				items={items}
-				setItems={setItems}
-				addLabel="Add education"
-				itemLabel={(item, index) => item.eduName || `Education ${index + 1}`}
-				make={() => ({ eduName: '', eduInstitution: '', eduStartYear: '', eduEndYear: '' })}
-				render={(item, update, index) => (
-					<div className="grid gap-3 sm:grid-cols-2">
-						<TextInput
-							label="Degree"
-							value={item.eduName}
-							onChange={(eduName) => update({ eduName })}
-							error={errorUnder(editor.errors, `education.${index}.eduName`)}
-							limit={{ chars: RESUME_LIMITS.eduName }}
-						/>
-						<TextInput
-							label="Institution"
-							value={item.eduInstitution}
-							onChange={(eduInstitution) => update({ eduInstitution })}
-							error={errorUnder(editor.errors, `education.${index}.eduInstitution`)}
-							limit={{ chars: RESUME_LIMITS.eduInstitution }}
-						/>
-						<TextInput
-							label="Start year"
-							type="number"
-							inputMode="numeric"
-							value={item.eduStartYear}
-							onChange={(eduStartYear) => update({ eduStartYear })}
-							error={errorUnder(editor.errors, `education.${index}.eduStartYear`)}
-						/>
-						<TextInput
-							label="End year"
-							type="number"
-							inputMode="numeric"
-							value={item.eduEndYear}
-							onChange={(eduEndYear) => update({ eduEndYear })}
-							error={errorUnder(editor.errors, `education.${index}.eduEndYear`)}
-						/>
-					</div>
-				)}
-			/>
-		</EditorForm>
+		<TextListEditor<EducationDraft>
+			{...base}
+			list="education"
+			message="Education updated"
+			initial={() =>
+				resume.education.map((item) => ({
+					eduName: item.eduName,
+					eduInstitution: item.eduInstitution,
+					eduStartYear: item.eduStartYear?.toString() ?? '',
+					eduEndYear: item.endDate?.toString() ?? '',
+				}))
+			}
+			blank={{ eduName: '', eduInstitution: '', eduStartYear: '', eduEndYear: '' }}
+			addLabel="Add education"
+			itemLabel={(item, index) => item.eduName || `Education ${index + 1}`}
+			fields={[
+				{ key: 'eduName', label: 'Degree', limit: RESUME_LIMITS.eduName },
+				{ key: 'eduInstitution', label: 'Institution', limit: RESUME_LIMITS.eduInstitution },
+				{ key: 'eduStartYear', label: 'Start year', type: 'number' },
+				{ key: 'eduEndYear', label: 'End year', type: 'number' },
+			]}
+		/>
 	)
 }
 
@@ -568,13 +536,7 @@ function SkillsEditor({ resume, close, version, reload }: Base & { resume: Resum
 		})
 	}
 	return (
-		<EditorForm
-			busy={editor.busy}
-			failed={editor.failed}
-			conflict={editor.conflict}
-			reload={reload}
-			onSubmit={submit}
-		>
+		<EditorForm editor={editor} reload={reload} onSubmit={submit}>
 			<datalist id={listId}>
 				{SKILLS.map((skill) => (
 					<option key={skill} value={skill} />
@@ -649,67 +611,36 @@ function RatingSelect({
 
 type CertificateDraft = { crtName: string; crtPlat: string; crtUrl: string; crtYear: string }
 
-function CertificatesEditor({ resume, close, version, reload }: Base & { resume: Resume }) {
-	const [items, setItems] = useDraft<CertificateDraft[]>(() =>
-		resume.certificates.map((item) => ({
-			crtName: item.crtName,
-			crtPlat: item.crtPlat,
-			crtUrl: item.crtUrl ?? '',
-			crtYear: item.endDate?.toString() ?? '',
-		})),
-	)
-	const editor = useEditor('certificates', close, 'Certificates updated', version)
+function CertificatesEditor({ resume, ...base }: Base & { resume: Resume }) {
 	return (
-		<EditorForm
-			busy={editor.busy}
-			failed={editor.failed}
-			conflict={editor.conflict}
-			reload={reload}
-			onSubmit={() => editor.submit({ certificates: items })}
-		>
-			<ListEditor
-				items={items}
-				setItems={setItems}
-				addLabel="Add certificate"
-				itemLabel={(item, index) => item.crtName || `Certificate ${index + 1}`}
-				make={() => ({ crtName: '', crtPlat: '', crtUrl: '', crtYear: '' })}
-				render={(item, update, index) => (
-					<div className="grid gap-3 sm:grid-cols-2">
-						<TextInput
-							label="Certificate"
-							value={item.crtName}
-							onChange={(crtName) => update({ crtName })}
-							error={errorUnder(editor.errors, `certificates.${index}.crtName`)}
-							limit={{ chars: RESUME_LIMITS.crtName }}
-						/>
-						<TextInput
-							label="Platform"
-							value={item.crtPlat}
-							onChange={(crtPlat) => update({ crtPlat })}
-							error={errorUnder(editor.errors, `certificates.${index}.crtPlat`)}
-							limit={{ chars: RESUME_LIMITS.crtPlat }}
-						/>
-						<TextInput
-							label="Certificate URL"
-							type="url"
-							placeholder="coursera.org/verify/..."
-							value={item.crtUrl}
-							onChange={(crtUrl) => update({ crtUrl })}
-							error={errorUnder(editor.errors, `certificates.${index}.crtUrl`)}
-							limit={{ chars: RESUME_LIMITS.crtUrl }}
-						/>
-						<TextInput
-							label="Year"
-							type="number"
-							inputMode="numeric"
-							value={item.crtYear}
-							onChange={(crtYear) => update({ crtYear })}
-							error={errorUnder(editor.errors, `certificates.${index}.crtYear`)}
-						/>
-					</div>
-				)}
-			/>
-		</EditorForm>
+		<TextListEditor<CertificateDraft>
+			{...base}
+			list="certificates"
+			message="Certificates updated"
+			initial={() =>
+				resume.certificates.map((item) => ({
+					crtName: item.crtName,
+					crtPlat: item.crtPlat,
+					crtUrl: item.crtUrl ?? '',
+					crtYear: item.endDate?.toString() ?? '',
+				}))
+			}
+			blank={{ crtName: '', crtPlat: '', crtUrl: '', crtYear: '' }}
+			addLabel="Add certificate"
+			itemLabel={(item, index) => item.crtName || `Certificate ${index + 1}`}
+			fields={[
+				{ key: 'crtName', label: 'Certificate', limit: RESUME_LIMITS.crtName },
+				{ key: 'crtPlat', label: 'Platform', limit: RESUME_LIMITS.crtPlat },
+				{
+					key: 'crtUrl',
+					label: 'Certificate URL',
+					type: 'url',
+					placeholder: 'coursera.org/verify/...',
+					limit: RESUME_LIMITS.crtUrl,
+				},
+				{ key: 'crtYear', label: 'Year', type: 'number' },
+			]}
+		/>
 	)
 }
 
@@ -718,9 +649,7 @@ function AchievementsEditor({ resume, close, version, reload }: Base & { resume:
 	const editor = useEditor('achievements', close, 'Achievements updated', version)
 	return (
 		<EditorForm
-			busy={editor.busy}
-			failed={editor.failed}
-			conflict={editor.conflict}
+			editor={editor}
 			reload={reload}
 			onSubmit={() => editor.submit({ achievements: text })}
 		>

@@ -131,9 +131,7 @@ function AppearanceEditor({
 			{/* The form's sticky button bar keeps the card's rounded corners. */}
 			<div className="card p-6 lg:order-1 [&_form>div:last-child]:rounded-b-2xl">
 				<EditorForm
-					busy={editor.busy}
-					failed={editor.failed}
-					conflict={editor.conflict}
+					editor={editor}
 					reload={reload}
 					submitLabel="Save appearance"
 					onSubmit={() => {
