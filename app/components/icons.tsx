@@ -136,3 +136,18 @@ export const PaletteIcon = ({ className = 'size-5' }: IconProps) => (
 		<circle cx="15" cy="7.8" r="1.2" />
 	</svg>
 )
+
+/** The cross of a close or remove button (drawn on a 20px grid, crisp at the small sizes used). */
+export const CloseIcon = ({
+	className = 'size-5',
+	strokeWidth = 2,
+}: IconProps & { strokeWidth?: number }) => (
+	<svg viewBox="0 0 20 20" className={className} aria-hidden="true">
+		<path
+			d="M5 5l10 10M15 5L5 15"
+			stroke="currentColor"
+			strokeWidth={strokeWidth}
+			strokeLinecap="round"
+		/>
+	</svg>
+)

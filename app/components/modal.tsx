@@ -9,6 +9,7 @@ import {
 	type ReactNode,
 } from 'react'
 import { cx } from '~/utils/cx'
+import { CloseIcon } from './icons'
 
 /** Lets the form inside a modal say whether it holds unsaved changes. */
 const DraftChanged = createContext<(changed: boolean) => void>(() => {})
@@ -151,14 +152,7 @@ export function Modal({
 							className="btn-ghost -mt-2 -mr-2 size-11 shrink-0 rounded-full p-0"
 							aria-label="Close"
 						>
-							<svg viewBox="0 0 20 20" className="size-5" aria-hidden="true">
-								<path
-									d="M5 5l10 10M15 5L5 15"
-									stroke="currentColor"
-									strokeWidth="2"
-									strokeLinecap="round"
-								/>
-							</svg>
+							<CloseIcon />
 						</Dialog.Close>
 					</div>
 					{description ? (

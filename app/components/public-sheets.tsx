@@ -8,7 +8,7 @@
 import { type ReactNode } from 'react'
 import { qrHref } from '~/utils/appearance'
 import { FindMeContent, type FindMeProps } from './find-me'
-import { LinkIcon } from './icons'
+import { CloseIcon, LinkIcon } from './icons'
 
 export type SheetId = 'share' | 'find-me'
 
@@ -88,14 +88,7 @@ function Sheet({
 					</h2>
 					<a href={CLOSED} className="btn-ghost -mt-2 -mr-2 size-11 shrink-0 rounded-full p-0">
 						<span className="sr-only">Close</span>
-						<svg viewBox="0 0 20 20" className="size-5" aria-hidden="true">
-							<path
-								d="M5 5l10 10M15 5L5 15"
-								stroke="currentColor"
-								strokeWidth="2"
-								strokeLinecap="round"
-							/>
-						</svg>
+						<CloseIcon />
 					</a>
 				</div>
 				{description ? <p className="text-muted mb-5 text-sm">{description}</p> : null}

@@ -2,6 +2,7 @@ import { useId, useState, type KeyboardEvent } from 'react'
 import { uniqueChoices } from '~/data/options'
 import { cx } from '~/utils/misc'
 import { ErrorList } from './forms'
+import { CloseIcon } from './icons'
 
 /**
  * A multi-select over a fixed list: the chosen tags as removable chips, a filter field, and the
@@ -63,14 +64,7 @@ export function TagPicker({
 								className="bg-brand-50 text-brand-800 hover:bg-brand-100 border-brand-200 inline-flex min-h-8 items-center gap-1.5 rounded-full border py-1 pr-2 pl-3 text-sm font-medium transition-colors"
 							>
 								{tag}
-								<svg viewBox="0 0 20 20" className="size-3.5" aria-hidden="true">
-									<path
-										d="M5 5l10 10M15 5L5 15"
-										stroke="currentColor"
-										strokeWidth="2.2"
-										strokeLinecap="round"
-									/>
-								</svg>
+								<CloseIcon className="size-3.5" strokeWidth={2.2} />
 							</button>
 						</li>
 					))}

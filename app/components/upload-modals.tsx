@@ -6,7 +6,16 @@
  * others, and every refused file stays listed with its reason.
  */
 import { useRevalidator } from '@remix-run/react'
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import {
+	useEffect,
+	useId,
+	useMemo,
+	useRef,
+	useState,
+	type ChangeEvent,
+	type FormEvent,
+	type ReactNode,
+} from 'react'
 import toast from 'react-hot-toast'
 import { cx } from '~/utils/misc'
 import {
@@ -17,6 +26,7 @@ import {
 	UPLOAD_ERRORS,
 } from '~/utils/upload-rules'
 import { DEFAULT_AVATAR } from './avatar'
+import { CloseIcon } from './icons'
 import { Modal } from './modal'
 
 async function readMessage(response: Response) {
@@ -27,6 +37,69 @@ async function readMessage(response: Response) {
 	} catch {
 		return ''
 	}
+}
+
+/**
+ * Posts one file, multipart, as `field` (the session cookie goes with it): the status and, when
+ * it is not 200, the API's message ('' when it gave none). Throws when nothing was answered.
+ */
+async function postFile(url: string, field: string, file: File) {
+	const body = new FormData()
+	body.append(field, file)
+	const response = await fetch(url, { method: 'POST', body })
+	return {
+		status: response.status,
+		message: response.status === 200 ? '' : await readMessage(response),
+	}
+}
+
+/** Runs `clear` when the modal closes, so it opens again empty. */
+function useClearOnClose(open: boolean, clear: () => void) {
+	const latest = useRef(clear)
+	latest.current = clear
+	useEffect(() => {
+		if (!open) latest.current()
+	}, [open])
+}
+
+/** The file input of an upload modal, with its label and the hint that describes it. */
+function FileField({
+	label,
+	hint,
+	onChange,
+	invalid,
+	multiple,
+	disabled,
+}: {
+	label: string
+	hint: ReactNode
+	onChange: (event: ChangeEvent<HTMLInputElement>) => void
+	invalid?: boolean
+	multiple?: boolean
+	disabled?: boolean
+}) {
+	const id = useId()
+	return (
+		<div className="w-full min-w-0">
+			<label htmlFor={id} className="field-label">
+				{label}
+			</label>
+			<input
+				id={id}
+				type="file"
+				multiple={multiple}
+				accept={ACCEPT_IMAGES}
+				disabled={disabled}
+				onChange={onChange}
+				className={FILE_INPUT}
+				aria-describedby={`${id}-hint`}
+				aria-invalid={invalid ? true : undefined}
+			/>
+			<p id={`${id}-hint`} className="text-muted mt-1.5 text-xs">
+				{hint}
+			</p>
+		</div>
+	)
 }
 
 function usePreviews(files: File[]) {
@@ -68,14 +141,10 @@ export function DisplayPictureModal({
 	const revalidator = useRevalidator()
 	const valid = useMemo(() => (file && !checkImageFile(file) ? [file] : NO_FILES), [file])
 	const previews = usePreviews(valid)
-	const inputId = useId()
-
-	useEffect(() => {
-		if (!open) {
-			setFile(null)
-			setError(null)
-		}
-	}, [open])
+	useClearOnClose(open, () => {
+		setFile(null)
+		setError(null)
+	})
 
 	/** The reason `chosen` cannot be sent, named, or null. */
 	const refusal = (chosen: File) => {
@@ -97,19 +166,17 @@ export function DisplayPictureModal({
 		setBusy(true)
 		setError(null)
 		try {
-			const body = new FormData()
-			body.append('display_picture', file)
-			const response = await fetch('/one/sites/images/update/display-picture', {
-				method: 'POST',
-				body,
-			})
-			if (response.status === 200) {
+			const answer = await postFile(
+				'/one/sites/images/update/display-picture',
+				'display_picture',
+				file,
+			)
+			if (answer.status === 200) {
 				toast.success('Display picture updated successfully.')
 				revalidator.revalidate()
 				onOpenChange(false)
 			} else {
-				const detail = await readMessage(response)
-				setError(['Failed to update display picture.', detail].filter(Boolean).join(' '))
+				setError(['Failed to update display picture.', answer.message].filter(Boolean).join(' '))
 				toast.error('Failed to update display picture.')
 			}
 		} catch {
@@ -131,28 +198,17 @@ export function DisplayPictureModal({
 						className="size-full object-cover"
 					/>
 				</div>
-				<div className="w-full min-w-0">
-					<label htmlFor={inputId} className="field-label">
-						Choose a picture
-					</label>
-					<input
-						id={inputId}
-						type="file"
-						accept={ACCEPT_IMAGES}
-						onChange={(event) => {
-							const chosen = event.target.files?.[0] ?? null
-							setFile(chosen)
-							// Checked at once: a file that cannot be sent is named before any upload.
-							setError(chosen ? refusal(chosen) : null)
-						}}
-						className={FILE_INPUT}
-						aria-describedby={`${inputId}-hint`}
-						aria-invalid={error ? true : undefined}
-					/>
-					<p id={`${inputId}-hint`} className="text-muted mt-1.5 text-xs">
-						A square image under 2 MB looks best (JPEG, PNG, WebP or AVIF, at most 10 MB).
-					</p>
-				</div>
+				<FileField
+					label="Choose a picture"
+					hint="A square image under 2 MB looks best (JPEG, PNG, WebP or AVIF, at most 10 MB)."
+					invalid={Boolean(error)}
+					onChange={(event) => {
+						const chosen = event.target.files?.[0] ?? null
+						setFile(chosen)
+						// Checked at once: a file that cannot be sent is named before any upload.
+						setError(chosen ? refusal(chosen) : null)
+					}}
+				/>
 				{error ? <Alert>{error}</Alert> : null}
 				<button type="submit" className="btn-primary w-full" disabled={busy}>
 					{busy ? 'Updating...' : 'Update'}
@@ -192,15 +248,11 @@ export function ProjectImagesModal({
 	const sendable = entries.filter((entry) => entry.state === 'ready')
 	const previewFiles = useStableFiles(entries.map((entry) => entry.file))
 	const previews = usePreviews(previewFiles)
-	const inputId = useId()
-
-	useEffect(() => {
-		if (!open) {
-			setEntries([])
-			setError(null)
-			setProgress(null)
-		}
-	}, [open])
+	useClearOnClose(open, () => {
+		setEntries([])
+		setError(null)
+		setProgress(null)
+	})
 
 	/** Adds chosen files to the selection, each checked at once. */
 	function add(files: File[]) {
@@ -247,16 +299,15 @@ export function ProjectImagesModal({
 				current.map((item) => (item.id === entry.id ? { ...item, state: 'uploading' } : item)),
 			)
 			try {
-				const body = new FormData()
-				body.append('product_images', entry.file)
-				const response = await fetch(
+				const answer = await postFile(
 					`/one/sites/images/update/portfolio-images?productId=${encodeURIComponent(productId)}`,
-					{ method: 'POST', body },
+					'product_images',
+					entry.file,
 				)
-				if (response.status === 200) uploaded++
-				else if (response.status >= 500) {
+				if (answer.status === 200) uploaded++
+				else if (answer.status >= 500) {
 					retry.set(entry.id, 'Upload failed. Try again.')
-				} else refused.set(entry.id, (await readMessage(response)) || 'Upload failed.')
+				} else refused.set(entry.id, answer.message || 'Upload failed.')
 			} catch {
 				failedToSend = true
 				retry.set(entry.id, 'Something went wrong. Try again.')
@@ -298,29 +349,22 @@ export function ProjectImagesModal({
 			description={`Add images to ${productName || 'this project'}.`}
 		>
 			<form onSubmit={submit} noValidate className="flex min-w-0 flex-col gap-4">
-				<div className="min-w-0">
-					<label htmlFor={inputId} className="field-label">
-						Product images
-					</label>
-					<input
-						id={inputId}
-						type="file"
-						multiple
-						accept={ACCEPT_IMAGES}
-						disabled={busy}
-						onChange={(event) => {
-							add(Array.from(event.target.files ?? []))
-							// The same file can be chosen again after it is removed.
-							event.target.value = ''
-						}}
-						className={FILE_INPUT}
-						aria-describedby={`${inputId}-hint`}
-					/>
-					<p id={`${inputId}-hint`} className="text-muted mt-1.5 text-xs">
-						Max size 2MB · 16:9 Images &lt; 2Mb each · JPEG, PNG, WebP or AVIF, at most 10 MB each,
-						up to {MAX_UPLOAD_FILES} at once
-					</p>
-				</div>
+				<FileField
+					label="Product images"
+					hint={
+						<>
+							Max size 2MB · 16:9 Images &lt; 2Mb each · JPEG, PNG, WebP or AVIF, at most 10 MB
+							each, up to {MAX_UPLOAD_FILES} at once
+						</>
+					}
+					multiple
+					disabled={busy}
+					onChange={(event) => {
+						add(Array.from(event.target.files ?? []))
+						// The same file can be chosen again after it is removed.
+						event.target.value = ''
+					}}
+				/>
 				{entries.length ? (
 					<ul className="flex flex-col gap-2" aria-label="Selected images">
 						{entries.map((entry, index) => (
@@ -366,14 +410,7 @@ export function ProjectImagesModal({
 										setEntries((current) => current.filter((item) => item.id !== entry.id))
 									}
 								>
-									<svg viewBox="0 0 20 20" className="size-4" aria-hidden="true">
-										<path
-											d="M5 5l10 10M15 5L5 15"
-											stroke="currentColor"
-											strokeWidth="2"
-											strokeLinecap="round"
-										/>
-									</svg>
+									<CloseIcon className="size-4" />
 								</button>
 							</li>
 						))}
