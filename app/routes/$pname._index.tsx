@@ -1,20 +1,16 @@
-import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { lazy, Suspense, useState } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { MyPortfolio } from '~/components/portfolio-card'
-import { ProfileView, TopBar } from '~/components/profile-view'
-import { FindMeSheet, ShareSheet } from '~/components/public-sheets'
+import { ProfileView } from '~/components/profile-view'
+import { PublicPage } from '~/components/public-page'
+import { FindMeSheet } from '~/components/public-sheets'
 import { getPublicProfilePage } from '~/models/public-page.server'
-import { accentTag, appearanceTag } from '~/utils/appearance'
-import { type PublicPageHandle } from '~/utils/document'
+import { appearanceTag } from '~/utils/appearance'
+import { PUBLIC_PAGE } from '~/utils/document'
 import { env } from '~/utils/env.server'
-import { fullName, pageMeta, PUBLIC_PAGE_CACHE } from '~/utils/seo'
+import { fullName, noindexMeta, pageMeta, publicPageHeaders } from '~/utils/seo'
 import { notFoundOrMoved } from '~/services/moved.server'
-
-// The share modal (and the dialog code under it) loads when a visitor first asks for it.
-const loadShareModal = () => import('~/components/share-modal')
-const ShareModal = lazy(() => loadShareModal().then((module) => ({ default: module.ShareModal })))
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const page = await getPublicProfilePage(params.pname ?? '')
@@ -32,51 +28,32 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function PublicProfile() {
 	const { profile, resume, email, path, profileUrl, portfolio, appearance } =
 		useLoaderData<typeof loader>()
-	const qrTag = accentTag(appearance.accent)
-	const [shareOpen, setShareOpen] = useState(false)
-	const [shareUsed, setShareUsed] = useState(false)
-	const openShare = () => {
-		setShareUsed(true)
-		setShareOpen(true)
-	}
-	const name = [profile.name.firstName, profile.name.lastName].filter(Boolean).join(' ')
 	return (
-		<>
-			<TopBar profile={profile} onShare={openShare} homeHref={`/${path}`} />
-			<ProfileView
-				profile={profile}
-				resume={resume}
-				email={email}
-				mode={{ kind: 'public' }}
-				onShare={openShare}
-				portfolio={<MyPortfolio {...portfolio} path={path} builder={false} />}
-			/>
-			<footer className="text-muted py-10 text-center text-xs">
-				Made with{' '}
-				<a href="/" className="text-brand font-semibold">
-					Tagg
-				</a>
-			</footer>
-			<ShareSheet profileUrl={profileUrl} path={path} name={name} qrTag={qrTag} />
-			<FindMeSheet firstName={profile.name.firstName} email={email} links={profile.socialLinks} />
-			{shareUsed ? (
-				<Suspense fallback={null}>
-					<ShareModal
-						open={shareOpen}
-						onOpenChange={setShareOpen}
-						profileUrl={profileUrl}
-						path={path}
-						name={name}
-						qrTag={qrTag}
-					/>
-				</Suspense>
-			) : null}
-		</>
+		<PublicPage
+			profile={profile}
+			path={path}
+			profileUrl={profileUrl}
+			accent={appearance.accent}
+			sheets={
+				<FindMeSheet firstName={profile.name.firstName} email={email} links={profile.socialLinks} />
+			}
+		>
+			{(openShare) => (
+				<ProfileView
+					profile={profile}
+					resume={resume}
+					email={email}
+					mode={{ kind: 'public' }}
+					onShare={openShare}
+					portfolio={<MyPortfolio {...portfolio} path={path} builder={false} />}
+				/>
+			)}
+		</PublicPage>
 	)
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
-	if (!data) return [{ title: 'Profile not found | Tagg' }, { name: 'robots', content: 'noindex' }]
+	if (!data) return noindexMeta('Profile not found | Tagg')
 	const { profile, path, profileUrl } = data
 	const name = fullName(profile.name) || path
 	const description =
@@ -123,17 +100,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 	]
 }
 
-/**
- * Public pages may be served by a CDN for a few seconds, so an owner's edit shows quickly; they
- * come without scripts for `Save-Data: on`, so caches keep the two apart.
- */
-export const headers: HeadersFunction = ({ errorHeaders }) =>
-	errorHeaders
-		? { 'Cache-Control': 'public, max-age=0, s-maxage=10', Vary: 'Save-Data' }
-		: { 'Cache-Control': PUBLIC_PAGE_CACHE, Vary: 'Save-Data' }
+export const headers = publicPageHeaders
 
-/** A visitor's page: its own small script, none with Save-Data (app/root.tsx). */
-export const handle: PublicPageHandle = { publicPage: true }
+export const handle = PUBLIC_PAGE
 
 export function ErrorBoundary() {
 	return <GeneralErrorBoundary />

@@ -1,29 +1,17 @@
-import {
-	type HeadersFunction,
-	type LoaderFunctionArgs,
-	type MetaDescriptor,
-	type MetaFunction,
-} from '@remix-run/node'
+import { type LoaderFunctionArgs, type MetaDescriptor, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { lazy, Suspense, useState } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { MISSING_TITLE } from '~/components/portfolio-card'
 import { PortfolioView } from '~/components/portfolio-view'
-import { TopBar } from '~/components/profile-view'
-import { ShareSheet } from '~/components/public-sheets'
+import { PublicPage } from '~/components/public-page'
 import { getCustomerIdByPath } from '~/models/customer.server'
 import { getPortfolio } from '~/models/portfolio.server'
 import { getProfile } from '~/models/profile.server'
-import { accentTag, appearanceTag } from '~/utils/appearance'
-import { type PublicPageHandle } from '~/utils/document'
+import { appearanceTag } from '~/utils/appearance'
+import { PUBLIC_PAGE } from '~/utils/document'
 import { env } from '~/utils/env.server'
-import { fullName as joinName, pageMeta, PUBLIC_PAGE_CACHE } from '~/utils/seo'
+import { fullName as joinName, noindexMeta, pageMeta, publicPageHeaders } from '~/utils/seo'
 import { notFoundOrMoved } from '~/services/moved.server'
-
-// The share modal (and the dialog code under it) loads when a visitor first asks for it.
-const ShareModal = lazy(() =>
-	import('~/components/share-modal').then((module) => ({ default: module.ShareModal })),
-)
 
 /** A visitor's view of one project: unknown and inactive projects are 404. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -46,52 +34,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function PublicProject() {
 	const { item, name, path, profileUrl, appearance } = useLoaderData<typeof loader>()
-	const [shareOpen, setShareOpen] = useState(false)
-	const [shareUsed, setShareUsed] = useState(false)
-	const openShare = () => {
-		setShareUsed(true)
-		setShareOpen(true)
-	}
-	const fullName = [name.firstName, name.lastName].filter(Boolean).join(' ')
 	return (
-		<>
-			<TopBar profile={{ name }} onShare={openShare} homeHref={`/${path}`} />
+		<PublicPage profile={{ name }} path={path} profileUrl={profileUrl} accent={appearance.accent}>
 			<PortfolioView
 				item={item}
 				mode={{ kind: 'public' }}
 				backHref={`/${path}/portfolio`}
 				backLabel="All projects"
 			/>
-			<footer className="text-muted py-10 text-center text-xs">
-				Made with{' '}
-				<a href="/" className="text-brand font-semibold">
-					Tagg
-				</a>
-			</footer>
-			<ShareSheet
-				profileUrl={profileUrl}
-				path={path}
-				name={fullName}
-				qrTag={accentTag(appearance.accent)}
-			/>
-			{shareUsed ? (
-				<Suspense fallback={null}>
-					<ShareModal
-						open={shareOpen}
-						onOpenChange={setShareOpen}
-						profileUrl={profileUrl}
-						path={path}
-						name={fullName}
-						qrTag={accentTag(appearance.accent)}
-					/>
-				</Suspense>
-			) : null}
-		</>
+		</PublicPage>
 	)
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
-	if (!data) return [{ title: 'Project not found | Tagg' }, { name: 'robots', content: 'noindex' }]
+	if (!data) return noindexMeta('Project not found | Tagg')
 	const { item, profileUrl } = data
 	const owner = joinName(data.name) || data.path
 	const title = item.productName || MISSING_TITLE
@@ -127,17 +83,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 	return cover ? tags.filter((tag) => !sized(tag)) : tags
 }
 
-/**
- * Public pages may be served by a CDN for a few seconds, so an owner's edit shows quickly; they
- * come without scripts for `Save-Data: on`, so caches keep the two apart.
- */
-export const headers: HeadersFunction = ({ errorHeaders }) =>
-	errorHeaders
-		? { 'Cache-Control': 'public, max-age=0, s-maxage=10', Vary: 'Save-Data' }
-		: { 'Cache-Control': PUBLIC_PAGE_CACHE, Vary: 'Save-Data' }
+export const headers = publicPageHeaders
 
-/** A visitor's page: its own small script, none with Save-Data (app/root.tsx). */
-export const handle: PublicPageHandle = { publicPage: true }
+export const handle = PUBLIC_PAGE
 
 export function ErrorBoundary() {
 	return <GeneralErrorBoundary />

@@ -1,26 +1,19 @@
-import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { lazy, Suspense, useState } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ArrowRightIcon } from '~/components/icons'
 import { PlaceholderImage } from '~/components/placeholder-gallery'
 import { MISSING_TITLE, PortfolioCard } from '~/components/portfolio-card'
-import { TopBar } from '~/components/profile-view'
-import { ShareSheet } from '~/components/public-sheets'
+import { PublicPage } from '~/components/public-page'
 import { getCustomerIdByPath } from '~/models/customer.server'
 import { listPortfolioCards } from '~/models/portfolio.server'
 import { getProfile } from '~/models/profile.server'
-import { accentTag, appearanceTag } from '~/utils/appearance'
-import { type PublicPageHandle } from '~/utils/document'
+import { appearanceTag } from '~/utils/appearance'
+import { PUBLIC_PAGE } from '~/utils/document'
 import { env } from '~/utils/env.server'
 import { decodeCursor, PAGE_SIZE_DEFAULT } from '~/utils/pagination.server'
-import { fullName as joinName, pageMeta, PUBLIC_PAGE_CACHE } from '~/utils/seo'
+import { fullName as joinName, noindexMeta, pageMeta, publicPageHeaders } from '~/utils/seo'
 import { notFoundOrMoved } from '~/services/moved.server'
-
-// The share modal (and the dialog code under it) loads when a visitor first asks for it.
-const ShareModal = lazy(() =>
-	import('~/components/share-modal').then((module) => ({ default: module.ShareModal })),
-)
 
 /** A page of cards at a time; `?cursor=` (the 'Load more' link) gives the next one. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -50,16 +43,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function PublicPortfolio() {
 	const { name, path, profileUrl, items, next, isFirstPage, appearance } =
 		useLoaderData<typeof loader>()
-	const [shareOpen, setShareOpen] = useState(false)
-	const [shareUsed, setShareUsed] = useState(false)
-	const openShare = () => {
-		setShareUsed(true)
-		setShareOpen(true)
-	}
 	const fullName = [name.firstName, name.lastName].filter(Boolean).join(' ')
 	return (
-		<>
-			<TopBar profile={{ name }} onShare={openShare} homeHref={`/${path}`} />
+		<PublicPage profile={{ name }} path={path} profileUrl={profileUrl} accent={appearance.accent}>
 			<main className="mx-auto flex max-w-3xl flex-col gap-5 px-4 py-6 sm:py-8">
 				<Link
 					to={`/${path}`}
@@ -98,31 +84,7 @@ export default function PublicPortfolio() {
 				)}
 				<MorePages path={path} next={next} isFirstPage={isFirstPage} shown={items.length} />
 			</main>
-			<footer className="text-muted py-10 text-center text-xs">
-				Made with{' '}
-				<a href="/" className="text-brand font-semibold">
-					Tagg
-				</a>
-			</footer>
-			<ShareSheet
-				profileUrl={profileUrl}
-				path={path}
-				name={fullName}
-				qrTag={accentTag(appearance.accent)}
-			/>
-			{shareUsed ? (
-				<Suspense fallback={null}>
-					<ShareModal
-						open={shareOpen}
-						onOpenChange={setShareOpen}
-						profileUrl={profileUrl}
-						path={path}
-						name={fullName}
-						qrTag={accentTag(appearance.accent)}
-					/>
-				</Suspense>
-			) : null}
-		</>
+		</PublicPage>
 	)
 }
 
@@ -167,8 +129,7 @@ function MorePages({
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
-	if (!data)
-		return [{ title: 'Portfolio not found | Tagg' }, { name: 'robots', content: 'noindex' }]
+	if (!data) return noindexMeta('Portfolio not found | Tagg')
 	const name = joinName(data.name) || data.path
 	const url = `${data.profileUrl}/portfolio`
 	const names = data.items.map((item) => item.productName).filter(Boolean)
@@ -203,17 +164,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 	})
 }
 
-/**
- * Public pages may be served by a CDN for a few seconds, so an owner's edit shows quickly; they
- * come without scripts for `Save-Data: on`, so caches keep the two apart.
- */
-export const headers: HeadersFunction = ({ errorHeaders }) =>
-	errorHeaders
-		? { 'Cache-Control': 'public, max-age=0, s-maxage=10', Vary: 'Save-Data' }
-		: { 'Cache-Control': PUBLIC_PAGE_CACHE, Vary: 'Save-Data' }
+export const headers = publicPageHeaders
 
-/** A visitor's page: its own small script, none with Save-Data (app/root.tsx). */
-export const handle: PublicPageHandle = { publicPage: true }
+export const handle = PUBLIC_PAGE
 
 export function ErrorBoundary() {
 	return <GeneralErrorBoundary />

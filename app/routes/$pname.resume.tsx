@@ -1,20 +1,15 @@
-import {
-	type HeadersFunction,
-	type LinksFunction,
-	type LoaderFunctionArgs,
-	type MetaFunction,
-} from '@remix-run/node'
+import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { type ReactNode } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { DownloadIcon, GlobeIcon, MailIcon, MapPinIcon, PhoneIcon } from '~/components/icons'
 import { Logo } from '~/components/logo'
 import { getPublicProfilePage } from '~/models/public-page.server'
-import { type PublicPageHandle } from '~/utils/document'
+import { PUBLIC_PAGE } from '~/utils/document'
 import { env } from '~/utils/env.server'
 import { cx } from '~/utils/misc'
 import { notFoundOrMoved } from '~/services/moved.server'
-import { fullName, pageMeta, PUBLIC_PAGE_CACHE } from '~/utils/seo'
+import { fullName, noindexMeta, pageMeta, publicPageHeaders } from '~/utils/seo'
 import {
 	formatMonth,
 	isOngoing,
@@ -322,7 +317,7 @@ function Entry({ title, subtitle, dates }: { title: string; subtitle: ReactNode;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
-	if (!data) return [{ title: 'Resume not found | Tagg' }, { name: 'robots', content: 'noindex' }]
+	if (!data) return noindexMeta('Resume not found | Tagg')
 	const { profile, path, profileUrl } = data
 	const name = fullName(profile.name) || path
 	return [
@@ -353,17 +348,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 }
 
 /** As the profile page: briefly kept by a CDN, and without scripts for `Save-Data: on`. */
-export const headers: HeadersFunction = ({ errorHeaders }) =>
-	errorHeaders
-		? { 'Cache-Control': 'public, max-age=0, s-maxage=10', Vary: 'Save-Data' }
-		: { 'Cache-Control': PUBLIC_PAGE_CACHE, Vary: 'Save-Data' }
+export const headers = publicPageHeaders
 
-/**
- * A visitor's page (docs/decisions/010-visitor-pages.md): the public pages' small script
- * instead of the Remix runtime, none with Save-Data; served from the page cache
- * (server/page-cache.ts). Everything on it is a link: it needs no script at all.
- */
-export const handle: PublicPageHandle = { publicPage: true }
+/** A visitor's page. Everything on it is a link: it needs no script at all. */
+export const handle = PUBLIC_PAGE
 
 export function ErrorBoundary() {
 	return <GeneralErrorBoundary />

@@ -19,6 +19,7 @@ import { editorClientAction } from '~/utils/editor'
 import { env } from '~/utils/env.server'
 import { editorAction, readEditorBody, runProfileEdit } from '~/services/profile-actions.server'
 import { profileVersions } from '~/services/section-versions.server'
+import { noindexMeta } from '~/utils/seo'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const customerId = await requireCustomerId(request)
@@ -92,10 +93,7 @@ export default function BuilderHome() {
 	)
 }
 
-export const meta: MetaFunction = () => [
-	{ title: 'Portfolio Home | Tagg' },
-	{ name: 'robots', content: 'noindex' },
-]
+export const meta: MetaFunction = () => noindexMeta('Portfolio Home | Tagg')
 
 export function ErrorBoundary() {
 	return <GeneralErrorBoundary />

@@ -30,6 +30,7 @@ import { versionOf } from '~/utils/etag.server'
 import { cx } from '~/utils/misc'
 import { editorAction, readEditorBody, runProfileEdit } from '~/services/profile-actions.server'
 import { PROFILE_SECTIONS } from '~/services/section-versions.server'
+import { noindexMeta } from '~/utils/seo'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const customerId = await requireCustomerId(request)
@@ -409,10 +410,7 @@ function Preview({
 	)
 }
 
-export const meta: MetaFunction = () => [
-	{ title: 'Appearance | Tagg' },
-	{ name: 'robots', content: 'noindex' },
-]
+export const meta: MetaFunction = () => noindexMeta('Appearance | Tagg')
 
 export function ErrorBoundary() {
 	return <GeneralErrorBoundary />

@@ -32,6 +32,7 @@ import {
 	readImportRequest,
 } from '~/services/resume-import.server'
 import { formatMonth, isOngoing } from '~/utils/text'
+import { noindexMeta } from '~/utils/seo'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const customerId = await requireCustomerId(request)
@@ -445,10 +446,7 @@ function listLines(section: Exclude<ImportSectionKey, 'profile'>, preview: Impor
 	}
 }
 
-export const meta: MetaFunction = () => [
-	{ title: 'Import Resume | Tagg' },
-	{ name: 'robots', content: 'noindex' },
-]
+export const meta: MetaFunction = () => noindexMeta('Import Resume | Tagg')
 
 export function ErrorBoundary() {
 	return <GeneralErrorBoundary />

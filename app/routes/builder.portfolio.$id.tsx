@@ -36,6 +36,7 @@ import {
 	success,
 } from '~/services/profile-actions.server'
 import { PORTFOLIO_SECTIONS_DATA, portfolioVersions } from '~/services/section-versions.server'
+import { noindexMeta } from '~/utils/seo'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const customerId = await requireCustomerId(request)
@@ -150,10 +151,8 @@ export default function BuilderProject() {
 	)
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-	{ title: `${data?.item.productName || 'Project'} | Tagg builder` },
-	{ name: 'robots', content: 'noindex' },
-]
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+	noindexMeta(`${data?.item.productName || 'Project'} | Tagg builder`)
 
 export function ErrorBoundary() {
 	return <GeneralErrorBoundary />

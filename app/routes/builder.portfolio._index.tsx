@@ -30,6 +30,7 @@ import { fieldErrorsOf, type EditorResult, editorClientAction } from '~/utils/ed
 import { cx } from '~/utils/misc'
 import { DeleteSchema, ReorderSchema, StatusSchema } from '~/utils/portfolio-schemas'
 import { editorAction, failure, readEditorBody, success } from '~/services/profile-actions.server'
+import { noindexMeta } from '~/utils/seo'
 
 const CREATE_FAILED = "Sorry, we couldn't add a new product. Please try again later."
 const DELETE_FAILED = "Sorry, we couldn't delete the project. Please try again."
@@ -451,10 +452,7 @@ function DeleteDialog({ item, onClose }: { item: PortfolioSummary | null; onClos
 	)
 }
 
-export const meta: MetaFunction = () => [
-	{ title: 'Manage Portfolio | Tagg' },
-	{ name: 'robots', content: 'noindex' },
-]
+export const meta: MetaFunction = () => noindexMeta('Manage Portfolio | Tagg')
 
 export function ErrorBoundary() {
 	return <GeneralErrorBoundary />

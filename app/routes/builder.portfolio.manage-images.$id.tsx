@@ -10,6 +10,7 @@ import { Switch } from '~/components/switch'
 import { ProjectImagesModal } from '~/components/upload-modals'
 import { getPortfolio, type DisplayImage } from '~/models/portfolio.server'
 import { requireCustomerId } from '~/services/auth.server'
+import { noindexMeta } from '~/utils/seo'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const customerId = await requireCustomerId(request)
@@ -299,10 +300,7 @@ export default function ManageImages() {
 	)
 }
 
-export const meta: MetaFunction = () => [
-	{ title: 'Manage Product Images | Tagg' },
-	{ name: 'robots', content: 'noindex' },
-]
+export const meta: MetaFunction = () => noindexMeta('Manage Product Images | Tagg')
 
 export function ErrorBoundary() {
 	return <GeneralErrorBoundary />

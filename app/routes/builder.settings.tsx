@@ -39,6 +39,7 @@ import {
 	ChangePasswordFormSchema,
 	DeleteAccountFormSchema,
 } from '~/utils/settings-schemas'
+import { noindexMeta } from '~/utils/seo'
 
 const PathFormSchema = z.object({
 	path: z
@@ -505,10 +506,7 @@ function DeleteSection({ path, host, email }: { path: string; host: string; emai
 	)
 }
 
-export const meta: MetaFunction = () => [
-	{ title: 'Settings | Tagg' },
-	{ name: 'robots', content: 'noindex' },
-]
+export const meta: MetaFunction = () => noindexMeta('Settings | Tagg')
 
 export function ErrorBoundary() {
 	return <GeneralErrorBoundary />

@@ -26,6 +26,7 @@ import { getCustomerPath } from '~/models/customer.server'
 import { requireCustomerId } from '~/services/auth.server'
 import { env } from '~/utils/env.server'
 import { cx } from '~/utils/misc'
+import { noindexMeta } from '~/utils/seo'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const customerId = await requireCustomerId(request)
@@ -175,10 +176,7 @@ function BuilderOutlet() {
 	)
 }
 
-export const meta: MetaFunction = () => [
-	{ title: 'Builder | Tagg' },
-	{ name: 'robots', content: 'noindex' },
-]
+export const meta: MetaFunction = () => noindexMeta('Builder | Tagg')
 
 export function ErrorBoundary() {
 	return <GeneralErrorBoundary />

@@ -1,6 +1,7 @@
 import { type MetaFunction } from '@remix-run/node'
 import { Link } from '@remix-run/react'
 import { AuthLayout } from '~/components/auth-layout'
+import { noindexMeta } from '~/utils/seo'
 
 export const headers = () => ({ 'Cache-Control': 'private, no-store' })
 
@@ -25,7 +26,4 @@ export default function GoodbyePage() {
 	)
 }
 
-export const meta: MetaFunction = () => [
-	{ title: 'Goodbye | Tagg' },
-	{ name: 'robots', content: 'noindex' },
-]
+export const meta: MetaFunction = () => noindexMeta('Goodbye | Tagg')

@@ -13,6 +13,7 @@ import { confirmEmailFromLink } from '~/services/account-settings.server'
 import { getCustomerId } from '~/services/auth.server'
 import { useIsPending } from '~/utils/misc'
 import { LINK_NOT_VALID, LinkTokenSchema } from '~/utils/settings-schemas'
+import { noindexMeta } from '~/utils/seo'
 
 // The link's token is in the address: keep it out of caches and Referer headers.
 export const headers = () => ({
@@ -111,7 +112,4 @@ export default function ConfirmEmailPage() {
 	)
 }
 
-export const meta: MetaFunction = () => [
-	{ title: 'Confirm your new email | Tagg' },
-	{ name: 'robots', content: 'noindex' },
-]
+export const meta: MetaFunction = () => noindexMeta('Confirm your new email | Tagg')

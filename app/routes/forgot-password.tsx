@@ -8,6 +8,7 @@ import { readFormData } from '~/utils/api.server'
 import { requestPasswordReset } from '~/services/account-settings.server'
 import { useIsPending } from '~/utils/misc'
 import { FORGOT_PASSWORD_SENT, ForgotPasswordSchema } from '~/utils/settings-schemas'
+import { noindexMeta } from '~/utils/seo'
 
 export const headers = () => ({ 'Cache-Control': 'private, no-store' })
 
@@ -98,7 +99,4 @@ export default function ForgotPasswordPage() {
 	)
 }
 
-export const meta: MetaFunction = () => [
-	{ title: 'Forgot password | Tagg' },
-	{ name: 'robots', content: 'noindex' },
-]
+export const meta: MetaFunction = () => noindexMeta('Forgot password | Tagg')

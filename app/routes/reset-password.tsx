@@ -16,6 +16,7 @@ import { resetPasswordFromLink } from '~/services/account-settings.server'
 import { useIsPending } from '~/utils/misc'
 import { createSession, headersWithCookies } from '~/services/session.server'
 import { LINK_NOT_VALID, ResetPasswordFormSchema } from '~/utils/settings-schemas'
+import { noindexMeta } from '~/utils/seo'
 
 // The link's token is in the address: keep it out of caches and Referer headers.
 export const headers = () => ({
@@ -127,7 +128,4 @@ function LinkNotValid() {
 	)
 }
 
-export const meta: MetaFunction = () => [
-	{ title: 'Choose a new password | Tagg' },
-	{ name: 'robots', content: 'noindex' },
-]
+export const meta: MetaFunction = () => noindexMeta('Choose a new password | Tagg')

@@ -9,6 +9,13 @@ export type PublicEntry = { imports: string[]; preload: string[] }
 /** The `handle` of a route whose pages are for visitors (app/root.tsx). */
 export type PublicPageHandle = { publicPage?: boolean }
 
+/**
+ * The `handle` of a visitor's page (docs/decisions/010-visitor-pages.md): the public pages' small
+ * script instead of the Remix runtime, none with Save-Data; served from the page cache
+ * (server/page-cache.ts).
+ */
+export const PUBLIC_PAGE: PublicPageHandle = { publicPage: true }
+
 /** What the server knows about the document it renders (app/entry.server.tsx). */
 export type DocumentOptions = {
 	/** The per-request Content-Security-Policy nonce ('' when the page is cached: hashes). */

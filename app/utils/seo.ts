@@ -2,7 +2,7 @@
  * Link previews and search: title, description, canonical URL, Open Graph, Twitter card and
  * JSON-LD for every public page, built from loader data.
  */
-import { type MetaDescriptor } from '@remix-run/node'
+import { type HeadersFunction, type MetaDescriptor } from '@remix-run/node'
 import { graphemes } from './text'
 
 type PageMeta = {
@@ -21,6 +21,22 @@ type PageMeta = {
  * for 10 seconds and a stale copy for a minute while it fetches the new one.
  */
 export const PUBLIC_PAGE_CACHE = 'public, max-age=0, s-maxage=10, stale-while-revalidate=60'
+
+/**
+ * The headers of a visitor's page: a CDN may serve it for a few seconds (PUBLIC_PAGE_CACHE), so
+ * an owner's edit shows quickly; it comes without scripts for `Save-Data: on`, so caches keep the
+ * two apart. An error page is kept 10 seconds at most.
+ */
+export const publicPageHeaders: HeadersFunction = ({ errorHeaders }) =>
+	errorHeaders
+		? { 'Cache-Control': 'public, max-age=0, s-maxage=10', Vary: 'Save-Data' }
+		: { 'Cache-Control': PUBLIC_PAGE_CACHE, Vary: 'Save-Data' }
+
+/** The meta of a page search engines should not list: the builder, the account pages, a 404. */
+export const noindexMeta = (title: string): MetaDescriptor[] => [
+	{ title },
+	{ name: 'robots', content: 'noindex' },
+]
 
 // Cut on a character boundary (an emoji is never split in two).
 function clip(text: string, max = 200) {

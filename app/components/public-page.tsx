@@ -1,0 +1,68 @@
+/**
+ * What the pages of an owner's site share (/{pname}, /{pname}/portfolio and one project): the
+ * top bar, the 'Made with Tagg' footer, the share sheet (a link: it needs no script) and the
+ * share modal, whose code loads when a visitor first asks for it.
+ */
+import { lazy, Suspense, useState, type ReactNode } from 'react'
+import { type ProfileData } from '~/models/profile.server'
+import { accentTag } from '~/utils/appearance'
+import { TopBar } from './profile-view'
+import { ShareSheet } from './public-sheets'
+
+const ShareModal = lazy(() =>
+	import('./share-modal').then((module) => ({ default: module.ShareModal })),
+)
+
+export function PublicPage({
+	profile,
+	path,
+	profileUrl,
+	accent,
+	sheets,
+	children,
+}: {
+	profile: Pick<ProfileData, 'name'>
+	path: string
+	profileUrl: string
+	/** The owner's accent: the colour of the QR code. */
+	accent: string
+	/** More sheets after the share sheet (the profile's Find Me). */
+	sheets?: ReactNode
+	/** The page; a function of what opens the share modal when the page has a share button. */
+	children: ReactNode | ((openShare: () => void) => ReactNode)
+}) {
+	const [shareOpen, setShareOpen] = useState(false)
+	const [shareUsed, setShareUsed] = useState(false)
+	const openShare = () => {
+		setShareUsed(true)
+		setShareOpen(true)
+	}
+	const name = [profile.name.firstName, profile.name.lastName].filter(Boolean).join(' ')
+	const qrTag = accentTag(accent)
+	return (
+		<>
+			<TopBar profile={profile} onShare={openShare} homeHref={`/${path}`} />
+			{typeof children === 'function' ? children(openShare) : children}
+			<footer className="text-muted py-10 text-center text-xs">
+				Made with{' '}
+				<a href="/" className="text-brand font-semibold">
+					Tagg
+				</a>
+			</footer>
+			<ShareSheet profileUrl={profileUrl} path={path} name={name} qrTag={qrTag} />
+			{sheets}
+			{shareUsed ? (
+				<Suspense fallback={null}>
+					<ShareModal
+						open={shareOpen}
+						onOpenChange={setShareOpen}
+						profileUrl={profileUrl}
+						path={path}
+						name={name}
+						qrTag={qrTag}
+					/>
+				</Suspense>
+			) : null}
+		</>
+	)
+}
