@@ -1,4 +1,4 @@
-import { useInputControl, type FieldMetadata } from '@conform-to/react'
+import { getInputProps, useInputControl, type FieldMetadata } from '@conform-to/react'
 import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react'
 import { cx } from '~/utils/misc'
 
@@ -86,6 +86,62 @@ export function Field({
 			) : null}
 			<ErrorList id={errorId} errors={errors} />
 		</div>
+	)
+}
+
+/** A password field of a conform form; `autoComplete` tells password managers which one it is. */
+export function PasswordField({
+	meta,
+	label,
+	autoComplete,
+	hint,
+	initialFocus,
+}: {
+	meta: FieldMetadata<string>
+	label: string
+	autoComplete: 'current-password' | 'new-password'
+	hint?: ReactNode
+	/** Focused when the page opens (the first field of the page). */
+	initialFocus?: boolean
+}) {
+	return (
+		<Field
+			labelProps={{ children: label }}
+			inputProps={{
+				...getInputProps(meta, { type: 'password' }),
+				autoComplete,
+				autoFocus: initialFocus,
+			}}
+			errors={meta.errors}
+			hint={hint}
+		/>
+	)
+}
+
+/** An email field of a conform form. */
+export function EmailField({
+	meta,
+	label,
+	initialFocus,
+	placeholder,
+}: {
+	meta: FieldMetadata<string>
+	label: string
+	/** Focused when the page opens (the first field of a one-field page). */
+	initialFocus?: boolean
+	placeholder?: string
+}) {
+	return (
+		<Field
+			labelProps={{ children: label }}
+			inputProps={{
+				...getInputProps(meta, { type: 'email' }),
+				autoComplete: 'email',
+				autoFocus: initialFocus,
+				placeholder,
+			}}
+			errors={meta.errors}
+		/>
 	)
 }
 

@@ -87,6 +87,4 @@ export const headers = publicPageHeaders
 
 export const handle = PUBLIC_PAGE
 
-export function ErrorBoundary() {
-	return <GeneralErrorBoundary />
-}
+export const ErrorBoundary = GeneralErrorBoundary

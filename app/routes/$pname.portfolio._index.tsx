@@ -168,6 +168,4 @@ export const headers = publicPageHeaders
 
 export const handle = PUBLIC_PAGE
 
-export function ErrorBoundary() {
-	return <GeneralErrorBoundary />
-}
+export const ErrorBoundary = GeneralErrorBoundary

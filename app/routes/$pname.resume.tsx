@@ -353,6 +353,4 @@ export const headers = publicPageHeaders
 /** A visitor's page. Everything on it is a link: it needs no script at all. */
 export const handle = PUBLIC_PAGE
 
-export function ErrorBoundary() {
-	return <GeneralErrorBoundary />
-}
+export const ErrorBoundary = GeneralErrorBoundary

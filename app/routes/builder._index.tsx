@@ -95,6 +95,4 @@ export default function BuilderHome() {
 
 export const meta: MetaFunction = () => noindexMeta('Portfolio Home | Tagg')
 
-export function ErrorBoundary() {
-	return <GeneralErrorBoundary />
-}
+export const ErrorBoundary = GeneralErrorBoundary

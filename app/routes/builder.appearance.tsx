@@ -412,6 +412,4 @@ function Preview({
 
 export const meta: MetaFunction = () => noindexMeta('Appearance | Tagg')
 
-export function ErrorBoundary() {
-	return <GeneralErrorBoundary />
-}
+export const ErrorBoundary = GeneralErrorBoundary

@@ -448,6 +448,4 @@ function listLines(section: Exclude<ImportSectionKey, 'profile'>, preview: Impor
 
 export const meta: MetaFunction = () => noindexMeta('Import Resume | Tagg')
 
-export function ErrorBoundary() {
-	return <GeneralErrorBoundary />
-}
+export const ErrorBoundary = GeneralErrorBoundary

@@ -154,6 +154,4 @@ export default function BuilderProject() {
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
 	noindexMeta(`${data?.item.productName || 'Project'} | Tagg builder`)
 
-export function ErrorBoundary() {
-	return <GeneralErrorBoundary />
-}
+export const ErrorBoundary = GeneralErrorBoundary

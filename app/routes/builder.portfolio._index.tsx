@@ -454,6 +454,4 @@ function DeleteDialog({ item, onClose }: { item: PortfolioSummary | null; onClos
 
 export const meta: MetaFunction = () => noindexMeta('Manage Portfolio | Tagg')
 
-export function ErrorBoundary() {
-	return <GeneralErrorBoundary />
-}
+export const ErrorBoundary = GeneralErrorBoundary

@@ -302,6 +302,4 @@ export default function ManageImages() {
 
 export const meta: MetaFunction = () => noindexMeta('Manage Product Images | Tagg')
 
-export function ErrorBoundary() {
-	return <GeneralErrorBoundary />
-}
+export const ErrorBoundary = GeneralErrorBoundary

@@ -9,9 +9,9 @@ import {
 } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { type ReactNode } from 'react'
-import { z } from 'zod'
+import { type z } from 'zod'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { Field, FormError } from '~/components/forms'
+import { EmailField, Field, FormError, PasswordField } from '~/components/forms'
 import { getAccount, pendingEmailChange } from '~/models/account.server'
 import { claimPath } from '~/models/customer.server'
 import {
@@ -26,7 +26,7 @@ import { requireCustomerId } from '~/services/auth.server'
 import { env } from '~/utils/env.server'
 import { signAccessToken } from '~/utils/jwt.server'
 import { cx } from '~/utils/misc'
-import { PATH_HINT, PATH_MAX_LENGTH, PATH_MESSAGES, PATH_PATTERN } from '~/utils/path-name'
+import { PATH_HINT, PATH_MAX_LENGTH, PATH_MESSAGES } from '~/utils/path-name'
 import {
 	clearedSessionCookies,
 	createSession,
@@ -38,16 +38,9 @@ import {
 	ChangeEmailFormSchema,
 	ChangePasswordFormSchema,
 	DeleteAccountFormSchema,
+	PathFormSchema,
 } from '~/utils/settings-schemas'
 import { noindexMeta } from '~/utils/seo'
-
-const PathFormSchema = z.object({
-	path: z
-		.string({ error: 'Enter the name you want' })
-		.trim()
-		.max(PATH_MAX_LENGTH, `Use at most ${PATH_MAX_LENGTH} characters`)
-		.regex(PATH_PATTERN, PATH_HINT),
-})
 
 const SCHEMAS = {
 	email: ChangeEmailFormSchema,
@@ -273,21 +266,11 @@ function EmailSection({ email, pendingEmail }: { email: string; pendingEmail: st
 					<Notice>{`A link to confirm ${pendingEmail} is waiting in that inbox.`}</Notice>
 				) : null}
 				<div className="grid gap-4 sm:grid-cols-2">
-					<Field
-						labelProps={{ children: 'New email' }}
-						inputProps={{
-							...getInputProps(fields.email, { type: 'email' }),
-							autoComplete: 'email',
-						}}
-						errors={fields.email.errors}
-					/>
-					<Field
-						labelProps={{ children: 'Your password' }}
-						inputProps={{
-							...getInputProps(fields.password, { type: 'password' }),
-							autoComplete: 'current-password',
-						}}
-						errors={fields.password.errors}
+					<EmailField meta={fields.email} label="New email" />
+					<PasswordField
+						meta={fields.password}
+						label="Your password"
+						autoComplete="current-password"
 					/>
 				</div>
 				<FormError id={form.errorId} errors={form.errors} />
@@ -320,31 +303,22 @@ function PasswordSection() {
 		>
 			<Form method="POST" {...getFormProps(form)} className="flex flex-col gap-4">
 				<input type="hidden" name="intent" value="password" />
-				<Field
-					labelProps={{ children: 'Current password' }}
-					inputProps={{
-						...getInputProps(fields.currentPassword, { type: 'password' }),
-						autoComplete: 'current-password',
-					}}
-					errors={fields.currentPassword.errors}
+				<PasswordField
+					meta={fields.currentPassword}
+					label="Current password"
+					autoComplete="current-password"
 				/>
 				<div className="grid gap-4 sm:grid-cols-2">
-					<Field
-						labelProps={{ children: 'New password' }}
-						inputProps={{
-							...getInputProps(fields.newPassword, { type: 'password' }),
-							autoComplete: 'new-password',
-						}}
-						errors={fields.newPassword.errors}
+					<PasswordField
+						meta={fields.newPassword}
+						label="New password"
+						autoComplete="new-password"
 						hint="At least 8 characters."
 					/>
-					<Field
-						labelProps={{ children: 'Re-enter new password' }}
-						inputProps={{
-							...getInputProps(fields.confirmPassword, { type: 'password' }),
-							autoComplete: 'new-password',
-						}}
-						errors={fields.confirmPassword.errors}
+					<PasswordField
+						meta={fields.confirmPassword}
+						label="Re-enter new password"
+						autoComplete="new-password"
 					/>
 				</div>
 				<FormError id={form.errorId} errors={form.errors} />
@@ -486,13 +460,10 @@ function DeleteSection({ path, host, email }: { path: string; host: string; emai
 						}}
 						errors={fields.confirmation.errors}
 					/>
-					<Field
-						labelProps={{ children: 'Your password' }}
-						inputProps={{
-							...getInputProps(fields.password, { type: 'password' }),
-							autoComplete: 'current-password',
-						}}
-						errors={fields.password.errors}
+					<PasswordField
+						meta={fields.password}
+						label="Your password"
+						autoComplete="current-password"
 					/>
 				</div>
 				<FormError id={form.errorId} errors={form.errors} />
@@ -508,6 +479,4 @@ function DeleteSection({ path, host, email }: { path: string; host: string; emai
 
 export const meta: MetaFunction = () => noindexMeta('Settings | Tagg')
 
-export function ErrorBoundary() {
-	return <GeneralErrorBoundary />
-}
+export const ErrorBoundary = GeneralErrorBoundary

@@ -178,6 +178,4 @@ function BuilderOutlet() {
 
 export const meta: MetaFunction = () => noindexMeta('Builder | Tagg')
 
-export function ErrorBoundary() {
-	return <GeneralErrorBoundary />
-}
+export const ErrorBoundary = GeneralErrorBoundary

@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData } from '@remix-run/react'
 import { AuthLayout } from '~/components/auth-layout'
-import { Field, FormError } from '~/components/forms'
+import { EmailField, FormError } from '~/components/forms'
 import { readFormData } from '~/utils/api.server'
 import { requestPasswordReset } from '~/services/account-settings.server'
 import { useIsPending } from '~/utils/misc'
@@ -75,16 +75,7 @@ export default function ForgotPasswordPage() {
 			subtitle="Enter the email you log in with. We will send you a link to choose a new password."
 		>
 			<Form method="POST" {...getFormProps(form)} className="flex flex-col gap-5">
-				<Field
-					labelProps={{ children: 'Email' }}
-					inputProps={{
-						...getInputProps(fields.email, { type: 'email' }),
-						autoComplete: 'email',
-						autoFocus: true,
-						placeholder: 'you@example.com',
-					}}
-					errors={fields.email.errors}
-				/>
+				<EmailField meta={fields.email} label="Email" initialFocus placeholder="you@example.com" />
 				<FormError id={form.errorId} errors={form.errors} />
 				<button type="submit" className="btn-primary w-full" disabled={isPending}>
 					{isPending ? 'Sending...' : 'Send reset link'}

@@ -9,7 +9,7 @@ import {
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AuthLayout } from '~/components/auth-layout'
-import { Field, FormError } from '~/components/forms'
+import { FormError, PasswordField } from '~/components/forms'
 import { findPasswordResetToken } from '~/models/account.server'
 import { readFormData } from '~/utils/api.server'
 import { resetPasswordFromLink } from '~/services/account-settings.server'
@@ -76,23 +76,17 @@ export default function ResetPasswordPage() {
 		>
 			<Form method="POST" {...getFormProps(form)} className="flex flex-col gap-5">
 				<input {...getInputProps(fields.token, { type: 'hidden' })} />
-				<Field
-					labelProps={{ children: 'New password' }}
-					inputProps={{
-						...getInputProps(fields.password, { type: 'password' }),
-						autoComplete: 'new-password',
-						autoFocus: true,
-					}}
-					errors={fields.password.errors}
+				<PasswordField
+					meta={fields.password}
+					label="New password"
+					autoComplete="new-password"
 					hint="At least 8 characters."
+					initialFocus
 				/>
-				<Field
-					labelProps={{ children: 'Re-enter Password' }}
-					inputProps={{
-						...getInputProps(fields.confirmPassword, { type: 'password' }),
-						autoComplete: 'new-password',
-					}}
-					errors={fields.confirmPassword.errors}
+				<PasswordField
+					meta={fields.confirmPassword}
+					label="Re-enter Password"
+					autoComplete="new-password"
 				/>
 				<FormError
 					id={form.errorId}

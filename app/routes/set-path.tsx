@@ -7,7 +7,6 @@ import {
 	type MetaFunction,
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
-import { z } from 'zod'
 import { AuthLayout } from '~/components/auth-layout'
 import { Field, FormError } from '~/components/forms'
 import { IllustrationClaim } from '~/components/illustrations'
@@ -21,21 +20,8 @@ import { readFormData } from '~/utils/api.server'
 import { requireCustomerId } from '~/services/auth.server'
 import { env } from '~/utils/env.server'
 import { useIsPending } from '~/utils/misc'
-import {
-	PATH_HINT,
-	PATH_HOLD_DAYS,
-	PATH_MAX_LENGTH,
-	PATH_MESSAGES,
-	PATH_PATTERN,
-} from '~/utils/path-name'
-
-const PathFormSchema = z.object({
-	path: z
-		.string({ error: 'Enter the name you want' })
-		.trim()
-		.max(PATH_MAX_LENGTH, `Use at most ${PATH_MAX_LENGTH} characters`)
-		.regex(PATH_PATTERN, PATH_HINT),
-})
+import { PATH_HINT, PATH_HOLD_DAYS, PATH_MAX_LENGTH, PATH_MESSAGES } from '~/utils/path-name'
+import { PathFormSchema } from '~/utils/settings-schemas'
 
 const untilFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' })
 

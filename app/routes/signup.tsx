@@ -9,7 +9,7 @@ import {
 import { Form, Link, useActionData } from '@remix-run/react'
 import { z } from 'zod'
 import { AuthLayout } from '~/components/auth-layout'
-import { Field, FormError } from '~/components/forms'
+import { EmailField, Field, FormError, PasswordField } from '~/components/forms'
 import { PasswordSchema, RegisterSchema } from '~/utils/account-schemas'
 import { attemptRegister } from '~/services/account.server'
 import { readFormData } from '~/utils/api.server'
@@ -92,27 +92,17 @@ export default function SignupPage() {
 					}}
 					errors={fields.name.errors}
 				/>
-				<Field
-					labelProps={{ children: 'Enter Email' }}
-					inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
-					errors={fields.email.errors}
-				/>
-				<Field
-					labelProps={{ children: 'Enter password' }}
-					inputProps={{
-						...getInputProps(fields.password, { type: 'password' }),
-						autoComplete: 'new-password',
-					}}
-					errors={fields.password.errors}
+				<EmailField meta={fields.email} label="Enter Email" />
+				<PasswordField
+					meta={fields.password}
+					label="Enter password"
+					autoComplete="new-password"
 					hint="At least 8 characters."
 				/>
-				<Field
-					labelProps={{ children: 'Re-enter Password' }}
-					inputProps={{
-						...getInputProps(fields.confirmPassword, { type: 'password' }),
-						autoComplete: 'new-password',
-					}}
-					errors={fields.confirmPassword.errors}
+				<PasswordField
+					meta={fields.confirmPassword}
+					label="Re-enter Password"
+					autoComplete="new-password"
 				/>
 				<FormError id={form.errorId} errors={form.errors} />
 				<button type="submit" className="btn-primary w-full" disabled={isPending}>

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import { PasswordSchema } from './account-schemas'
+import { PATH_HINT, PATH_MAX_LENGTH, PATH_PATTERN } from './path-name'
 
 export const PASSWORD_MISMATCH = 'The passwords you entered do not match. Please try again.'
 export const FORGOT_PASSWORD_SENT =
@@ -102,4 +103,13 @@ export const RevokeSessionsBody = z.object({
 export const DeleteAccountBody = z.object({
 	password: typedPassword('is required'),
 	path: z.string({ error: 'is required' }).trim().max(200, 'is not your address'),
+})
+
+/** The form that claims a path (set-path, and the settings page). */
+export const PathFormSchema = z.object({
+	path: z
+		.string({ error: 'Enter the name you want' })
+		.trim()
+		.max(PATH_MAX_LENGTH, `Use at most ${PATH_MAX_LENGTH} characters`)
+		.regex(PATH_PATTERN, PATH_HINT),
 })
