@@ -89,18 +89,25 @@ export function Field({
 	)
 }
 
-/** A password field of a conform form; `autoComplete` tells password managers which one it is. */
-export function PasswordField({
+/**
+ * An email or password field of a conform form, with its errors. `autoComplete` tells the
+ * browser and password managers which one it is (`email`, `current-password`, `new-password`).
+ */
+export function InputField({
 	meta,
+	type,
 	label,
 	autoComplete,
 	hint,
+	placeholder,
 	initialFocus,
 }: {
 	meta: FieldMetadata<string>
+	type: 'email' | 'password'
 	label: string
-	autoComplete: 'current-password' | 'new-password'
+	autoComplete: 'email' | 'current-password' | 'new-password'
 	hint?: ReactNode
+	placeholder?: string
 	/** Focused when the page opens (the first field of the page). */
 	initialFocus?: boolean
 }) {
@@ -108,39 +115,13 @@ export function PasswordField({
 		<Field
 			labelProps={{ children: label }}
 			inputProps={{
-				...getInputProps(meta, { type: 'password' }),
+				...getInputProps(meta, { type }),
 				autoComplete,
-				autoFocus: initialFocus,
-			}}
-			errors={meta.errors}
-			hint={hint}
-		/>
-	)
-}
-
-/** An email field of a conform form. */
-export function EmailField({
-	meta,
-	label,
-	initialFocus,
-	placeholder,
-}: {
-	meta: FieldMetadata<string>
-	label: string
-	/** Focused when the page opens (the first field of a one-field page). */
-	initialFocus?: boolean
-	placeholder?: string
-}) {
-	return (
-		<Field
-			labelProps={{ children: label }}
-			inputProps={{
-				...getInputProps(meta, { type: 'email' }),
-				autoComplete: 'email',
 				autoFocus: initialFocus,
 				placeholder,
 			}}
 			errors={meta.errors}
+			hint={hint}
 		/>
 	)
 }

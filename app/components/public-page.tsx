@@ -6,6 +6,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { type ProfileData } from '~/models/profile.server'
 import { accentTag } from '~/utils/appearance'
+import { cx } from '~/utils/misc'
 import { TopBar } from './profile-view'
 import { ShareSheet } from './public-sheets'
 
@@ -43,12 +44,7 @@ export function PublicPage({
 		<>
 			<TopBar profile={profile} onShare={openShare} homeHref={`/${path}`} />
 			{typeof children === 'function' ? children(openShare) : children}
-			<footer className="text-muted py-10 text-center text-xs">
-				Made with{' '}
-				<a href="/" className="text-brand font-semibold">
-					Tagg
-				</a>
-			</footer>
+			<MadeWithTagg className="py-10" />
 			<ShareSheet profileUrl={profileUrl} path={path} name={name} qrTag={qrTag} />
 			{sheets}
 			{shareUsed ? (
@@ -64,5 +60,17 @@ export function PublicPage({
 				</Suspense>
 			) : null}
 		</>
+	)
+}
+
+/** The footer of a visitor's page. */
+export function MadeWithTagg({ className }: { className: string }) {
+	return (
+		<footer className={cx('text-muted text-center text-xs', className)}>
+			Made with{' '}
+			<a href="/" className="text-brand font-semibold">
+				Tagg
+			</a>
+		</footer>
 	)
 }

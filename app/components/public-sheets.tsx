@@ -184,10 +184,7 @@ export function ShareSheet({ profileUrl, path, name, qrTag }: ShareData) {
 						<DownloadIcon />
 						Download QR Code
 					</a>
-					<a className="btn-secondary" href={`/${path}/contact.vcf`} download="contact.vcf">
-						<CardIcon />
-						Download vCard
-					</a>
+					<VCardLink path={path} />
 				</div>
 			</div>
 		</Sheet>
@@ -218,4 +215,14 @@ export function readSheets(document: Document) {
 			: null,
 		findMe: findMe ? (JSON.parse(findMe) as FindMeProps) : null,
 	}
+}
+
+/** The owner's contact card, downloaded (the share sheet and the share modal). */
+export function VCardLink({ path }: { path: string }) {
+	return (
+		<a className="btn-secondary" href={`/${path}/contact.vcf`} download="contact.vcf">
+			<CardIcon />
+			Download vCard
+		</a>
+	)
 }

@@ -3,7 +3,7 @@ import { qrHref } from '~/utils/appearance'
 import { toast } from '~/utils/toast'
 import { ShareIcon } from './icons'
 import { Modal } from './modal'
-import { CardIcon, DownloadIcon, ProfileUrlText, QrCode } from './public-sheets'
+import { DownloadIcon, ProfileUrlText, QrCode, VCardLink } from './public-sheets'
 
 /**
  * Copies with the old selection API: pages served over plain http on a LAN address (a common
@@ -121,10 +121,7 @@ export function ShareModal({
 						<DownloadIcon />
 						Download QR Code
 					</button>
-					<a className="btn-secondary" href={`/${path}/contact.vcf`} download="contact.vcf">
-						<CardIcon />
-						Download vCard
-					</a>
+					<VCardLink path={path} />
 				</div>
 			</div>
 		</Modal>

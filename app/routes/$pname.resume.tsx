@@ -4,6 +4,7 @@ import { type ReactNode } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { DownloadIcon, GlobeIcon, MailIcon, MapPinIcon, PhoneIcon } from '~/components/icons'
 import { Logo } from '~/components/logo'
+import { MadeWithTagg } from '~/components/public-page'
 import { getPublicProfilePage } from '~/models/public-page.server'
 import { PUBLIC_PAGE } from '~/utils/document'
 import { env } from '~/utils/env.server'
@@ -243,12 +244,7 @@ export default function ResumePage() {
 					)}
 				</article>
 			</main>
-			<footer className="text-muted pb-8 text-center text-xs print:hidden">
-				Made with{' '}
-				<a href="/" className="text-brand font-semibold">
-					Tagg
-				</a>
-			</footer>
+			<MadeWithTagg className="pb-8 print:hidden" />
 		</div>
 	)
 }

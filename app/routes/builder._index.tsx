@@ -1,8 +1,4 @@
-import {
-	type ActionFunctionArgs,
-	type LoaderFunctionArgs,
-	type MetaFunction,
-} from '@remix-run/node'
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData, type ClientActionFunctionArgs } from '@remix-run/react'
 import { useCallback, useState } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
@@ -17,7 +13,7 @@ import { requireCustomerId } from '~/services/auth.server'
 import { accentTag } from '~/utils/appearance'
 import { editorClientAction } from '~/utils/editor'
 import { env } from '~/utils/env.server'
-import { editorAction, readEditorBody, runProfileEdit } from '~/services/profile-actions.server'
+import { profileEditAction } from '~/services/profile-actions.server'
 import { profileVersions } from '~/services/section-versions.server'
 import { noindexMeta } from '~/utils/seo'
 
@@ -39,11 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	}
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-	const customerId = await requireCustomerId(request)
-	// A refused or failed edit is the form's answer, not an error page.
-	return editorAction(async () => runProfileEdit(customerId, await readEditorBody(request)))
-}
+export const action = profileEditAction
 
 /** A call that does not arrive is an edit failure ('Please try again'), not an error page. */
 export const clientAction = (args: ClientActionFunctionArgs) =>

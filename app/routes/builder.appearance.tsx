@@ -1,8 +1,4 @@
-import {
-	type ActionFunctionArgs,
-	type LoaderFunctionArgs,
-	type MetaFunction,
-} from '@remix-run/node'
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData, type ClientActionFunctionArgs } from '@remix-run/react'
 import { useCallback, useId, useState, type ReactNode } from 'react'
 import { Avatar } from '~/components/avatar'
@@ -28,7 +24,7 @@ import { requireCustomerId } from '~/services/auth.server'
 import { editorClientAction } from '~/utils/editor'
 import { versionOf } from '~/utils/etag.server'
 import { cx } from '~/utils/misc'
-import { editorAction, readEditorBody, runProfileEdit } from '~/services/profile-actions.server'
+import { profileEditAction } from '~/services/profile-actions.server'
 import { PROFILE_SECTIONS } from '~/services/section-versions.server'
 import { noindexMeta } from '~/utils/seo'
 
@@ -51,10 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	}
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-	const customerId = await requireCustomerId(request)
-	return editorAction(async () => runProfileEdit(customerId, await readEditorBody(request)))
-}
+export const action = profileEditAction
 
 /** A call that does not arrive is an edit failure ('Please try again'), not an error page. */
 export const clientAction = (args: ClientActionFunctionArgs) =>

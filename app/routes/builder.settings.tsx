@@ -11,7 +11,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { type ReactNode } from 'react'
 import { type z } from 'zod'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { EmailField, Field, FormError, PasswordField } from '~/components/forms'
+import { Field, FormError, InputField } from '~/components/forms'
 import { getAccount, pendingEmailChange } from '~/models/account.server'
 import { claimPath } from '~/models/customer.server'
 import {
@@ -266,8 +266,9 @@ function EmailSection({ email, pendingEmail }: { email: string; pendingEmail: st
 					<Notice>{`A link to confirm ${pendingEmail} is waiting in that inbox.`}</Notice>
 				) : null}
 				<div className="grid gap-4 sm:grid-cols-2">
-					<EmailField meta={fields.email} label="New email" />
-					<PasswordField
+					<InputField type="email" autoComplete="email" meta={fields.email} label="New email" />
+					<InputField
+						type="password"
 						meta={fields.password}
 						label="Your password"
 						autoComplete="current-password"
@@ -303,19 +304,22 @@ function PasswordSection() {
 		>
 			<Form method="POST" {...getFormProps(form)} className="flex flex-col gap-4">
 				<input type="hidden" name="intent" value="password" />
-				<PasswordField
+				<InputField
+					type="password"
 					meta={fields.currentPassword}
 					label="Current password"
 					autoComplete="current-password"
 				/>
 				<div className="grid gap-4 sm:grid-cols-2">
-					<PasswordField
+					<InputField
+						type="password"
 						meta={fields.newPassword}
 						label="New password"
 						autoComplete="new-password"
 						hint="At least 8 characters."
 					/>
-					<PasswordField
+					<InputField
+						type="password"
 						meta={fields.confirmPassword}
 						label="Re-enter new password"
 						autoComplete="new-password"
@@ -460,7 +464,8 @@ function DeleteSection({ path, host, email }: { path: string; host: string; emai
 						}}
 						errors={fields.confirmation.errors}
 					/>
-					<PasswordField
+					<InputField
+						type="password"
 						meta={fields.password}
 						label="Your password"
 						autoComplete="current-password"

@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData } from '@remix-run/react'
 import { AuthLayout } from '~/components/auth-layout'
-import { EmailField, FormError } from '~/components/forms'
+import { FormError, InputField } from '~/components/forms'
 import { readFormData } from '~/utils/api.server'
 import { requestPasswordReset } from '~/services/account-settings.server'
 import { useIsPending } from '~/utils/misc'
@@ -75,7 +75,14 @@ export default function ForgotPasswordPage() {
 			subtitle="Enter the email you log in with. We will send you a link to choose a new password."
 		>
 			<Form method="POST" {...getFormProps(form)} className="flex flex-col gap-5">
-				<EmailField meta={fields.email} label="Email" initialFocus placeholder="you@example.com" />
+				<InputField
+					type="email"
+					autoComplete="email"
+					meta={fields.email}
+					label="Email"
+					initialFocus
+					placeholder="you@example.com"
+				/>
 				<FormError id={form.errorId} errors={form.errors} />
 				<button type="submit" className="btn-primary w-full" disabled={isPending}>
 					{isPending ? 'Sending...' : 'Send reset link'}

@@ -9,7 +9,7 @@ import {
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AuthLayout } from '~/components/auth-layout'
-import { FormError, PasswordField } from '~/components/forms'
+import { FormError, InputField } from '~/components/forms'
 import { findPasswordResetToken } from '~/models/account.server'
 import { readFormData } from '~/utils/api.server'
 import { resetPasswordFromLink } from '~/services/account-settings.server'
@@ -76,14 +76,16 @@ export default function ResetPasswordPage() {
 		>
 			<Form method="POST" {...getFormProps(form)} className="flex flex-col gap-5">
 				<input {...getInputProps(fields.token, { type: 'hidden' })} />
-				<PasswordField
+				<InputField
+					type="password"
 					meta={fields.password}
 					label="New password"
 					autoComplete="new-password"
 					hint="At least 8 characters."
 					initialFocus
 				/>
-				<PasswordField
+				<InputField
+					type="password"
 					meta={fields.confirmPassword}
 					label="Re-enter Password"
 					autoComplete="new-password"

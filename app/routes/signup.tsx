@@ -9,7 +9,7 @@ import {
 import { Form, Link, useActionData } from '@remix-run/react'
 import { z } from 'zod'
 import { AuthLayout } from '~/components/auth-layout'
-import { EmailField, Field, FormError, PasswordField } from '~/components/forms'
+import { Field, FormError, InputField } from '~/components/forms'
 import { PasswordSchema, RegisterSchema } from '~/utils/account-schemas'
 import { attemptRegister } from '~/services/account.server'
 import { readFormData } from '~/utils/api.server'
@@ -92,14 +92,16 @@ export default function SignupPage() {
 					}}
 					errors={fields.name.errors}
 				/>
-				<EmailField meta={fields.email} label="Enter Email" />
-				<PasswordField
+				<InputField type="email" autoComplete="email" meta={fields.email} label="Enter Email" />
+				<InputField
+					type="password"
 					meta={fields.password}
 					label="Enter password"
 					autoComplete="new-password"
 					hint="At least 8 characters."
 				/>
-				<PasswordField
+				<InputField
+					type="password"
 					meta={fields.confirmPassword}
 					label="Re-enter Password"
 					autoComplete="new-password"

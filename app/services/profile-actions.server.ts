@@ -2,7 +2,7 @@
  * The builder's profile and resume edits: validate with the shared schemas, write through the
  * models, answer an EditorResult. Used by the /builder page's action.
  */
-import { data } from '@remix-run/node'
+import { data, type ActionFunctionArgs } from '@remix-run/node'
 import { type z } from 'zod'
 import { type ProfileData, updateProfile } from '~/models/profile.server'
 import {
@@ -30,6 +30,7 @@ import {
 	TaglineSchema,
 	WorkExpListSchema,
 } from '~/utils/profile-schemas'
+import { requireCustomerId } from './auth.server'
 import { PROFILE_SECTIONS, RESUME_SECTIONS } from './section-versions.server'
 
 export async function readEditorBody(
@@ -213,4 +214,13 @@ export async function runProfileEdit(
 		throw error
 	}
 	return success(intent)
+}
+
+/**
+ * The action of a builder page whose editors change the profile and the resume (the builder's
+ * home, the appearance page): a refused or failed edit is the form's answer, not an error page.
+ */
+export async function profileEditAction({ request }: ActionFunctionArgs) {
+	const customerId = await requireCustomerId(request)
+	return editorAction(async () => runProfileEdit(customerId, await readEditorBody(request)))
 }
