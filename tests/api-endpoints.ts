@@ -36,6 +36,9 @@ import { action as forgotPassword } from '~/routes/one.auth.new.password.forgot'
 import { action as resetPassword } from '~/routes/one.auth.new.password.reset'
 import { action as register } from '~/routes/one.auth.new.register'
 import { loader as session } from '~/routes/one.auth.new.session'
+import { action as insightsHit } from '~/routes/one.insights.hit'
+import { loader as insightsPixel } from '~/routes/one.insights.pixel[.]gif'
+import { loader as insightsSummary } from '~/routes/one.insights.summary'
 import { loader as getPath } from '~/routes/one.path-name.get'
 import { action as releasePath } from '~/routes/one.path-name.release'
 import { action as updatePath } from '~/routes/one.path-name.update'
@@ -353,6 +356,39 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
 		payload: 'none',
 		queryKeys: [],
 		example: () => ({}),
+		mutates: false,
+		asOtherOwner: { status: 200, changesCaller: false },
+	},
+	{
+		method: 'POST',
+		path: '/one/insights/hit',
+		file: 'one.insights.hit.ts',
+		handler: insightsHit,
+		auth: 'public',
+		payload: 'json',
+		queryKeys: [],
+		example: (fx) => ({ body: { t: 'click', p: `/${fx.b.path}`, l: 'linkedInUrl' } }),
+	},
+	{
+		method: 'GET',
+		path: '/one/insights/pixel.gif',
+		file: 'one.insights.pixel[.]gif.ts',
+		handler: insightsPixel,
+		auth: 'public',
+		payload: 'none',
+		queryKeys: ['p'],
+		example: (fx) => ({ query: { p: `/${fx.b.path}/portfolio` } }),
+		binary: 'image/gif',
+	},
+	{
+		method: 'GET',
+		path: '/one/insights/summary',
+		file: 'one.insights.summary.ts',
+		handler: insightsSummary,
+		auth: 'owner',
+		payload: 'none',
+		queryKeys: ['range'],
+		example: () => ({ query: { range: '30d' } }),
 		mutates: false,
 		asOtherOwner: { status: 200, changesCaller: false },
 	},

@@ -5,6 +5,11 @@
  */
 import { SOCIAL_FIELDS, type SocialField } from './social'
 
+/** Where the public pages' script sends its beacons (POST, JSON). */
+export const INSIGHTS_HIT = '/one/insights/hit'
+/** The no-script view counter (GET `?p=` the page's path; a 1x1 GIF, never cached). */
+export const INSIGHTS_PIXEL = '/one/insights/pixel.gif'
+
 /** The kinds of rows in a day's rollup (the `metric` column). */
 export const METRICS = ['view', 'visitors', 'source', 'click', 'vcard', 'qr', 'share'] as const
 export type Metric = (typeof METRICS)[number]
