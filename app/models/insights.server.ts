@@ -128,3 +128,13 @@ export async function hasAnyRows(customerId: string) {
 	const row = await prisma().insightsDay.findFirst({ where: { customerId }, select: { day: true } })
 	return Boolean(row)
 }
+
+/** The names of the owner's projects among `ids` (for 'portfolio:{id}' links and pages). */
+export async function projectNames(customerId: string, ids: readonly string[]) {
+	if (!ids.length) return new Map<string, string>()
+	const rows = await prisma().portfolio.findMany({
+		where: { customerId, id: { in: [...ids] } },
+		select: { id: true, productName: true },
+	})
+	return new Map(rows.map((row) => [row.id, row.productName ?? '']))
+}

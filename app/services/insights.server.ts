@@ -10,6 +10,7 @@ import crypto from 'node:crypto'
 import { isbot } from 'isbot'
 import {
 	addCounts,
+	projectNames,
 	readOrCreateSalt,
 	readRows,
 	removeExpired,
@@ -364,4 +365,17 @@ export async function readSummary(customerId: string, range: Range): Promise<Ins
 	return summarize(rows, range, today, (page) =>
 		page === '/' ? base || '/' : page === OTHER ? OTHER : `${base}${page}`,
 	)
+}
+
+/** The summary with the names of the projects it mentions (the builder's Insights page). */
+export async function readDashboard(customerId: string, range: Range) {
+	const summary = await readSummary(customerId, range)
+	const ids = new Set<string>()
+	for (const { link } of summary.links) if (link.startsWith('portfolio:')) ids.add(link.slice(10))
+	for (const { path } of summary.pages) {
+		const id = /\/portfolio\/([^/]+)$/.exec(path)?.[1]
+		if (id) ids.add(id)
+	}
+	const names = await projectNames(customerId, [...ids])
+	return { summary, projects: Object.fromEntries(names) }
 }
