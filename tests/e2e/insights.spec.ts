@@ -58,6 +58,7 @@ test('a visitor’s LinkedIn click and vCard download show on the owner’s Insi
 	page,
 	request,
 }) => {
+	test.setTimeout(60_000)
 	const owner = await createOwner(request)
 	const visitor = await visitorPage(browser)
 	await visitor.page.goto(`/${owner.path}`)
@@ -76,10 +77,16 @@ test('a visitor’s LinkedIn click and vCard download show on the owner’s Insi
 
 	await logIn(page, owner.email)
 	await expect(page).toHaveURL(/\/builder$/)
-	// On a phone the sidebar is in the menu.
+	// On a phone the sidebar is in the menu (which opens once the page's script runs).
 	const menu = page.getByRole('button', { name: 'Open menu' })
-	if (await menu.isVisible()) await menu.click()
-	await page.getByRole('link', { name: 'Insights' }).filter({ visible: true }).first().click()
+	const insights = page.getByRole('link', { name: 'Insights' }).filter({ visible: true }).first()
+	if (await menu.isVisible()) {
+		await expect(async () => {
+			if (!(await insights.isVisible())) await menu.click()
+			await expect(insights).toBeVisible({ timeout: 1_000 })
+		}).toPass({ timeout: 15_000 })
+	}
+	await insights.click()
 	await expect(page).toHaveURL(/\/builder\/insights$/)
 	await expect(page.getByRole('heading', { name: 'Insights', level: 1 })).toBeVisible()
 	// Counts are written every few seconds: visible within 10.
@@ -90,7 +97,7 @@ test('a visitor’s LinkedIn click and vCard download show on the owner’s Insi
 	await expect(async () => {
 		await page.reload()
 		await expect(linkedIn).toContainText('1', { timeout: 500 })
-	}).toPass({ timeout: 12_000 })
+	}).toPass({ timeout: 20_000 })
 	const vcard = page.getByRole('listitem').filter({ hasText: 'vCard downloads' })
 	await expect(vcard).toContainText('1')
 	await expect(page.getByRole('listitem').filter({ hasText: /^Views/ })).toContainText('1')
@@ -129,6 +136,7 @@ test('a new owner sees how to share; the switch and the CSV work without JavaScr
 test('screenshots of the dashboard: phone and desktop, light and dark', async ({
 	browser,
 }, testInfo) => {
+	test.setTimeout(90_000)
 	fs.mkdirSync(SHOTS, { recursive: true })
 	// Each project takes its own: the phone at 390x844, the desktop at 1280x800.
 	const device = testInfo.project.name === 'phone' ? 'phone' : 'desktop'
