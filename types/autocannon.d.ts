@@ -16,6 +16,12 @@ declare module 'autocannon' {
 		requests?: Request[]
 	}
 	type Histogram = { average: number; p50: number; p99: number; total: number }
-	type Result = { requests: Histogram; latency: Histogram; errors: number; timeouts: number; non2xx: number }
+	type Result = {
+		requests: Histogram
+		latency: Histogram
+		errors: number
+		timeouts: number
+		non2xx: number
+	}
 	export default function autocannon(options: Options): Promise<Result>
 }
