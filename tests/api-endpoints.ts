@@ -22,6 +22,7 @@ import {
 } from '~/models/resume.server'
 import { createEmailChangeToken, createPasswordResetToken } from '~/models/account.server'
 import { cardKey } from '~/models/image.server'
+import { addCounts } from '~/models/insights.server'
 import { action as deleteAccount } from '~/routes/one.account.delete'
 import { action as confirmEmail } from '~/routes/one.account.email.confirm'
 import { action as updateEmail } from '~/routes/one.account.email.update'
@@ -62,6 +63,7 @@ import { action as updateResumeSection } from '~/routes/one.sites.resume.work-ex
 import { action as applyResumeImport } from '~/routes/one.sites.resume.import.apply'
 import { action as previewResumeImport } from '~/routes/one.sites.resume.import.preview'
 import { action as refresh } from '~/routes/refresh'
+import { utcDay } from '~/utils/insights'
 import { type ProfileFieldName } from '~/utils/profile-fields.server'
 import { type PortfolioSection } from '~/utils/portfolio-schemas'
 import { createSession } from '~/utils/session.server'
@@ -856,6 +858,11 @@ export async function createApiFixture(): Promise<Fixture> {
 			}
 			const renamed = await claimPath(owner.id, uniquePath('Renamed'))
 			if (!renamed.ok) throw new Error(`could not change the path: ${renamed.reason}`)
+			// Some insights: an owner's summary shows their own pages (never the other's).
+			await addCounts(
+				[{ day: utcDay(), customerId: owner.id, metric: 'view', dimension: '/', count: 3 }],
+				[],
+			)
 			return {
 				path: renamed.path,
 				previousPath: owner.path!,
