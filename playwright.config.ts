@@ -22,7 +22,8 @@ export default defineConfig({
 	timeout: 30_000,
 	expect: { timeout: 7_000 },
 	fullyParallel: true,
-	workers: process.env.CI ? 2 : undefined,
+	// Two browsers at once: most of a test is waiting on the server (CI and local machines alike).
+	workers: 2,
 	retries: 0,
 	forbidOnly: true,
 	reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],

@@ -14,6 +14,8 @@ export default defineConfig({
 		globalSetup: ['./tests/global-setup.ts'],
 		setupFiles: ['./tests/setup-test-env.ts'],
 		pool: 'forks',
+		// Most files wait on PostgreSQL or a child server, not the CPU: two at once on two cores.
+		maxWorkers: 2,
 		testTimeout: 20_000,
 		hookTimeout: 60_000,
 		env: { NODE_ENV: 'test', LOG_LEVEL: 'silent' },

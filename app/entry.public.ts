@@ -9,6 +9,38 @@ import type * as PublicDialogs from './components/public-dialogs'
 import { type SheetId } from './components/public-sheets'
 import { controlCarousel } from './utils/carousel'
 
+// Insights (docs/decisions/022-insights.md): the view, clicks on counted links and shares, sent
+// to the endpoint the page names (none when insights are off). No cookie or storage is used.
+const insights = document.body.dataset.insights
+function hit(data: Record<string, string>) {
+	if (!insights) return
+	fetch(insights, {
+		method: 'POST',
+		keepalive: true,
+		headers: { 'Content-Type': 'application/json' },
+		body: JSON.stringify({ p: location.pathname, ...data }),
+	}).catch(() => {})
+}
+const view = () => hit({ t: 'view', r: document.referrer, q: location.search })
+// A prerendered page counts when it is shown, not when it is made.
+if ((document as { prerendering?: boolean }).prerendering)
+	document.addEventListener('prerenderingchange', view, { once: true })
+else view()
+// Back to this page from the browser's back/forward cache: another view.
+addEventListener('pageshow', (event) => event.persisted && view())
+document.addEventListener(
+	'click',
+	(event) => {
+		const link = (event.target as Element).closest?.<HTMLElement>('[data-track]')
+		if (link) hit({ t: 'click', l: link.dataset.track! })
+	},
+	true,
+)
+// The Share modal (app/components/share-modal.tsx) says when the profile was shared.
+document.addEventListener('tagg:share', (event) =>
+	hit({ t: 'share', m: (event as CustomEvent<string>).detail }),
+)
+
 for (const carousel of document.querySelectorAll<HTMLElement>('[data-carousel]')) {
 	controlCarousel(carousel)
 }

@@ -4,6 +4,7 @@ import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import publicEntry from 'virtual:public-entry'
+import { env } from './utils/env.server'
 import { DocumentProvider, type PublicPageHandle } from './utils/document'
 
 export const streamTimeout = 5_000
@@ -30,7 +31,9 @@ export default function handleRequest(
 	return new Promise((resolve, reject) => {
 		let shellRendered = false
 		const { pipe, abort } = renderToPipeableStream(
-			<DocumentProvider value={{ nonce: nonce ?? '', saveData, publicEntry }}>
+			<DocumentProvider
+				value={{ nonce: nonce ?? '', saveData, publicEntry, insights: env().INSIGHTS === 'on' }}
+			>
 				<RemixServer context={remixContext} url={request.url} nonce={nonce} />
 			</DocumentProvider>,
 			{

@@ -1,5 +1,13 @@
 import { type LinksFunction, type MetaFunction } from '@remix-run/node'
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from '@remix-run/react'
+import {
+	Links,
+	Meta,
+	Outlet,
+	Scripts,
+	ScrollRestoration,
+	useLocation,
+	useMatches,
+} from '@remix-run/react'
 import { type ReactNode } from 'react'
 import { CheckingAuthentication } from './components/checking-auth'
 import { GeneralErrorBoundary } from './components/error-boundary'
@@ -7,6 +15,7 @@ import { Toasts } from './components/toaster'
 import { DEFAULT_APPEARANCE, NEUTRALS, themeCss, type Appearance } from './utils/appearance'
 import { useDocumentOptions, type PublicEntry, type PublicPageHandle } from './utils/document'
 import { FONT_PRELOADS } from './utils/fonts'
+import { INSIGHTS_HIT, INSIGHTS_PIXEL } from './utils/insights'
 import tailwindHref from './styles/tailwind.css?url'
 
 export const links: LinksFunction = () => [
@@ -64,8 +73,9 @@ function cachedThemeCss(appearance: Appearance) {
  * so the first paint has it: no script, no flash, nothing to fetch (docs/decisions/021-appearance-themes.md).
  */
 export function Layout({ children }: { children: ReactNode }) {
-	const { nonce, saveData, publicEntry } = useDocumentOptions()
+	const { nonce, saveData, publicEntry, insights } = useDocumentOptions()
 	const publicPage = usePublicPage()
+	const location = useLocation()
 	const appearance = usePageAppearance()
 	return (
 		<html
@@ -112,8 +122,14 @@ export function Layout({ children }: { children: ReactNode }) {
 				<Links />
 				<style dangerouslySetInnerHTML={{ __html: cachedThemeCss(appearance) }} />
 			</head>
-			<body className="bg-canvas text-ink min-h-dvh font-sans antialiased">
+			<body
+				className="bg-canvas text-ink min-h-dvh font-sans antialiased"
+				data-insights={publicPage && insights ? INSIGHTS_HIT : undefined}
+			>
 				{children}
+				{publicPage && insights ? (
+					<ViewPixel path={location.pathname} noscript={!saveData && Boolean(publicEntry)} />
+				) : null}
 				{publicPage && publicEntry ? (
 					saveData ? null : (
 						<PublicScripts entry={publicEntry} nonce={nonce} />
@@ -127,6 +143,25 @@ export function Layout({ children }: { children: ReactNode }) {
 			</body>
 		</html>
 	)
+}
+
+/**
+ * A visitor's page counts its view with the script's beacon (app/entry.public.ts); without a
+ * script (JavaScript off: `noscript`; `Save-Data: on` pages have none at all) this pixel counts
+ * it instead, never both. Its answer is never cached, so a page from any cache still counts.
+ */
+function ViewPixel({ path, noscript }: { path: string; noscript: boolean }) {
+	const pixel = (
+		<img
+			src={`${INSIGHTS_PIXEL}?${new URLSearchParams({ p: path })}`}
+			alt=""
+			width={1}
+			height={1}
+			className="absolute size-px opacity-0"
+			aria-hidden="true"
+		/>
+	)
+	return noscript ? <noscript>{pixel}</noscript> : pixel
 }
 
 /**

@@ -2,6 +2,8 @@
  * `npm run bench`: the performance budget, measured on this machine in one run.
  * - /{pname} of a realistic owner under autocannon at 10 and 50 connections, next to a bare
  *   Node HTTP server sending the same bytes (the ceiling), uncached (no conditional requests);
+ * - insights on vs off: /{pname} of an instance with INSIGHTS=off next to this one, and the
+ *   beacon endpoint alone (`npm run bench -- --insights` runs only this);
  * - conditional requests (ETag → 304), Cache-Control, and how soon an edit shows;
  * - database round trips per page view (cache hit and first render after an edit);
  * - the JavaScript a visitor's browser loads on the first view of each public page (Chromium,
@@ -238,10 +240,79 @@ let app: ChildProcess | undefined
 let ceiling: http.Server | undefined
 const db = await startEmbeddedDatabase({ dataDir })
 let stopped = false
+let appOff: ChildProcess | undefined
+/**
+ * Insights on vs off (docs/decisions/022-insights.md): /{pname} of a second instance started
+ * with INSIGHTS=off next to this one's, alternated twice at 50 connections; then the beacon
+ * endpoint alone (distinct visitors), and how many of its views the summary shows.
+ */
+async function benchInsights(page: string, pname: string, env: NodeJS.ProcessEnv) {
+	const offPort = await freePort()
+	appOff = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
+		cwd: ROOT,
+		stdio: ['ignore', 'ignore', 'inherit'],
+		env: { ...env, INSIGHTS: 'off', PORT: String(offPort) },
+	})
+	const offBase = `http://localhost:${offPort}`
+	await waitFor(`${offBase}/healthz`)
+	// Alternated, twice each, so that whatever else the machine does weighs on both alike.
+	const rounds: Record<'on' | 'off', Array<Awaited<ReturnType<typeof load>>>> = { on: [], off: [] }
+	for (let round = 0; round < 2; round++) {
+		rounds.off.push(await load(`${offBase}/${pname}`, 50))
+		rounds.on.push(await load(page, 50))
+	}
+	appOff.kill('SIGTERM')
+	await new Promise((resolve) => appOff?.once('exit', resolve))
+	appOff = undefined
+	const mean = (runs: Array<Awaited<ReturnType<typeof load>>>) => ({
+		connections: 50,
+		requestsPerSecond: Math.round(
+			runs.reduce((sum, run) => sum + run.requestsPerSecond, 0) / runs.length,
+		),
+		p50Ms: Math.max(...runs.map((run) => run.p50Ms)),
+		p99Ms: Math.max(...runs.map((run) => run.p99Ms)),
+		errors: runs.reduce((sum, run) => sum + run.errors, 0),
+	})
+	const off = mean(rounds.off)
+	const on = mean(rounds.on)
+	let visitor = 0
+	const beacon = await autocannon({
+		url: new URL('/one/insights/hit', page).href,
+		connections: 50,
+		duration: DURATION,
+		requests: [
+			{
+				method: 'POST',
+				body: JSON.stringify({ t: 'view', p: `/${pname}`, r: 'https://www.linkedin.com/' }),
+				setupRequest: (request) => ({
+					...request,
+					headers: {
+						'content-type': 'application/json',
+						'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36',
+						'x-forwarded-for': `10.${(visitor >> 16) & 255}.${(visitor >> 8) & 255}.${visitor++ & 255}`,
+					},
+				}),
+			},
+		],
+	})
+	return {
+		profileOff: off,
+		profileOn: on,
+		ratio: Math.round((on.requestsPerSecond / off.requestsPerSecond) * 100) / 100,
+		beacon: {
+			requestsPerSecond: Math.round(beacon.requests.average),
+			p99Ms: beacon.latency.p99,
+			sent: beacon.requests.total,
+			errors: beacon.errors + beacon.timeouts + beacon.non2xx,
+		},
+	}
+}
+
 async function stopAll() {
 	if (stopped) return
 	stopped = true
 	app?.kill('SIGTERM')
+	appOff?.kill('SIGTERM')
 	ceiling?.close()
 	await new Promise((resolve) => setTimeout(resolve, 500))
 	await db.stop()
@@ -267,18 +338,28 @@ try {
 	const page = `${base}/${DEMO_OWNER.path}`
 
 	step('Starting the app (production build)')
+	const appEnv: NodeJS.ProcessEnv = {
+		...process.env,
+		NODE_ENV: 'production',
+		PORT: String(port),
+		LOG_LEVEL: 'warn',
+		WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? String(os.availableParallelism()),
+	}
 	app = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
 		cwd: ROOT,
 		stdio: ['ignore', 'ignore', 'inherit'],
-		env: {
-			...process.env,
-			NODE_ENV: 'production',
-			PORT: String(port),
-			LOG_LEVEL: 'warn',
-			WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? String(os.availableParallelism()),
-		},
+		env: appEnv,
 	})
 	await waitFor(`${base}/healthz`)
+
+	if (process.argv.includes('--insights')) {
+		step('Insights on vs off only')
+		const insights = await benchInsights(page, DEMO_OWNER.path, appEnv)
+		console.log(JSON.stringify(insights, null, 2))
+		console.log(`targets met: ${JSON.stringify({ insights: insights.ratio >= 0.9 })}`)
+		await stopAll()
+		process.exit(insights.ratio >= 0.9 ? 0 : 1)
+	}
 
 	if (process.argv.includes('--lighthouse')) {
 		step('Lighthouse only (mobile preset)')
@@ -318,6 +399,15 @@ try {
 		console.log(
 			`  ${connections} connections: Tagg ${tagg.requestsPerSecond} req/s (p50 ${tagg.p50Ms} ms, p99 ${tagg.p99Ms} ms, ${tagg.errors} errors); bare Node ${bare.requestsPerSecond} req/s`,
 		)
+	}
+
+	step('Insights on vs off (/{pname} at 50 connections), and the beacon alone')
+	const insights = await benchInsights(page, DEMO_OWNER.path, appEnv)
+	const { readSummary } = await import('../app/services/insights.server')
+	await new Promise((resolve) => setTimeout(resolve, 6_000)) // one flush
+	insights.beacon = {
+		...insights.beacon,
+		...{ viewsInSummary: (await readSummary(customerId, '7d')).totals.views },
 	}
 
 	step('Caching headers and conditional requests')
@@ -397,6 +487,7 @@ try {
 		page: `/${DEMO_OWNER.path}`,
 		htmlBytes: html.length,
 		load: runs,
+		insights,
 		caching: {
 			cacheControl,
 			etag,
@@ -419,6 +510,7 @@ try {
 			throughput: worst.requestsPerSecond >= TARGETS.rps,
 			p99: runs.every((run) => run.tagg.p99Ms < TARGETS.p99Ms),
 			noErrors: runs.every((run) => run.tagg.errors === 0),
+			insightsWithin10Percent: insights.ratio >= 0.9,
 			conditional304: conditional.status === 304,
 			javascript: Object.entries(TARGETS.jsKb).every(
 				([name, budget]) =>
@@ -443,6 +535,9 @@ try {
 			`${String(run.connections).padStart(11)} | ${String(run.tagg.requestsPerSecond).padStart(10)} | ${String(run.tagg.p50Ms).padStart(6)} | ${String(run.tagg.p99Ms).padStart(6)} | ${String(run.tagg.errors).padStart(6)} | ${String(run.ceiling.requestsPerSecond).padStart(15)} | ${run.ratio}`,
 		)
 	}
+	console.log(
+		`insights: /${DEMO_OWNER.path} ${insights.profileOn.requestsPerSecond} req/s on, ${insights.profileOff.requestsPerSecond} req/s with INSIGHTS=off (ratio ${insights.ratio}, target >= 0.9); beacon ${insights.beacon.requestsPerSecond} req/s (p99 ${insights.beacon.p99Ms} ms, ${insights.beacon.errors} errors), ${insights.beacon.sent} sent`,
+	)
 	console.log(`Cache-Control: ${cacheControl}`)
 	console.log(
 		`If-None-Match → ${conditional.status}; an edit shows after ${visibleAfterMs} ms; old ETag after the edit → ${afterEdit.status}`,

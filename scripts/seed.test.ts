@@ -6,6 +6,7 @@ import { runScript } from '#tests/run-script'
 import { isCategory, isIndustry, isSkill } from '~/data/options'
 import { findCustomer, listCustomers, verifyLogin } from '~/models/customer.server'
 import { listPortfolios } from '~/models/portfolio.server'
+import { readSummary } from '~/services/insights.server'
 import { env } from '~/utils/env.server'
 import { storage } from '~/utils/storage.server'
 
@@ -80,6 +81,15 @@ describe('npm run seed', () => {
 		const picture = await sharp((await storage().get(pictureKey))!).metadata()
 		expect([picture.format, picture.width, picture.height]).toEqual(['webp', 512, 512])
 
+		// 90 days of believable insights: every day has views and visitors, and sources.
+		const ninety = await readSummary(owner!.id, '90d')
+		expect(ninety.daily).toHaveLength(90)
+		expect(ninety.daily.every((day) => day.views > 0 && day.visitors > 0)).toBe(true)
+		expect(ninety.sources.map((row) => row.source)).toContain('linkedin.com')
+		expect(ninety.links.map((row) => row.link)).toContain('linkedInUrl')
+		expect(ninety.totals.vcardDownloads).toBeGreaterThan(0)
+		const insightsBefore = await readSummary(owner!.id, '90d')
+
 		const owners = (await listCustomers()).length
 		const second = await runScript('seed.ts')
 		expect(second.code).toBe(0)
@@ -87,6 +97,7 @@ describe('npm run seed', () => {
 		expect(second.stdout).toContain(`Password:    ${DEMO_OWNER.password}`)
 		expect(await snapshotAccount(owner!.id)).toEqual(snapshot)
 		expect((await listCustomers()).length).toBe(owners)
+		expect(await readSummary(owner!.id, '90d')).toEqual(insightsBefore)
 	}, 90_000)
 
 	test('completes a demo owner left without a portfolio or picture (an interrupted run)', async () => {

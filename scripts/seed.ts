@@ -1,5 +1,6 @@
 /**
- * `npm run seed`: a complete demo owner (profile, resume, portfolio with images). Idempotent:
+ * `npm run seed`: a complete demo owner (profile, resume, portfolio with images, 90 days of
+ * insights). Idempotent:
  * a second run changes nothing.
  */
 import { DEMO_OWNER, seedDemoOwner } from '../tests/fixtures/demo-owner'

@@ -1,10 +1,12 @@
 /**
  * `npm test`: every test. A build when needed (some integration tests start the real server),
- * then unit and integration tests (vitest, real PostgreSQL and s3rver), then the browser tests
- * (Playwright in Debian's Chromium).
+ * then, side by side, unit and integration tests (vitest, real PostgreSQL and s3rver) and the
+ * browser tests (Playwright in Debian's Chromium): both mostly wait on servers, so together they
+ * take little more than the longer one. Playwright prints as it goes; vitest's report follows
+ * when it is done (also in test-reports/vitest.log).
  * Ends with one summary line: "Tests: N passed, N failed".
  */
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -33,18 +35,49 @@ if (buildIsStale()) {
 	console.log('\nBuilding the app for the server and browser tests...')
 	buildStatus = run('npx', ['remix', 'vite:build'])
 }
-const vitestStatus = run('npx', [
-	'vitest',
-	'run',
-	'--reporter=default',
-	'--reporter=json',
-	`--outputFile.json=${vitestJson}`,
-])
+/** Runs a command with its output to `log` (and nowhere else); resolves with its exit code. */
+function runLogged(command: string, args: string[], log: string, env: Record<string, string> = {}) {
+	return new Promise<number>((resolve) => {
+		const out = fs.openSync(log, 'w')
+		const child = spawn(command, args, {
+			cwd: ROOT,
+			stdio: ['ignore', out, out],
+			env: { ...process.env, ...env },
+		})
+		child.on('error', () => resolve(1))
+		child.on('close', (code) => {
+			fs.closeSync(out)
+			resolve(code ?? 1)
+		})
+	})
+}
 
-const playwrightStatus =
+function runInherited(command: string, args: string[], env: Record<string, string> = {}) {
+	return new Promise<number>((resolve) => {
+		const child = spawn(command, args, {
+			cwd: ROOT,
+			stdio: 'inherit',
+			env: { ...process.env, ...env },
+		})
+		child.on('error', () => resolve(1))
+		child.on('close', (code) => resolve(code ?? 1))
+	})
+}
+
+const vitestLog = path.join(RESULTS, 'vitest.log')
+console.log('\nvitest and Playwright run side by side; vitest reports when both are done.\n')
+const [vitestStatus, playwrightStatus] = await Promise.all([
+	runLogged(
+		'npx',
+		['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+		vitestLog,
+	),
 	buildStatus === 0
-		? run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson })
-		: 1
+		? runInherited('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson })
+		: Promise.resolve(1),
+])
+console.log('\n---------------- vitest (unit and integration) ----------------\n')
+process.stdout.write(fs.readFileSync(vitestLog, 'utf8'))
 
 function readJson(file: string): unknown {
 	try {

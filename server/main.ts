@@ -97,6 +97,9 @@ export async function startServer(): Promise<RunningServer> {
 			})
 			await mailer.stop()
 			closeMailTransport()
+			// Counts still in memory are written before the database goes (nothing is lost).
+			const { stopInsights } = await import('../app/services/insights.server')
+			await stopInsights().catch((error: unknown) => logger.error(error))
 			const { disconnectPrisma } = await import('../app/utils/db.server')
 			await disconnectPrisma().catch(() => {})
 			await embedded?.stop()

@@ -22,6 +22,7 @@ import {
 } from '~/models/resume.server'
 import { createEmailChangeToken, createPasswordResetToken } from '~/models/account.server'
 import { cardKey } from '~/models/image.server'
+import { addCounts } from '~/models/insights.server'
 import { action as deleteAccount } from '~/routes/one.account.delete'
 import { action as confirmEmail } from '~/routes/one.account.email.confirm'
 import { action as updateEmail } from '~/routes/one.account.email.update'
@@ -36,6 +37,9 @@ import { action as forgotPassword } from '~/routes/one.auth.new.password.forgot'
 import { action as resetPassword } from '~/routes/one.auth.new.password.reset'
 import { action as register } from '~/routes/one.auth.new.register'
 import { loader as session } from '~/routes/one.auth.new.session'
+import { action as insightsHit } from '~/routes/one.insights.hit'
+import { loader as insightsPixel } from '~/routes/one.insights.pixel[.]gif'
+import { loader as insightsSummary } from '~/routes/one.insights.summary'
 import { loader as getPath } from '~/routes/one.path-name.get'
 import { action as releasePath } from '~/routes/one.path-name.release'
 import { action as updatePath } from '~/routes/one.path-name.update'
@@ -60,6 +64,7 @@ import { action as applyResumeImport } from '~/routes/one.sites.resume.import.ap
 import { action as previewResumeImport } from '~/routes/one.sites.resume.import.preview'
 import { action as refresh } from '~/routes/refresh'
 import { type ProfileFieldName } from '~/services/profile-fields.server'
+import { utcDay } from '~/utils/insights'
 import { type PortfolioSection } from '~/utils/portfolio-schemas'
 import { createSession } from '~/services/session.server'
 import { storage } from '~/utils/storage.server'
@@ -353,6 +358,39 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
 		payload: 'none',
 		queryKeys: [],
 		example: () => ({}),
+		mutates: false,
+		asOtherOwner: { status: 200, changesCaller: false },
+	},
+	{
+		method: 'POST',
+		path: '/one/insights/hit',
+		file: 'one.insights.hit.ts',
+		handler: insightsHit,
+		auth: 'public',
+		payload: 'json',
+		queryKeys: [],
+		example: (fx) => ({ body: { t: 'click', p: `/${fx.b.path}`, l: 'linkedInUrl' } }),
+	},
+	{
+		method: 'GET',
+		path: '/one/insights/pixel.gif',
+		file: 'one.insights.pixel[.]gif.ts',
+		handler: insightsPixel,
+		auth: 'public',
+		payload: 'none',
+		queryKeys: ['p'],
+		example: (fx) => ({ query: { p: `/${fx.b.path}/portfolio` } }),
+		binary: 'image/gif',
+	},
+	{
+		method: 'GET',
+		path: '/one/insights/summary',
+		file: 'one.insights.summary.ts',
+		handler: insightsSummary,
+		auth: 'owner',
+		payload: 'none',
+		queryKeys: ['range'],
+		example: () => ({ query: { range: '30d' } }),
 		mutates: false,
 		asOtherOwner: { status: 200, changesCaller: false },
 	},
@@ -820,6 +858,11 @@ export async function createApiFixture(): Promise<Fixture> {
 			}
 			const renamed = await claimPath(owner.id, uniquePath('Renamed'))
 			if (!renamed.ok) throw new Error(`could not change the path: ${renamed.reason}`)
+			// Some insights: an owner's summary shows their own pages (never the other's).
+			await addCounts(
+				[{ day: utcDay(), customerId: owner.id, metric: 'view', dimension: '/', count: 3 }],
+				[],
+			)
 			return {
 				path: renamed.path,
 				previousPath: owner.path!,

@@ -6,6 +6,7 @@
  * When it then dies again and cannot be restarted, the app says why and exits non-zero for its
  * process manager.
  */
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -236,6 +237,24 @@ describe('the embedded PostgreSQL is supervised', () => {
 		expect(output).toContain('giving up: exiting so that the process manager can restart Tagg')
 	}, 150_000)
 })
+
+test('a process that started the embedded PostgreSQL keeps its exit code (its exit hook would end it with 0)', () => {
+	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tagg-exit-code-'))
+	dirs.push(dataDir)
+	const script = `
+		import { startEmbeddedDatabase } from ${JSON.stringify(path.resolve('server/embedded-db.ts'))}
+		const database = await startEmbeddedDatabase({ dataDir: ${JSON.stringify(dataDir)}, database: 'postgres' })
+		await database.stop()
+		process.exitCode = 3
+	`
+	const result = spawnSync(
+		process.execPath,
+		['--import', 'tsx', '--input-type=module', '--eval', script],
+		{ encoding: 'utf8', timeout: 90_000 },
+	)
+	expect(result.stderr).not.toMatch(/Error/)
+	expect(result.status).toBe(3)
+}, 100_000)
 
 function count(answers: { status: number }[]) {
 	const byStatus = new Map<number, number>()

@@ -36,6 +36,7 @@ export function SocialButtons({ links }: { links: ProfileData['socialLinks'] }) 
 						{target.kind === 'url' ? (
 							<a
 								href={target.href}
+								data-track={field}
 								target="_blank"
 								rel="noopener noreferrer"
 								aria-label={label}
@@ -47,6 +48,7 @@ export function SocialButtons({ links }: { links: ProfileData['socialLinks'] }) 
 						) : target.kind === 'tel' ? (
 							<a
 								href={target.href}
+								data-track={field}
 								aria-label={`Call ${links[field]}`}
 								title={label}
 								className={className}
@@ -78,7 +80,7 @@ export function FindMeContent({ firstName, email, links }: FindMeProps) {
 				Hi there! Great to see you. Here is how to reach {firstName || 'me'}.
 			</p>
 			{email ? (
-				<a href={`mailto:${email}`} className="btn-primary w-full wrap-anywhere">
+				<a href={`mailto:${email}`} data-track="email" className="btn-primary w-full wrap-anywhere">
 					<MailIcon className="size-4 shrink-0" />
 					{email}
 				</a>

@@ -151,3 +151,13 @@ export const CloseIcon = ({
 		/>
 	</svg>
 )
+
+export const ChartIcon = ({ className = 'size-5' }: IconProps) => (
+	<svg {...base} className={className}>
+		<path d="M4 20V4" />
+		<path d="M4 20h16" />
+		<path d="M8 16v-4" />
+		<path d="M12 16V8" />
+		<path d="M16 16v-6" />
+	</svg>
+)

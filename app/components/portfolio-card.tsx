@@ -135,7 +135,11 @@ export function PortfolioCard({
 						{summary}
 					</p>
 				) : null}
-				<Link to={href} className="btn-secondary mt-auto w-full">
+				<Link
+					to={href}
+					className="btn-secondary mt-auto w-full"
+					data-track={`portfolio:${item.portfolioId}`}
+				>
 					Know More<span className="sr-only"> about {fullName}</span>
 					<ArrowRightIcon />
 				</Link>

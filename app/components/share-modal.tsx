@@ -49,6 +49,11 @@ async function copyText(text: string) {
  * 'Share Your Tagg': the QR code of the profile URL (drawn 256 px from the 512 px PNG), the
  * URL, a QR download, the native share sheet (or a copied link), and the contact card.
  */
+/** Tells the visitor's page script (app/entry.public.ts) that the profile was shared (insights). */
+function shared(method: 'native' | 'copy') {
+	document.dispatchEvent(new CustomEvent('tagg:share', { detail: method }))
+}
+
 export function ShareModal({
 	open,
 	onOpenChange,
@@ -77,14 +82,17 @@ export function ShareModal({
 		) {
 			try {
 				await navigator.share(data)
+				shared('native')
 				return
 			} catch (error) {
 				// The person closed the share sheet: nothing to do.
 				if ((error as Error).name === 'AbortError') return
 			}
 		}
-		if (await copyText(profileUrl)) toast.success('Link copied to clipboard!')
-		else toast.error('Unable to copy the link.')
+		if (await copyText(profileUrl)) {
+			shared('copy')
+			toast.success('Link copied to clipboard!')
+		} else toast.error('Unable to copy the link.')
 	}
 
 	function downloadQr() {

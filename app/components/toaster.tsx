@@ -22,6 +22,14 @@ export function Toasts({ eager }: { eager: boolean }) {
 				containerStyle={{
 					bottom: 'min(calc(16px + var(--toast-lift, 0px)), calc(100dvh - 88px))',
 				}}
+				// The page's own colours, so a toast follows the light or dark theme.
+				toastOptions={{
+					style: {
+						background: 'var(--color-surface)',
+						color: 'var(--color-ink)',
+						border: '1px solid var(--color-line)',
+					},
+				}}
 			/>
 		</Suspense>
 	)

@@ -2,11 +2,15 @@ import { type LoaderFunctionArgs } from '@remix-run/node'
 import { getCustomerEmail } from '~/models/customer.server'
 import { publishedEmail } from '~/models/public-page.server'
 import { getShareProfile, readDisplayPicture } from '~/models/share.server'
+import { countHit } from '~/services/insights.server'
 import { env } from '~/utils/env.server'
 import { profileVCard } from '~/utils/vcard.server'
 import { notFoundOrMoved } from '~/services/moved.server'
 
-/** GET /{pname}/contact.vcf: the owner's contact card (vCard 3.0), as contact.vcf. */
+/**
+ * GET /{pname}/contact.vcf: the owner's contact card (vCard 3.0), as contact.vcf. Each download
+ * reaches the server (no-store) and is counted in the owner's insights.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const profile = await getShareProfile(params.pname ?? '')
 	if (!profile?.path) throw await notFoundOrMoved(request, params.pname)
@@ -16,6 +20,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 			: getCustomerEmail(profile.customerId),
 		readDisplayPicture(profile.customerId, Boolean(profile.pictureUrl)),
 	])
+	// A real download: counted here (docs/decisions/022-insights.md), so never cached.
+	if (request.method === 'GET') await countHit(request, profile.path, { kind: 'vcard' })
 	const card = await profileVCard({
 		firstName: profile.name.firstName,
 		lastName: profile.name.lastName,
@@ -29,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		headers: {
 			'Content-Type': 'text/vcard; charset=utf-8',
 			'Content-Disposition': 'attachment; filename="contact.vcf"',
-			'Cache-Control': 'public, max-age=0, s-maxage=30, stale-while-revalidate=300',
+			'Cache-Control': 'no-store',
 		},
 	})
 }

@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { getShareProfile } from '~/models/share.server'
+import { countHit } from '~/services/insights.server'
 import { env } from '~/utils/env.server'
 import { profileQrPng } from '~/utils/qr.server'
 import { notFoundOrMoved } from '~/services/moved.server'
@@ -15,11 +16,14 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 		profile.appearance.accent,
 	)
 	const download = new URL(request.url).searchParams.get('download') === '1'
+	// A download is counted here (docs/decisions/022-insights.md), so it is never cached; the
+	// code shown on the pages is.
+	if (download && request.method === 'GET') await countHit(request, profile.path, { kind: 'qr' })
 	return new Response(new Uint8Array(png), {
 		headers: {
 			'Content-Type': 'image/png',
 			'Content-Length': String(png.length),
-			'Cache-Control': 'public, max-age=3600, s-maxage=86400',
+			'Cache-Control': download ? 'no-store' : 'public, max-age=3600, s-maxage=86400',
 			...(download ? { 'Content-Disposition': 'attachment; filename="Tagg-profile.png"' } : {}),
 		},
 	})

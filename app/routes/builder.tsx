@@ -12,6 +12,7 @@ import {
 import { useEffect, useRef, useState } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import {
+	ChartIcon,
 	EyeIcon,
 	GridIcon,
 	HomeIcon,
@@ -40,6 +41,7 @@ const NAV = [
 	{ to: '/builder/portfolio', label: 'Manage Portfolio', icon: GridIcon, end: false },
 	{ to: '/builder/import', label: 'Import Resume', icon: ImportIcon, end: false },
 	{ to: '/builder/appearance', label: 'Appearance', icon: PaletteIcon, end: false },
+	{ to: '/builder/insights', label: 'Insights', icon: ChartIcon, end: false },
 	{ to: '/builder/settings', label: 'Settings', icon: SettingsIcon, end: false },
 ]
 

@@ -71,3 +71,23 @@ export function parseCsvObjects(text: string): Array<Record<string, string>> {
 	const names = header.map((name) => name.trim())
 	return rows.map((row) => Object.fromEntries(names.map((name, index) => [name, row[index] ?? ''])))
 }
+
+/**
+ * `records` as RFC 4180 CSV (CRLF between records, quotes where needed). A field that a
+ * spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return) gets
+ * a leading apostrophe, so opening a downloaded file never runs anything from a visitor.
+ */
+export function toCsv(records: ReadonlyArray<ReadonlyArray<string | number>>): string {
+	return records
+		.map((record) =>
+			record
+				.map((value) => {
+					let field = String(value)
+					if (typeof value === 'string' && /^[=+\-@\t\r]/.test(field)) field = `'${field}`
+					return /[",\r\n]/.test(field) ? `"${field.replace(/"/g, '""')}"` : field
+				})
+				.join(','),
+		)
+		.join('\r\n')
+		.concat('\r\n')
+}

@@ -24,12 +24,15 @@ export type DocumentOptions = {
 	saveData: boolean
 	/** Public pages load this instead of the Remix runtime (see app/root.tsx). */
 	publicEntry: PublicEntry | null
+	/** Public pages count their views (docs/decisions/022-insights.md); `INSIGHTS=off` turns it off. */
+	insights: boolean
 }
 
 const DocumentContext = createContext<DocumentOptions>({
 	nonce: '',
 	saveData: false,
 	publicEntry: null,
+	insights: false,
 })
 export const DocumentProvider = DocumentContext.Provider
 export const useDocumentOptions = () => useContext(DocumentContext)

@@ -74,6 +74,13 @@ const schema = z.object({
 		.trim()
 		.max(320, 'an address such as Tagg <no-reply@example.com>')
 		.optional(),
+	INSIGHTS: z.enum(['on', 'off'], { error: "'on' or 'off'" }).default('on'),
+	INSIGHTS_RETENTION_DAYS: z.coerce
+		.number({ error: 'a number of days from 1 to 3650' })
+		.int('a number of days from 1 to 3650')
+		.min(1, 'a number of days from 1 to 3650')
+		.max(3650, 'a number of days from 1 to 3650')
+		.default(730),
 })
 
 export type Env = {
@@ -96,6 +103,10 @@ export type Env = {
 	/** Unset: each email is written as an .eml file under DATA_DIR/mail. */
 	SMTP_URL: string | undefined
 	MAIL_FROM: string
+	/** 'off': nothing is counted and the public pages carry no pixel (docs/decisions/022-insights.md). */
+	INSIGHTS: 'on' | 'off'
+	/** Days of insights rollups kept. */
+	INSIGHTS_RETENTION_DAYS: number
 }
 
 export class EnvError extends Error {}
@@ -157,6 +168,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 		DATABASE_LOCK_TIMEOUT_MS: raw.DATABASE_LOCK_TIMEOUT_MS,
 		SMTP_URL: raw.SMTP_URL,
 		MAIL_FROM: raw.MAIL_FROM || `Tagg <no-reply@${new URL(publicSiteUrl).hostname}>`,
+		INSIGHTS: raw.INSIGHTS,
+		INSIGHTS_RETENTION_DAYS: raw.INSIGHTS_RETENTION_DAYS,
 	}
 }
 

@@ -1,6 +1,7 @@
 import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
-import { profileOgPng } from './og-image.server'
+import { DEFAULT_APPEARANCE, FONT_IDS } from './appearance'
+import { CARD_FAMILIES, loadCardFonts, profileOgPng } from './og-image.server'
 
 describe('profile link-preview card', () => {
 	test('is a 1200x630 PNG without a picture', async () => {
@@ -128,5 +129,45 @@ describe('every name fits the card', () => {
 		expect(await inkIn(png, { left: 420, top: 522, width: 680, height: 36 })).toBe(0)
 		// The name block never runs into the address row (the logo sits at 470–514).
 		expect(await inkIn(png, { left: 500, top: 460, width: 600, height: 6 })).toBe(0)
+	})
+
+	test("the card is drawn in the owner's type pairing, not a system font", async () => {
+		await loadCardFonts()
+		const widthIn = async (font: string) =>
+			(
+				await sharp({ text: { text: 'Hamburgefonstiv', font, dpi: 72 } })
+					.png()
+					.toBuffer({
+						resolveWithObject: true,
+					})
+			).info.width
+		for (const pairing of FONT_IDS) {
+			for (const role of ['heading', 'body'] as const) {
+				const [family, generic] = CARD_FAMILIES[pairing][role].split(',')
+				// The pairing's own font is found (a missing family would fall back to the generic).
+				expect(await widthIn(`${family} Bold 40`), `${pairing} ${role}`).not.toBe(
+					await widthIn(`${generic} Bold 40`),
+				)
+			}
+		}
+		// And the three cards differ in their lettering.
+		const cards = await Promise.all(
+			FONT_IDS.map(async (font) =>
+				(
+					await sharp(
+						await profileOgPng({
+							firstName: 'Maya',
+							lastName: 'Torres',
+							designation: 'Designer',
+							siteUrl: 'https://tagg.example/maya',
+							appearance: { ...DEFAULT_APPEARANCE, font },
+						}),
+					)
+						.raw()
+						.toBuffer()
+				).toString('base64'),
+			),
+		)
+		expect(new Set(cards).size).toBe(3)
 	})
 })

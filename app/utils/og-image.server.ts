@@ -2,8 +2,17 @@
  * The 1200 x 630 link-preview card of a profile (og:image): name, designation, place and the
  * display picture, drawn as SVG and rasterised by sharp.
  */
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import sharp, { type OverlayOptions } from 'sharp'
-import { accentPalettes, DEFAULT_APPEARANCE, NEUTRALS, type Appearance } from './appearance'
+import {
+	accentPalettes,
+	DEFAULT_APPEARANCE,
+	NEUTRALS,
+	type Appearance,
+	type FontPairing,
+} from './appearance'
 import { initials } from './text'
 import { logoMarkElements } from './qr.server'
 
@@ -56,11 +65,59 @@ async function roundPicture(picture: Buffer, size: number) {
 const TEXT_X = 432
 const TEXT_WIDTH = 1100 - TEXT_X
 /**
- * The card is drawn with the system's fonts (sharp's text engine reads no WOFF2): a sans-serif
- * for the Modern and Friendly pairings, a serif for Classic.
+ * The card is drawn in the owner's type pairing: static TrueType cuts of the pages' fonts in
+ * app/assets/fonts/card (sharp's text engine reads no WOFF2; scripts/card-fonts.py makes them),
+ * Latin and Latin Extended. Other scripts fall back to the system's fonts, as on the pages.
  */
-const SANS_FAMILY = 'Inter,DejaVu Sans,Liberation Sans,Arial,sans-serif'
-const SERIF_FAMILY = 'DejaVu Serif,Liberation Serif,Times New Roman,serif'
+const CARD_FONT_DIR = path.join('app', 'assets', 'fonts', 'card')
+const CARD_FONT_FILES = [
+	'inter-400',
+	'inter-600',
+	'inter-700',
+	'fraunces-700',
+	'source-serif-4-400',
+	'source-serif-4-600',
+	'space-grotesk-700',
+	'dm-sans-400',
+	'dm-sans-600',
+]
+/** Heading (the name, the initials) and body (the rest) family of each pairing on the card. */
+export const CARD_FAMILIES: Record<FontPairing, { heading: string; body: string }> = {
+	modern: { heading: 'Tagg Card Inter,sans-serif', body: 'Tagg Card Inter,sans-serif' },
+	classic: { heading: 'Tagg Card Fraunces,serif', body: 'Tagg Card Serif,serif' },
+	friendly: {
+		heading: 'Tagg Card Space Grotesk,sans-serif',
+		body: 'Tagg Card DM Sans,sans-serif',
+	},
+}
+
+/** The card's fonts from this module (in app/utils, or bundled into build/server) or the cwd. */
+function cardFontDir() {
+	let dir = path.dirname(fileURLToPath(import.meta.url))
+	for (;;) {
+		const candidate = path.join(dir, CARD_FONT_DIR)
+		if (fs.existsSync(path.join(candidate, `${CARD_FONT_FILES[0]}.ttf`))) return candidate
+		const parent = path.dirname(dir)
+		if (parent === dir) return path.resolve(CARD_FONT_DIR)
+		dir = parent
+	}
+}
+
+let cardFonts: Promise<void> | null = null
+/** Makes the card's fonts known to the text engine, once per process (they stay loaded). */
+export function loadCardFonts() {
+	cardFonts ??= (async () => {
+		const dir = cardFontDir()
+		for (const file of CARD_FONT_FILES) {
+			// A missing file must not break the card: its text falls back to the generic family.
+			await sharp({ text: { text: '.', font: 'sans 8', fontfile: path.join(dir, `${file}.ttf`) } })
+				.png()
+				.toBuffer()
+				.catch(() => undefined)
+		}
+	})()
+	return cardFonts
+}
 
 type TextLayer = { input: Buffer; width: number; height: number }
 
@@ -111,6 +168,7 @@ function metricsOf(font: string) {
  * until it does; when even `minSize` px is too big, it is cut and ends with an ellipsis.
  */
 async function fitText(text: string, options: FitOptions): Promise<TextLayer | null> {
+	await loadCardFonts()
 	let chars = Array.from(escapeXml(text).replace(/\s+/g, ' ').trim())
 	if (!chars.length) return null
 	const font = fontAt(options)
@@ -171,11 +229,10 @@ export async function profileOgPng(input: OgInput): Promise<Buffer> {
 	const dark = appearance.mode === 'dark'
 	const neutral = NEUTRALS[dark ? 'dark' : 'light']
 	const brand = accentPalettes(appearance.accent)[dark ? 'dark' : 'light']
-	const family = appearance.font === 'classic' ? SERIF_FAMILY : SANS_FAMILY
-	const font =
-		appearance.font === 'classic'
-			? "font-family=\"'DejaVu Serif', 'Liberation Serif', serif\""
-			: "font-family=\"'Inter', 'DejaVu Sans', 'Helvetica Neue', Arial, sans-serif\""
+	const families = CARD_FAMILIES[appearance.font] ?? CARD_FAMILIES.modern
+	await loadCardFonts()
+	const [headingFamily, generic] = families.heading.split(',')
+	const font = `font-family="'${headingFamily}', ${generic}"`
 
 	const nameOptions = {
 		size: 60,
@@ -184,7 +241,7 @@ export async function profileOgPng(input: OgInput): Promise<Buffer> {
 		color: neutral.ink,
 		width: TEXT_WIDTH,
 		maxLines: 3,
-		family,
+		family: families.heading,
 	} as const
 	const designationOptions = {
 		size: 32,
@@ -193,7 +250,7 @@ export async function profileOgPng(input: OgInput): Promise<Buffer> {
 		color: brand.brand,
 		width: TEXT_WIDTH,
 		maxLines: 2,
-		family,
+		family: families.body,
 	} as const
 	let [nameLayer, designationLayer] = await Promise.all([
 		fitText(name, nameOptions),
@@ -207,7 +264,7 @@ export async function profileOgPng(input: OgInput): Promise<Buffer> {
 			color: neutral.muted,
 			width: TEXT_WIDTH,
 			maxLines: 1,
-			family,
+			family: families.body,
 		}),
 		fitText(site, {
 			size: 26,
@@ -216,7 +273,7 @@ export async function profileOgPng(input: OgInput): Promise<Buffer> {
 			color: neutral.ink,
 			width: 1100 - 488,
 			maxLines: 1,
-			family,
+			family: families.body,
 		}),
 	])
 

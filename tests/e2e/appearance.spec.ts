@@ -304,5 +304,11 @@ test('the builder follows the device: dark on a dark device', async ({ browser }
 	await expectNoSeriousA11yViolations(page)
 	await page.goto('/builder/appearance')
 	await expectNoSeriousA11yViolations(page)
+	// Toasts wear the page's colours: dark on the dark builder, not a white card.
+	await page.getByRole('button', { name: 'Save appearance' }).click()
+	// The message has role status; the card around it carries the colours.
+	const toast = page.getByRole('status').filter({ hasText: 'Appearance saved' }).locator('..')
+	await expect(toast).toHaveCSS('background-color', rgb(NEUTRALS.dark.surface))
+	await expect(toast).toHaveCSS('color', rgb(NEUTRALS.dark.ink))
 	await context.close()
 })

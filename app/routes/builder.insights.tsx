@@ -1,0 +1,396 @@
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { useId } from 'react'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { DownloadIcon, EyeIcon } from '~/components/icons'
+import { SOCIAL_META } from '~/components/social-icons'
+import { getCustomerPath } from '~/models/customer.server'
+import { readDashboard } from '~/services/insights.server'
+import { requireCustomerId } from '~/services/auth.server'
+import { env } from '~/utils/env.server'
+import {
+	percentChange,
+	parseRange,
+	RANGES,
+	type InsightsSummary,
+	type Range,
+	type Totals,
+} from '~/utils/insights'
+import { cx } from '~/utils/misc'
+import { SOCIAL_FIELDS, type SocialField } from '~/utils/social'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const customerId = await requireCustomerId(request)
+	// An unknown range shows the default one rather than an error page.
+	const range = parseRange(new URL(request.url).searchParams.get('range')) ?? '7d'
+	const [{ summary, projects }, path] = await Promise.all([
+		readDashboard(customerId, range),
+		getCustomerPath(customerId),
+	])
+	return {
+		summary,
+		projects,
+		path,
+		profileUrl: path ? `${env().PUBLIC_SITE_URL}/${path}` : null,
+		insightsOn: env().INSIGHTS === 'on',
+	}
+}
+
+const TOTALS: Array<{ key: keyof Totals; label: string }> = [
+	{ key: 'views', label: 'Views' },
+	{ key: 'visitors', label: 'Visitors' },
+	{ key: 'linkClicks', label: 'Link clicks' },
+	{ key: 'vcardDownloads', label: 'vCard downloads' },
+	{ key: 'qrDownloads', label: 'QR downloads' },
+	{ key: 'shares', label: 'Shares' },
+]
+
+const number = new Intl.NumberFormat('en')
+
+export default function InsightsPage() {
+	const { summary, projects, path, profileUrl, insightsOn } = useLoaderData<typeof loader>()
+	const days = RANGES[summary.range]
+	const empty =
+		Object.values(summary.totals).every((value) => value === 0) &&
+		Object.values(summary.previous).every((value) => value === 0)
+	return (
+		<main className="mx-auto flex max-w-5xl flex-col gap-5 px-4 py-6 sm:py-8">
+			<div className="flex flex-wrap items-end justify-between gap-4">
+				<div>
+					<h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Insights</h1>
+					<p className="text-muted mt-1">
+						What your pages reached in the last {days} days. No cookies, nobody followed.{' '}
+						<Link to="/privacy" className="text-brand-700 underline underline-offset-2">
+							How we count
+						</Link>
+					</p>
+				</div>
+				<div className="flex flex-wrap items-center gap-2">
+					<RangeSwitch current={summary.range} />
+					<a
+						href={`/builder/insights.csv?range=${summary.range}`}
+						className="btn-secondary min-h-10 py-2"
+						download
+					>
+						<DownloadIcon />
+						CSV
+					</a>
+				</div>
+			</div>
+
+			{!insightsOn ? (
+				<p className="card border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+					Counting is turned off on this server (INSIGHTS=off): no new visits are counted.
+				</p>
+			) : null}
+
+			{empty ? (
+				<EmptyState path={path} profileUrl={profileUrl} />
+			) : (
+				<>
+					<section aria-labelledby="totals" className="flex flex-col gap-3">
+						<h2 id="totals" className="sr-only">
+							Totals
+						</h2>
+						<ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+							{TOTALS.map(({ key, label }) => (
+								<li key={key} className="card flex flex-col gap-1 p-4">
+									<span className="text-muted text-sm font-medium">{label}</span>
+									<span className="text-2xl font-bold tabular-nums sm:text-3xl">
+										{number.format(summary.totals[key])}
+									</span>
+									<Change now={summary.totals[key]} before={summary.previous[key]} days={days} />
+								</li>
+							))}
+						</ul>
+					</section>
+					<DailyChart summary={summary} />
+					<div className="grid gap-5 md:grid-cols-3">
+						<TopList
+							title="Top sources"
+							unit="visitors"
+							empty="No visitors yet."
+							rows={summary.sources.map((row) => ({
+								name: row.source === 'direct' ? 'Direct or unknown' : row.source,
+								count: row.visitors,
+							}))}
+						/>
+						<TopList
+							title="Top links"
+							unit="clicks"
+							empty="No clicks on your links yet."
+							rows={summary.links.map((row) => ({
+								name: linkName(row.link, projects),
+								count: row.clicks,
+							}))}
+						/>
+						<TopList
+							title="Top pages"
+							unit="views"
+							empty="No page views yet."
+							rows={summary.pages.map((row) => ({
+								name: pageName(row.path, path, projects),
+								count: row.views,
+							}))}
+						/>
+					</div>
+				</>
+			)}
+		</main>
+	)
+}
+
+function RangeSwitch({ current }: { current: Range }) {
+	return (
+		<nav aria-label="Period">
+			<ul className="border-line bg-surface flex rounded-xl border p-1">
+				{(Object.keys(RANGES) as Range[]).map((range) => (
+					<li key={range}>
+						<Link
+							to={`?range=${range}`}
+							aria-current={range === current ? 'page' : undefined}
+							className={cx(
+								'flex min-h-9 items-center rounded-lg px-3 text-sm font-semibold',
+								range === current ? 'bg-brand text-on-brand' : 'text-muted hover:text-ink',
+							)}
+						>
+							{RANGES[range]} days
+						</Link>
+					</li>
+				))}
+			</ul>
+		</nav>
+	)
+}
+
+function Change({ now, before, days }: { now: number; before: number; days: number }) {
+	const change = percentChange(now, before)
+	const period = `the ${days} days before`
+	if (change === null)
+		return (
+			<span className="text-muted text-xs">{now ? `New: none in ${period}` : 'No change'}</span>
+		)
+	if (change === 0) return <span className="text-muted text-xs">Same as {period}</span>
+	return (
+		<span className={cx('text-xs font-semibold', change > 0 ? 'text-emerald-700' : 'text-red-700')}>
+			<span aria-hidden="true">{change > 0 ? '▲' : '▼'} </span>
+			{change > 0 ? '+' : '−'}
+			{Math.abs(change)}% <span className="text-muted font-normal">vs {period}</span>
+		</span>
+	)
+}
+
+const CHART = { width: 720, height: 200, top: 8 }
+
+function DailyChart({ summary }: { summary: InsightsSummary }) {
+	const titleId = useId()
+	const { daily } = summary
+	const max = Math.max(1, ...daily.map((day) => Math.max(day.views, day.visitors)))
+	const step = CHART.width / daily.length
+	const barWidth = Math.max(1, step * 0.7)
+	const y = (value: number) => CHART.top + (CHART.height - CHART.top) * (1 - value / max)
+	const line = daily
+		.map((day, index) => `${(index * step + step / 2).toFixed(1)},${y(day.visitors).toFixed(1)}`)
+		.join(' ')
+	const label = (date: string) =>
+		new Date(`${date}T00:00:00Z`).toLocaleDateString('en', {
+			month: 'short',
+			day: 'numeric',
+			timeZone: 'UTC',
+		})
+	return (
+		<section aria-labelledby={titleId} className="card flex flex-col gap-3 p-4 sm:p-5">
+			<div className="flex flex-wrap items-center justify-between gap-2">
+				<h2 id={titleId} className="text-lg font-bold tracking-tight">
+					Views and visitors per day
+				</h2>
+				<p className="text-muted flex items-center gap-4 text-sm" aria-hidden="true">
+					<span className="flex items-center gap-1.5">
+						<span className="bg-brand inline-block size-3 rounded-sm" /> Views
+					</span>
+					<span className="flex items-center gap-1.5">
+						<span className="bg-ink inline-block h-0.5 w-4 rounded" /> Visitors
+					</span>
+				</p>
+			</div>
+			<div className="flex gap-2">
+				<div
+					className="text-muted flex flex-col justify-between text-right text-xs tabular-nums"
+					aria-hidden="true"
+				>
+					<span>{number.format(max)}</span>
+					<span>0</span>
+				</div>
+				<svg
+					viewBox={`0 0 ${CHART.width} ${CHART.height}`}
+					preserveAspectRatio="none"
+					className="border-line h-48 w-full border-b border-l sm:h-56"
+					aria-hidden="true"
+					focusable="false"
+				>
+					<line
+						x1="0"
+						x2={CHART.width}
+						y1={y(max / 2)}
+						y2={y(max / 2)}
+						className="stroke-line"
+						strokeDasharray="4 4"
+						vectorEffect="non-scaling-stroke"
+					/>
+					{daily.map((day, index) => (
+						<rect
+							key={day.date}
+							x={index * step + (step - barWidth) / 2}
+							y={y(day.views)}
+							width={barWidth}
+							height={CHART.height - y(day.views)}
+							className="fill-brand"
+							rx={Math.min(3, barWidth / 4)}
+						/>
+					))}
+					<polyline
+						points={line}
+						fill="none"
+						className="stroke-ink"
+						strokeWidth="2"
+						strokeLinejoin="round"
+						vectorEffect="non-scaling-stroke"
+					/>
+				</svg>
+			</div>
+			<div className="text-muted flex justify-between pl-8 text-xs" aria-hidden="true">
+				<span>{label(summary.from)}</span>
+				<span>{label(summary.to)}</span>
+			</div>
+			{/* A table ignores overflow: the hiding wrapper keeps its rows from lengthening the page. */}
+			<div className="sr-only">
+				<table>
+					<caption>
+						Views and visitors per day, {label(summary.from)} to {label(summary.to)}
+					</caption>
+					<thead>
+						<tr>
+							<th scope="col">Day</th>
+							<th scope="col">Views</th>
+							<th scope="col">Visitors</th>
+						</tr>
+					</thead>
+					<tbody>
+						{daily.map((day) => (
+							<tr key={day.date}>
+								<th scope="row">{label(day.date)}</th>
+								<td>{day.views}</td>
+								<td>{day.visitors}</td>
+							</tr>
+						))}
+					</tbody>
+				</table>
+			</div>
+		</section>
+	)
+}
+
+function TopList({
+	title,
+	unit,
+	empty,
+	rows,
+}: {
+	title: string
+	unit: string
+	empty: string
+	rows: Array<{ name: string; count: number }>
+}) {
+	const titleId = useId()
+	const max = Math.max(1, ...rows.map((row) => row.count))
+	return (
+		<section aria-labelledby={titleId} className="card flex flex-col gap-3 p-4 sm:p-5">
+			<h2 id={titleId} className="text-lg font-bold tracking-tight">
+				{title}
+			</h2>
+			{rows.length ? (
+				<ol className="flex flex-col gap-2.5">
+					{rows.map((row) => (
+						<li key={row.name} className="flex flex-col gap-1">
+							<div className="flex items-baseline justify-between gap-3 text-sm">
+								<span className="min-w-0 truncate font-medium" title={row.name}>
+									{row.name}
+								</span>
+								<span className="tabular-nums">
+									{number.format(row.count)}
+									<span className="sr-only"> {unit}</span>
+								</span>
+							</div>
+							<span className="bg-brand-100 block h-1.5 rounded-full" aria-hidden="true">
+								<span
+									className="bg-brand block h-full rounded-full"
+									style={{ width: `${(row.count / max) * 100}%` }}
+								/>
+							</span>
+						</li>
+					))}
+				</ol>
+			) : (
+				<p className="text-muted text-sm">{empty}</p>
+			)}
+		</section>
+	)
+}
+
+function EmptyState({ path, profileUrl }: { path: string | null; profileUrl: string | null }) {
+	return (
+		<section aria-labelledby="empty" className="card flex flex-col items-start gap-3 p-6 sm:p-8">
+			<h2 id="empty" className="text-xl font-bold tracking-tight">
+				No visits yet
+			</h2>
+			<p className="text-muted max-w-prose">
+				Share your page and this is where you will see what it reaches: views, visitors, where they
+				came from, and the links, contact cards and QR codes they use. Put your link in your email
+				signature and social bios, or let people scan your QR code (View Live, then Share).
+			</p>
+			{path && profileUrl ? (
+				<>
+					<p className="bg-canvas border-line rounded-lg border px-3 py-2 font-mono text-sm break-all">
+						{profileUrl}
+					</p>
+					<a href={`/${path}`} target="_blank" rel="noopener noreferrer" className="btn-primary">
+						<EyeIcon className="size-4" />
+						Open your page to share it
+					</a>
+				</>
+			) : (
+				<Link to="/set-path" className="btn-primary">
+					Claim your address first
+				</Link>
+			)}
+		</section>
+	)
+}
+
+function linkName(link: string, projects: Record<string, string>) {
+	if ((SOCIAL_FIELDS as readonly string[]).includes(link))
+		return link === 'email' ? 'Email' : SOCIAL_META[link as SocialField].label
+	if (link.startsWith('portfolio:')) {
+		const name = projects[link.slice(10)]
+		return name ? `Project: ${name}` : 'A deleted project'
+	}
+	return link === 'other' ? 'Other' : link
+}
+
+function pageName(pagePath: string, path: string | null, projects: Record<string, string>) {
+	const project = /\/portfolio\/([^/]+)$/.exec(pagePath)?.[1]
+	if (project) return projects[project] ? `Project: ${projects[project]}` : pagePath
+	if (path && pagePath === `/${path}`) return `Profile (${pagePath})`
+	if (path && pagePath === `/${path}/portfolio`) return `Portfolio (${pagePath})`
+	if (path && pagePath === `/${path}/resume`) return `Resume (${pagePath})`
+	return pagePath === 'other' ? 'Other' : pagePath
+}
+
+export const meta: MetaFunction = () => [
+	{ title: 'Insights | Tagg' },
+	{ name: 'robots', content: 'noindex' },
+]
+
+export function ErrorBoundary() {
+	return <GeneralErrorBoundary />
+}

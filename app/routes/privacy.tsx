@@ -1,0 +1,43 @@
+import { type MetaFunction } from '@remix-run/node'
+import { Link } from '@remix-run/react'
+import { Logo } from '~/components/logo'
+
+/** How visits are counted (the same words as README's privacy note; decision 022). */
+export default function PrivacyPage() {
+	return (
+		<main className="mx-auto flex min-h-dvh max-w-2xl flex-col gap-6 px-6 py-10">
+			<Link to="/" aria-label="Tagg home" className="self-start">
+				<Logo />
+			</Link>
+			<h1 className="text-3xl font-bold tracking-tight">Privacy</h1>
+			<section aria-labelledby="visits" className="flex flex-col gap-3 leading-relaxed">
+				<h2 id="visits" className="text-xl font-bold tracking-tight">
+					How visits are counted
+				</h2>
+				<p>
+					Owners see how many people their Tagg pages reach: views of each page, visitors per day,
+					where visitors came from (the referring site, a <code>utm_source</code>, or direct), and
+					clicks on their links, contact card and QR code downloads, and shares.
+				</p>
+				<p>
+					Nothing personal is kept. No cookie is set and nothing is stored in your browser. Your IP
+					address and user agent are never stored. To count a visitor once a day, a visitor is a
+					hash of a random salt of the UTC day, the IP address, the user agent and the page owner.
+					The salt is made at random each day and deleted when its day is over, together with that
+					day&rsquo;s hashes, so nobody can be followed from one day to the next or from one owner
+					to another.
+				</p>
+				<p>
+					Only daily totals are kept (for 730 days by default), never a list of visits. Search
+					engines and other bots, link previews fetched in advance, and owners looking at their own
+					pages are not counted.
+				</p>
+			</section>
+		</main>
+	)
+}
+
+export const meta: MetaFunction = () => [
+	{ title: 'Privacy | Tagg' },
+	{ name: 'description', content: 'How Tagg counts visits without tracking anyone.' },
+]

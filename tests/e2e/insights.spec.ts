@@ -1,0 +1,157 @@
+/**
+ * Insights end to end: a visitor's clicks on LinkedIn and 'Download vCard' reach the owner's
+ * Insights page; the page passes axe, light and dark, on a phone and a desktop (screenshots in
+ * /tmp/insights-shots/ for a person to look at).
+ */
+import fs from 'node:fs'
+import { type APIRequestContext, type Browser } from '@playwright/test'
+import { DEMO_OWNER } from '../fixtures/demo-owner'
+import { expectNoSeriousA11yViolations } from './axe'
+import { expect, logIn, PASSWORD, test, uniqueName } from './helpers'
+
+/** Headless Chromium says so in its user agent, and bots are not counted: look like a person. */
+const VISITOR_AGENT =
+	'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+const SHOTS = '/tmp/insights-shots'
+
+async function createOwner(request: APIRequestContext) {
+	const path = uniqueName('Insight')
+	const email = `${path.toLowerCase()}@example.com`
+	const registered = await request.post('/one/auth/new/register', {
+		data: { email, password: PASSWORD, name: 'Ina Sight' },
+	})
+	expect(registered.status()).toBe(200)
+	const { access_token: token } = (await registered.json()) as { access_token: string }
+	const headers = { Authorization: `Bearer ${token}` }
+	expect((await request.post('/one/path-name/update', { data: { path }, headers })).status()).toBe(
+		200,
+	)
+	const links = await request.post('/one/sites/info/general/social-links/update', {
+		headers,
+		data: {
+			linkedInUrl: 'https://www.linkedin.com/in/ina-sight',
+			xUrl: null,
+			igUrl: null,
+			fbUrl: null,
+			ytUrl: null,
+			whatAppBusUrl: null,
+			mobileNumber: null,
+			companySite: null,
+			email: null,
+		},
+	})
+	expect(links.status(), await links.text()).toBe(200)
+	return { path, email }
+}
+
+async function visitorPage(browser: Browser) {
+	const context = await browser.newContext({ userAgent: VISITOR_AGENT })
+	// LinkedIn itself is not part of this test.
+	await context.route('https://www.linkedin.com/**', (route) =>
+		route.fulfill({ status: 200, contentType: 'text/html', body: '<title>LinkedIn</title>' }),
+	)
+	return { context, page: await context.newPage() }
+}
+
+test('a visitor’s LinkedIn click and vCard download show on the owner’s Insights page', async ({
+	browser,
+	page,
+	request,
+}) => {
+	test.setTimeout(60_000)
+	const owner = await createOwner(request)
+	const visitor = await visitorPage(browser)
+	await visitor.page.goto(`/${owner.path}`)
+	await visitor.page.getByRole('button', { name: 'Find Me' }).click()
+	const findMe = visitor.page.getByRole('dialog', { name: 'Find Me' })
+	const popup = visitor.page.waitForEvent('popup')
+	await findMe.getByRole('link', { name: 'LinkedIn' }).click()
+	await (await popup).close()
+	await visitor.page.keyboard.press('Escape')
+	await visitor.page.getByRole('button', { name: 'Share', exact: true }).first().click()
+	const share = visitor.page.getByRole('dialog', { name: 'Share Your Tagg' })
+	const download = visitor.page.waitForEvent('download')
+	await share.getByRole('link', { name: 'Download vCard' }).click()
+	expect((await download).suggestedFilename()).toBe('contact.vcf')
+	await visitor.context.close()
+
+	await logIn(page, owner.email)
+	await expect(page).toHaveURL(/\/builder$/)
+	// On a phone the sidebar is in the menu (which opens once the page's script runs).
+	const menu = page.getByRole('button', { name: 'Open menu' })
+	const insights = page.getByRole('link', { name: 'Insights' }).filter({ visible: true }).first()
+	if (await menu.isVisible()) {
+		await expect(async () => {
+			if (!(await insights.isVisible())) await menu.click()
+			await expect(insights).toBeVisible({ timeout: 1_000 })
+		}).toPass({ timeout: 15_000 })
+	}
+	await insights.click()
+	await expect(page).toHaveURL(/\/builder\/insights$/)
+	await expect(page.getByRole('heading', { name: 'Insights', level: 1 })).toBeVisible()
+	// Counts are written every few seconds: visible within 10.
+	const linkedIn = page
+		.getByRole('region', { name: 'Top links' })
+		.getByRole('listitem')
+		.filter({ hasText: 'LinkedIn' })
+	await expect(async () => {
+		await page.reload()
+		await expect(linkedIn).toContainText('1', { timeout: 500 })
+	}).toPass({ timeout: 20_000 })
+	const vcard = page.getByRole('listitem').filter({ hasText: 'vCard downloads' })
+	await expect(vcard).toContainText('1')
+	await expect(page.getByRole('listitem').filter({ hasText: /^Views/ })).toContainText('1')
+	await expect(
+		page.getByRole('table', { name: /Views and visitors per day/ }).getByRole('row'),
+	).toHaveCount(8)
+	await expectNoSeriousA11yViolations(page)
+})
+
+test('a new owner sees how to share; the switch and the CSV work without JavaScript', async ({
+	browser,
+	request,
+}) => {
+	const owner = await createOwner(request)
+	const context = await browser.newContext({ javaScriptEnabled: false })
+	const page = await context.newPage()
+	await logIn(page, owner.email)
+	await page.goto('/builder/insights')
+	await expect(page.getByRole('heading', { name: 'No visits yet' })).toBeVisible()
+	await expect(page.getByRole('link', { name: 'Open your page to share it' })).toHaveAttribute(
+		'href',
+		`/${owner.path}`,
+	)
+	await page.getByRole('link', { name: '30 days' }).click()
+	await expect(page).toHaveURL(/range=30d/)
+	await expect(page.getByRole('link', { name: '30 days' })).toHaveAttribute('aria-current', 'page')
+	const csv = await page.request.get('/builder/insights.csv?range=30d')
+	expect(csv.status()).toBe(200)
+	expect(csv.headers()['content-type']).toContain('text/csv')
+	const lines = (await csv.text()).split('\r\n')
+	expect(lines[0]).toBe('date,views,visitors')
+	expect(lines.filter((line) => /^\d{4}-\d{2}-\d{2},/.test(line))).toHaveLength(30)
+	await context.close()
+})
+
+test('screenshots of the dashboard: phone and desktop, light and dark', async ({
+	browser,
+}, testInfo) => {
+	test.setTimeout(90_000)
+	fs.mkdirSync(SHOTS, { recursive: true })
+	// Each project takes its own: the phone at 390x844, the desktop at 1280x800.
+	const device = testInfo.project.name === 'phone' ? 'phone' : 'desktop'
+	const viewport = device === 'phone' ? { width: 390, height: 844 } : { width: 1280, height: 800 }
+	{
+		for (const colorScheme of ['light', 'dark'] as const) {
+			const context = await browser.newContext({ viewport, colorScheme })
+			const page = await context.newPage()
+			await logIn(page, DEMO_OWNER.email, DEMO_OWNER.password)
+			await expect(page).toHaveURL(/\/builder$/)
+			await page.goto('/builder/insights?range=90d')
+			await expect(page.getByRole('heading', { name: 'Top sources' })).toBeVisible()
+			await expectNoSeriousA11yViolations(page)
+			await page.screenshot({ path: `${SHOTS}/${device}-${colorScheme}.png`, fullPage: true })
+			await context.close()
+		}
+	}
+})

@@ -1,0 +1,217 @@
+/**
+ * Insights over HTTP, with the production server: simulated visitors (distinct X-Forwarded-For
+ * and user agents from loopback, which the server trusts as a proxy) are counted once a day,
+ * bots, prefetches and the owner are not, downloads count where they happen, two instances add
+ * into the same rows, and a graceful stop (SIGTERM) loses nothing.
+ */
+import { afterAll, describe, expect, test } from 'vitest'
+import { createOwner, createPortfolio } from '#tests/factories'
+import { startAppServer, type AppServer } from '#tests/app-server'
+import { updateProfile } from '~/models/profile.server'
+
+const servers: AppServer[] = []
+afterAll(async () => {
+	await Promise.all(servers.map((server) => server.stop()))
+})
+
+async function start() {
+	const server = await startAppServer({ WEB_CONCURRENCY: '1' })
+	servers.push(server)
+	return server
+}
+
+const browser = (n: number) => ({
+	'User-Agent': `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/13${n}.0 Safari/537.36`,
+	'X-Forwarded-For': `198.51.100.${n}`,
+})
+
+function hit(server: AppServer, body: Record<string, string>, headers: Record<string, string>) {
+	return fetch(`${server.url}/one/insights/hit`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json', Origin: server.url, ...headers },
+		body: JSON.stringify(body),
+	})
+}
+
+type Summary = {
+	totals: Record<string, number>
+	daily: Array<{ date: string; views: number; visitors: number }>
+	sources: Array<{ source: string; visitors: number }>
+	links: Array<{ link: string; clicks: number }>
+	pages: Array<{ path: string; views: number }>
+}
+
+async function summary(server: AppServer, token: string): Promise<Summary> {
+	const response = await fetch(`${server.url}/one/insights/summary?range=7d`, {
+		headers: { Authorization: `Bearer ${token}` },
+	})
+	expect(response.status).toBe(200)
+	return ((await response.json()) as { data: Summary }).data
+}
+
+/** Polls the summary until `done` holds, for at most `ms` (the promise: within 10 s). */
+async function summaryWhen(
+	server: AppServer,
+	token: string,
+	done: (summary: Summary) => boolean,
+	ms = 10_000,
+) {
+	const deadline = Date.now() + ms
+	for (;;) {
+		const current = await summary(server, token)
+		if (done(current) || Date.now() > deadline) return current
+		await new Promise((resolve) => setTimeout(resolve, 250))
+	}
+}
+
+describe('insights over HTTP', () => {
+	test('N views by K visitors count N and K within 10 s; bots, prefetches and the owner count nothing', async () => {
+		const server = await start()
+		const owner = await createOwner()
+		const project = await createPortfolio(owner.id, { productName: 'Atlas', active: true })
+		await updateProfile(owner.id, { designation: 'Designer' })
+		const started = Date.now()
+		const page = `/${owner.path}`
+		for (let i = 0; i < 12; i++) {
+			const response = await hit(
+				server,
+				{ t: 'view', p: page, r: i % 2 ? 'https://www.linkedin.com/' : '' },
+				browser(i % 4),
+			)
+			expect(response.status).toBe(200)
+		}
+		await hit(server, { t: 'view', p: `${page}/portfolio/${project.portfolioId}` }, browser(1))
+		await hit(server, { t: 'click', p: page, l: 'linkedInUrl' }, browser(2))
+		await hit(server, { t: 'click', p: page, l: `portfolio:${project.portfolioId}` }, browser(2))
+		await hit(server, { t: 'share', p: page, m: 'copy' }, browser(3))
+		// Not counted: a bot, a prefetch, a prerender, the owner (cookie or token).
+		await hit(server, { t: 'view', p: page }, { ...browser(9), 'User-Agent': 'Googlebot/2.1' })
+		await hit(server, { t: 'view', p: page }, { ...browser(9), 'Sec-Purpose': 'prefetch' })
+		await hit(server, { t: 'view', p: page }, { ...browser(9), Purpose: 'prefetch' })
+		await hit(server, { t: 'view', p: page }, { ...browser(9), Cookie: `tagg_at=${owner.token}` })
+		await hit(
+			server,
+			{ t: 'click', p: page, l: 'xUrl' },
+			{ ...browser(9), Authorization: `Bearer ${owner.token}` },
+		)
+		// A bad hit is refused, and counts nothing.
+		expect((await hit(server, { t: 'click', p: page, l: 'javascript:x' }, browser(1))).status).toBe(
+			400,
+		)
+		expect((await hit(server, { t: 'view', p: '/builder/x/y/z' }, browser(1))).status).toBe(400)
+
+		const result = await summaryWhen(server, owner.token, (s) => s.totals.views === 13)
+		expect(Date.now() - started).toBeLessThan(10_000 + 2_000)
+		expect(result.totals).toEqual({
+			views: 13,
+			visitors: 4,
+			linkClicks: 2,
+			vcardDownloads: 0,
+			qrDownloads: 0,
+			shares: 1,
+		})
+		// Visitors 0 and 2 came direct, 1 and 3 from LinkedIn (1 came direct to the project too).
+		expect(result.sources).toEqual([
+			{ source: 'direct', visitors: 3 },
+			{ source: 'linkedin.com', visitors: 2 },
+		])
+		expect(result.links).toEqual([
+			{ link: 'linkedInUrl', clicks: 1 },
+			{ link: `portfolio:${project.portfolioId}`, clicks: 1 },
+		])
+		expect(result.pages).toEqual([
+			{ path: page, views: 12 },
+			{ path: `${page}/portfolio/${project.portfolioId}`, views: 1 },
+		])
+	}, 60_000)
+
+	test('the no-script pixel counts a view, is never cached, and downloads count on the server', async () => {
+		const server = await start()
+		const owner = await createOwner()
+		const pixel = await fetch(
+			`${server.url}/one/insights/pixel.gif?p=${encodeURIComponent(`/${owner.path}/portfolio`)}`,
+			{
+				headers: {
+					...browser(5),
+					Referer: `${server.url}/${owner.path}/portfolio?utm_source=Flyer`,
+				},
+			},
+		)
+		expect(pixel.status).toBe(200)
+		expect(pixel.headers.get('content-type')).toBe('image/gif')
+		expect(pixel.headers.get('cache-control')).toBe('no-store')
+		const vcard = await fetch(`${server.url}/${owner.path}/contact.vcf`, { headers: browser(5) })
+		expect(vcard.status).toBe(200)
+		expect(vcard.headers.get('cache-control')).toBe('no-store')
+		const qr = await fetch(`${server.url}/${owner.path}/qr.png?download=1`, { headers: browser(5) })
+		expect(qr.headers.get('cache-control')).toBe('no-store')
+		// The code shown on the pages is no download: cached, not counted.
+		const shown = await fetch(`${server.url}/${owner.path}/qr.png`, { headers: browser(5) })
+		expect(shown.headers.get('cache-control')).toContain('public')
+		// The owner's own download is not counted.
+		await fetch(`${server.url}/${owner.path}/contact.vcf`, {
+			headers: { ...browser(5), Cookie: `tagg_at=${owner.token}` },
+		})
+		const result = await summaryWhen(server, owner.token, (s) => s.totals.qrDownloads === 1)
+		expect(result.totals).toMatchObject({
+			views: 1,
+			visitors: 1,
+			vcardDownloads: 1,
+			qrDownloads: 1,
+		})
+		expect(result.sources).toEqual([{ source: 'flyer', visitors: 1 }])
+		expect(result.pages).toEqual([{ path: `/${owner.path}/portfolio`, views: 1 }])
+	}, 60_000)
+
+	test('public pages carry the pixel: in noscript with the script, plain on Save-Data pages', async () => {
+		const server = await start()
+		const owner = await createOwner()
+		await updateProfile(owner.id, { designation: 'Designer' })
+		const withScript = await (await fetch(`${server.url}/${owner.path}`)).text()
+		expect(withScript).toMatch(/<noscript><img src="\/one\/insights\/pixel\.gif\?p=/)
+		expect(withScript).toContain('data-insights="/one/insights/hit"')
+		const saveData = await (
+			await fetch(`${server.url}/${owner.path}`, { headers: { 'Save-Data': 'on' } })
+		).text()
+		expect(saveData).not.toContain('<noscript><img')
+		expect(saveData).toMatch(/<img src="\/one\/insights\/pixel\.gif\?p=/)
+		expect(saveData).not.toContain('<script type="module"')
+	}, 60_000)
+
+	test('SIGTERM writes what is counted; the counts survive a restart; two instances add into the same rows', async () => {
+		const owner = await createOwner()
+		const first = await start()
+		const second = await start()
+		// Visitors 0-5 on the first instance, 3-8 on the second: 9 distinct people.
+		for (let i = 0; i < 6; i++) {
+			await hit(first, { t: 'view', p: `/${owner.path}` }, browser(i))
+			await hit(second, { t: 'view', p: `/${owner.path}` }, browser(i + 3))
+		}
+		// Stopped before their first write (every 5 s): the stop writes.
+		await Promise.all([first.stop(), second.stop()])
+		const third = await start()
+		const result = await summary(third, owner.token)
+		expect(result.totals).toMatchObject({ views: 12, visitors: 9 })
+		expect(result.daily.at(-1)).toMatchObject({ views: 12, visitors: 9 })
+	}, 90_000)
+
+	test('the summary: 401 without a session, 400 for an unknown range, 405 with Allow for POST', async () => {
+		const server = await start()
+		const owner = await createOwner()
+		expect((await fetch(`${server.url}/one/insights/summary`)).status).toBe(401)
+		const bad = await fetch(`${server.url}/one/insights/summary?range=1y`, {
+			headers: { Authorization: `Bearer ${owner.token}` },
+		})
+		expect(bad.status).toBe(400)
+		expect(await bad.json()).toEqual({ status: 400, message: 'range: 7d, 30d or 90d' })
+		const post = await fetch(`${server.url}/one/insights/summary`, {
+			method: 'POST',
+			headers: { Authorization: `Bearer ${owner.token}`, Origin: server.url },
+		})
+		expect(post.status).toBe(405)
+		expect(post.headers.get('allow')).toBe('GET, HEAD')
+		const empty = await summary(server, owner.token)
+		expect(empty.totals.views).toBe(0)
+		expect(empty.daily).toHaveLength(7)
+	}, 60_000)
+})
