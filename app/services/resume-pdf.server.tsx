@@ -3,9 +3,7 @@
  * (no browser), in Inter (embedded, subset) so every Latin name prints right. A rendered PDF is
  * kept in memory under its page version, so it is drawn once per edit, whatever the traffic.
  */
-import fs from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import {
 	Document,
 	Font,
@@ -19,24 +17,14 @@ import {
 import { type ReactNode } from 'react'
 import { type ProfileData } from '~/models/profile.server'
 import { type Resume } from '~/models/resume.server'
+import { assetDir } from '~/utils/assets.server'
 import { fullName } from '~/utils/seo'
 import { formatMonth, isOngoing, ratingToHalves, resumeVisibility } from '~/utils/text'
 
 // ---------------------------------------------------------------- the font
 
-const FONT_DIR = path.join('app', 'assets', 'fonts')
-
-/** app/assets/fonts from this module (in app/utils, or bundled into build/server) or the cwd. */
-function fontDir() {
-	let dir = path.dirname(fileURLToPath(import.meta.url))
-	for (;;) {
-		const candidate = path.join(dir, FONT_DIR)
-		if (fs.existsSync(path.join(candidate, 'Inter-Regular.ttf'))) return candidate
-		const parent = path.dirname(dir)
-		if (parent === dir) return path.resolve(FONT_DIR)
-		dir = parent
-	}
-}
+/** app/assets/fonts from this module (in app/services, or bundled into build/server) or the cwd. */
+const fontDir = () => assetDir(path.join('app', 'assets', 'fonts'), 'Inter-Regular.ttf')
 
 let fontsReady = false
 function registerFonts() {

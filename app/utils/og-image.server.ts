@@ -2,9 +2,7 @@
  * The 1200 x 630 link-preview card of a profile (og:image): name, designation, place and the
  * display picture, drawn as SVG and rasterised by sharp.
  */
-import fs from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import sharp, { type OverlayOptions } from 'sharp'
 import {
 	accentPalettes,
@@ -13,6 +11,7 @@ import {
 	type Appearance,
 	type FontPairing,
 } from './appearance'
+import { assetDir } from './assets.server'
 import { initials } from './text'
 import { logoMarkElements } from './qr.server'
 
@@ -92,16 +91,7 @@ export const CARD_FAMILIES: Record<FontPairing, { heading: string; body: string 
 }
 
 /** The card's fonts from this module (in app/utils, or bundled into build/server) or the cwd. */
-function cardFontDir() {
-	let dir = path.dirname(fileURLToPath(import.meta.url))
-	for (;;) {
-		const candidate = path.join(dir, CARD_FONT_DIR)
-		if (fs.existsSync(path.join(candidate, `${CARD_FONT_FILES[0]}.ttf`))) return candidate
-		const parent = path.dirname(dir)
-		if (parent === dir) return path.resolve(CARD_FONT_DIR)
-		dir = parent
-	}
-}
+const cardFontDir = () => assetDir(CARD_FONT_DIR, `${CARD_FONT_FILES[0]}.ttf`)
 
 let cardFonts: Promise<void> | null = null
 /** Makes the card's fonts known to the text engine, once per process (they stay loaded). */
