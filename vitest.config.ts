@@ -16,7 +16,8 @@ export default defineConfig({
 		pool: 'forks',
 		// Most files wait on PostgreSQL or a child server, not the CPU: two at once on two cores.
 		maxWorkers: 2,
-		testTimeout: 20_000,
+		// Generous: a busy CI machine runs these several times slower than a quiet one.
+		testTimeout: 60_000,
 		hookTimeout: 60_000,
 		env: { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
 	},

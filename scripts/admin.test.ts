@@ -66,7 +66,8 @@ describe('npm run admin', () => {
 		expect(nobody.stderr).toContain('No owner matches')
 		const weak = await runScript('admin.ts', ['reset-password', 'x', 'short'])
 		expect(weak.code).toBe(2)
-	})
+		// Five processes, each starting Node and tsx: slow on a busy machine.
+	}, 90_000)
 })
 
 describe('npm run db:migrate and db:status', () => {

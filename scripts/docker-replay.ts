@@ -292,7 +292,7 @@ function fail(message: string): never {
 async function waitForHealth(url: string, child: ChildProcess, output: () => string) {
 	const deadline = Date.now() + 90_000
 	for (;;) {
-		if (child.exitCode !== null) {
+		if (child.exitCode !== null || child.signalCode !== null) {
 			throw new ReplayError(`the runtime exited (${child.exitCode}):\n${output().slice(-4000)}`)
 		}
 		try {
@@ -401,7 +401,7 @@ async function main() {
 		cleanups.push(
 			() =>
 				new Promise<void>((resolve) => {
-					if (child.exitCode !== null) return resolve()
+					if (child.exitCode !== null || child.signalCode !== null) return resolve()
 					child.once('exit', () => resolve())
 					child.kill('SIGTERM')
 					setTimeout(() => child.kill('SIGKILL'), 10_000).unref()

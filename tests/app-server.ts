@@ -56,7 +56,7 @@ export async function startAppServer(env: Record<string, string | undefined>): P
 	// A fresh embedded cluster (initdb) and several workers take a while on a busy machine.
 	const deadline = Date.now() + 60_000
 	for (;;) {
-		if (child.exitCode !== null) throw new Error(`the server exited: ${stderr}`)
+		if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited: ${stderr}`)
 		try {
 			if ((await fetch(`${url}/healthz`)).status < 600) break
 		} catch {
@@ -71,10 +71,12 @@ export async function startAppServer(env: Record<string, string | undefined>): P
 		output: () => output,
 		stop: () =>
 			new Promise<void>((resolve) => {
-				if (child.exitCode !== null) return resolve()
+				// Gone already (an exit code, or a signal: then exitCode stays null).
+				if (child.exitCode !== null || child.signalCode !== null) return resolve()
 				child.once('exit', () => resolve())
 				child.kill('SIGTERM')
-				setTimeout(() => child.kill('SIGKILL'), 5000).unref()
+				// Past the server's own 5 s grace for open connections, and the writes after it.
+				setTimeout(() => child.kill('SIGKILL'), 15_000).unref()
 			}),
 	}
 }

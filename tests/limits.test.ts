@@ -103,19 +103,19 @@ const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TR
 
 /** Every distinct URL of the table with its one documented method. */
 function routes() {
-	const seen = new Map<string, ApiEndpoint['method']>()
+	const seen = new Map<string, [ApiEndpoint['method'], string | undefined]>()
 	for (const endpoint of API_ENDPOINTS) {
 		const params: Record<string, string> = { pname: 'nobody-here', ...endpoint.params }
 		const url = endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? name)
-		seen.set(url, endpoint.method)
+		seen.set(url, [endpoint.method, endpoint.binary])
 	}
-	return [...seen]
+	return [...seen].map(([url, [method, binary]]) => [url, method, binary] as const)
 }
 
 describe('one HTTP contract for /one', () => {
 	test.each(routes())(
 		'%s answers only %s (405 with Allow otherwise, OPTIONS 204 without data)',
-		async (url, documented) => {
+		async (url, documented, binary) => {
 			const allow = documented === 'GET' ? 'GET, HEAD' : 'POST'
 			for (const method of METHODS) {
 				const withBody = ['POST', 'PUT', 'PATCH'].includes(method)
@@ -124,7 +124,9 @@ describe('one HTTP contract for /one', () => {
 				if (method === documented || (documented === 'GET' && method === 'HEAD')) {
 					expect(answer.status, label).not.toBe(405)
 					expect(answer.status, label).toBeLessThan(500)
-					if (method !== 'HEAD') expect(json(answer).status, label).toBe(answer.status)
+					if (binary && answer.status === 200)
+						expect(answer.headers['content-type'], label).toBe(binary)
+					else if (method !== 'HEAD') expect(json(answer).status, label).toBe(answer.status)
 				} else if (method === 'OPTIONS') {
 					expect(answer.status, label).toBe(204)
 					expect(answer.headers.allow, label).toBe(allow)

@@ -86,7 +86,7 @@ async function startInstance(name: string): Promise<Instance> {
 	const instance = { name, url: `http://127.0.0.1:${port}`, child, dataDir, output: () => output }
 	const deadline = Date.now() + 60_000
 	for (;;) {
-		if (child.exitCode !== null) {
+		if (child.exitCode !== null || child.signalCode !== null) {
 			throw new Error(`instance ${name} exited (${child.exitCode}):\n${output}`)
 		}
 		try {

@@ -26,7 +26,7 @@ import { Logo } from '~/components/logo'
 import { getCustomerPath } from '~/models/customer.server'
 import { requireCustomerId } from '~/services/auth.server'
 import { env } from '~/utils/env.server'
-import { cx } from '~/utils/misc'
+import { cx, useHydrated } from '~/utils/misc'
 import { noindexMeta } from '~/utils/seo'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -44,6 +44,8 @@ const NAV = [
 	{ to: '/builder/insights', label: 'Insights', icon: ChartIcon, end: false },
 	{ to: '/builder/settings', label: 'Settings', icon: SettingsIcon, end: false },
 ]
+
+const MENU_ID = 'builder-menu'
 
 function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
 	const { path, host } = useLoaderData<typeof loader>()
@@ -102,6 +104,12 @@ export default function BuilderLayout() {
 	const drawerRef = useRef<HTMLDivElement>(null)
 	const location = useLocation()
 	useEffect(() => setDrawerOpen(false), [location.pathname])
+	const hydrated = useHydrated()
+	// Opened before the script ran: the drawer takes over from the plain menu.
+	const openedEarly = location.hash === `#${MENU_ID}`
+	useEffect(() => {
+		if (openedEarly) setDrawerOpen(true)
+	}, [openedEarly])
 
 	return (
 		<div className="min-h-dvh lg:grid lg:grid-cols-[16rem_1fr]">
@@ -110,33 +118,44 @@ export default function BuilderLayout() {
 			</aside>
 			<div className="min-w-0">
 				<header className="border-brand-200 bg-brand-50/95 sticky top-0 z-30 flex items-center gap-3 border-b px-4 py-2 backdrop-blur sm:px-6">
-					<Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-						<Dialog.Trigger
+					{hydrated ? (
+						<Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+							<Dialog.Trigger
+								className="btn-ghost -ml-2 size-11 p-0 lg:hidden"
+								aria-label="Open menu"
+							>
+								<MenuIcon />
+							</Dialog.Trigger>
+							<Dialog.Portal>
+								<Dialog.Overlay className="fixed inset-0 z-40 bg-black/50 lg:hidden" />
+								<Dialog.Content
+									className="bg-surface fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] overflow-y-auto p-5 shadow-xl focus:outline-none lg:hidden"
+									ref={drawerRef}
+									aria-describedby={undefined}
+									// Focus the first link of the menu (never Logout, where Enter would sign out).
+									onOpenAutoFocus={(event) => {
+										const first = drawerRef.current?.querySelector<HTMLElement>('nav a[href]')
+										if (first) {
+											event.preventDefault()
+											first.focus()
+										}
+									}}
+								>
+									<Dialog.Title className="sr-only">Menu</Dialog.Title>
+									<SidebarNav onNavigate={() => setDrawerOpen(false)} />
+								</Dialog.Content>
+							</Dialog.Portal>
+						</Dialog.Root>
+					) : (
+						// Before the page's script runs (or without it): the menu below, shown by its anchor.
+						<a
+							href={`#${MENU_ID}`}
 							className="btn-ghost -ml-2 size-11 p-0 lg:hidden"
 							aria-label="Open menu"
 						>
 							<MenuIcon />
-						</Dialog.Trigger>
-						<Dialog.Portal>
-							<Dialog.Overlay className="fixed inset-0 z-40 bg-black/50 lg:hidden" />
-							<Dialog.Content
-								className="bg-surface fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] overflow-y-auto p-5 shadow-xl focus:outline-none lg:hidden"
-								ref={drawerRef}
-								aria-describedby={undefined}
-								// Focus the first link of the menu (never Logout, where Enter would sign out).
-								onOpenAutoFocus={(event) => {
-									const first = drawerRef.current?.querySelector<HTMLElement>('nav a[href]')
-									if (first) {
-										event.preventDefault()
-										first.focus()
-									}
-								}}
-							>
-								<Dialog.Title className="sr-only">Menu</Dialog.Title>
-								<SidebarNav onNavigate={() => setDrawerOpen(false)} />
-							</Dialog.Content>
-						</Dialog.Portal>
-					</Dialog.Root>
+						</a>
+					)}
 					<p className="text-brand-800 flex items-center gap-2 text-sm font-semibold">
 						<span className="bg-brand size-2 rounded-full" aria-hidden="true" />
 						Edit Mode
@@ -151,6 +170,14 @@ export default function BuilderLayout() {
 						View Live
 					</a>
 				</header>
+				{hydrated ? null : (
+					<div
+						id={MENU_ID}
+						className="border-line bg-surface hidden border-b p-5 target:block lg:target:hidden"
+					>
+						<SidebarNav />
+					</div>
+				)}
 				<BuilderOutlet />
 			</div>
 		</div>

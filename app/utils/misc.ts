@@ -1,4 +1,5 @@
 import { useFormAction, useNavigation } from '@remix-run/react'
+import { useEffect, useState } from 'react'
 
 /** True while this page's form (or the given action) is being submitted. */
 export function useIsPending({
@@ -19,6 +20,21 @@ export function useIsPending({
 		navigation.formAction === (formAction ?? contextualFormAction) &&
 		navigation.formMethod === formMethod
 	)
+}
+
+let hydratedOnce = false
+
+/**
+ * False in the server's HTML and until React has taken over the page, then true: what must work
+ * before (or without) JavaScript renders a plain link or form until then.
+ */
+export function useHydrated() {
+	const [hydrated, setHydrated] = useState(hydratedOnce)
+	useEffect(() => {
+		hydratedOnce = true
+		setHydrated(true)
+	}, [])
+	return hydrated
 }
 
 export { cx } from './cx'

@@ -1,4 +1,13 @@
-import { logIn, PASSWORD, signUpAndClaim, uniqueName, expect, test } from './helpers'
+import {
+	expect,
+	logIn,
+	openBuilderMenu,
+	PASSWORD,
+	registerAndClaim,
+	signUpAndClaim,
+	test,
+	uniqueName,
+} from './helpers'
 
 test('signup → set-path → builder → logout → login', async ({ page }) => {
 	const { email, path } = await signUpAndClaim(page)
@@ -7,9 +16,8 @@ test('signup → set-path → builder → logout → login', async ({ page }) =>
 	await expect(viewLive).toHaveAttribute('href', `/${path}`)
 
 	// Logout from the sidebar (desktop) or the drawer (phone).
-	const menu = page.getByRole('button', { name: 'Open menu' })
-	if (await menu.isVisible()) await menu.click()
-	await page.getByRole('button', { name: 'Logout' }).click()
+	await openBuilderMenu(page)
+	await page.getByRole('button', { name: 'Logout' }).filter({ visible: true }).click()
 	await expect(page).toHaveURL(/\/login$/)
 
 	// Signed out, builder URLs end on /login.
@@ -103,4 +111,27 @@ test('a taken or reserved Tagg name is refused with the spec wording', async ({
 test('the contact page shows a heading', async ({ page }) => {
 	await page.goto('/contact')
 	await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+})
+
+test('without JavaScript the builder menu still reaches every page, and Logout works', async ({
+	browser,
+	request,
+}, testInfo) => {
+	const { email } = await registerAndClaim(request)
+	const context = await browser.newContext({
+		...testInfo.project.use,
+		javaScriptEnabled: false,
+	})
+	const page = await context.newPage()
+	await logIn(page, email)
+	await expect(page).toHaveURL(/\/builder$/)
+	const nav = await openBuilderMenu(page)
+	await nav.getByRole('link', { name: 'Settings' }).click()
+	await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()
+	await (await openBuilderMenu(page)).getByRole('link', { name: 'Insights' }).click()
+	await expect(page.getByRole('heading', { name: 'Insights', level: 1 })).toBeVisible()
+	await openBuilderMenu(page)
+	await page.getByRole('button', { name: 'Logout' }).filter({ visible: true }).click()
+	await expect(page).toHaveURL(/\/login$/)
+	await context.close()
 })

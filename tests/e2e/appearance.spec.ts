@@ -6,7 +6,7 @@
 import { type APIRequestContext, type Page } from '@playwright/test'
 import { ACCENT_PRESETS, accentPalettes, checkAccent, NEUTRALS } from '../../app/utils/appearance'
 import { expectNoSeriousA11yViolations } from './axe'
-import { expect, PASSWORD, signUpAndClaim, test, uniqueName } from './helpers'
+import { expect, openBuilderMenu, PASSWORD, signUpAndClaim, test, uniqueName } from './helpers'
 
 type Owner = { path: string; token: string; projectId: string }
 
@@ -238,9 +238,8 @@ test('the Appearance editor previews live, says when it adjusts a colour, and sa
 }) => {
 	const { path } = await signUpAndClaim(page, { name: 'Eda Editor' })
 	// The sidebar link (in the menu on phones).
-	const menu = page.getByRole('button', { name: 'Open menu' })
-	if (await menu.isVisible()) await menu.click()
-	await page.getByRole('link', { name: 'Appearance' }).filter({ visible: true }).click()
+	const nav = await openBuilderMenu(page)
+	await nav.getByRole('link', { name: 'Appearance' }).click()
 	await expect(page).toHaveURL(/\/builder\/appearance$/)
 	await expect(page.getByRole('heading', { name: 'Appearance', level: 1 })).toBeVisible()
 	const preview = page.getByTestId('appearance-preview')

@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import {
 	test as base,
 	expect,
+	type APIRequestContext,
 	type Browser,
 	type BrowserContext,
 	type Page,
@@ -104,4 +105,34 @@ export async function logIn(page: Page, email: string, password = PASSWORD) {
 	await page.getByLabel('Email').fill(email)
 	await page.getByLabel('Password', { exact: true }).fill(password)
 	await page.getByRole('button', { name: 'Log In' }).click()
+}
+
+/**
+ * Shows the builder's menu: on a phone it opens it (a plain link to the menu until the page's
+ * script runs, a drawer after); on a desktop the sidebar is always there. Answers the visible
+ * navigation, whose links the caller clicks.
+ */
+export async function openBuilderMenu(page: Page) {
+	const menu = page
+		.getByRole('button', { name: 'Open menu' })
+		.or(page.getByRole('link', { name: 'Open menu' }))
+	if (await menu.isVisible()) await menu.click()
+	const nav = page.getByRole('navigation', { name: 'Builder' }).filter({ visible: true }).first()
+	await expect(nav).toBeVisible()
+	return nav
+}
+
+/** Registers an owner and claims a path through the API (faster than the forms). */
+export async function registerAndClaim(request: APIRequestContext, prefix = 'Owner') {
+	const path = uniqueName(prefix)
+	const email = `${path.toLowerCase()}@example.com`
+	const registered = await request.post('/one/auth/new/register', {
+		data: { email, password: PASSWORD, name: 'Jane Doe' },
+	})
+	expect(registered.status()).toBe(200)
+	const { access_token: token } = (await registered.json()) as { access_token: string }
+	const headers = { Authorization: `Bearer ${token}` }
+	const claimed = await request.post('/one/path-name/update', { data: { path }, headers })
+	expect(claimed.status()).toBe(200)
+	return { path, email, headers }
 }

@@ -19,7 +19,7 @@ import { runScript } from '../run-script'
 import { startS3rver, type S3rver } from '../s3rver'
 import { linkIn, startTestSmtpServer, type TestSmtpServer } from '../smtp-server'
 import { expectNoSeriousA11yViolations } from './axe'
-import { PASSWORD, uniqueName } from './helpers'
+import { openBuilderMenu, PASSWORD, uniqueName } from './helpers'
 
 // One server set per project: the tests of this file run in order in one worker.
 test.describe.configure({ mode: 'default' })
@@ -103,9 +103,8 @@ async function logIn(page: Page, email: string, password = PASSWORD) {
 
 /** Opens the settings from the sidebar (desktop) or the drawer (phone). */
 async function openSettings(page: Page) {
-	const menu = page.getByRole('button', { name: 'Open menu' })
-	if (await menu.isVisible()) await menu.click()
-	await page.getByRole('link', { name: 'Settings' }).click()
+	const nav = await openBuilderMenu(page)
+	await nav.getByRole('link', { name: 'Settings' }).click()
 	await expect(page).toHaveURL(/\/builder\/settings$/)
 	await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()
 }
