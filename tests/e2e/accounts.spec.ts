@@ -1,3 +1,4 @@
+import { devices } from '@playwright/test'
 import {
 	expect,
 	logIn,
@@ -113,15 +114,13 @@ test('the contact page shows a heading', async ({ page }) => {
 	await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 })
 
-test('without JavaScript the builder menu still reaches every page, and Logout works', async ({
+test('on a phone without JavaScript the builder menu still reaches every page, and Logout works', async ({
 	browser,
 	request,
-}, testInfo) => {
+}) => {
 	const { email } = await registerAndClaim(request)
-	const context = await browser.newContext({
-		...testInfo.project.use,
-		javaScriptEnabled: false,
-	})
+	const { defaultBrowserType: _, ...phone } = devices['Pixel 7']!
+	const context = await browser.newContext({ ...phone, javaScriptEnabled: false })
 	const page = await context.newPage()
 	await logIn(page, email)
 	await expect(page).toHaveURL(/\/builder$/)
