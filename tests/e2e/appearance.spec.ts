@@ -285,7 +285,13 @@ test('the Appearance editor previews live, says when it adjusts a colour, and sa
 		rgb(yellow.dark),
 	)
 	await choose(page, 'Follow the device')
+	// The first save's toast may still be up: wait for this save's own answer.
+	const secondSave = page.waitForResponse(
+		(response) =>
+			response.request().method() === 'POST' && response.url().includes('/builder/appearance'),
+	)
 	await page.getByRole('button', { name: 'Save appearance' }).click()
+	expect((await secondSave).ok()).toBe(true)
 	await expect(
 		page.getByRole('status').filter({ hasText: 'Appearance saved' }).last(),
 	).toBeVisible()
