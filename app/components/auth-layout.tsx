@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react'
 import { type ReactNode } from 'react'
+import { LINK_NOT_VALID } from '~/utils/settings-schemas'
 import { IllustrationWelcome } from './illustrations'
 import { Logo } from './logo'
 
@@ -40,5 +41,51 @@ export function AuthLayout({
 				</div>
 			</main>
 		</div>
+	)
+}
+
+/** A link in the text of a signed-out screen. */
+export function TextLink({ to, children }: { to: string; children: ReactNode }) {
+	return (
+		<Link to={to} className="text-brand font-semibold hover:underline">
+			{children}
+		</Link>
+	)
+}
+
+/** The line under a signed-out screen's form: a link to the screen one wants instead. */
+export function AuthFooterLink({ to, children }: { to: string; children: ReactNode }) {
+	return (
+		<p className="text-muted mt-8 text-center text-sm">
+			<TextLink to={to}>{children}</TextLink>
+		</p>
+	)
+}
+
+/** The headers of an emailed link's page: its token is in the address, so no cache or Referer. */
+export const linkPageHeaders = () => ({
+	'Cache-Control': 'private, no-store',
+	'Referrer-Policy': 'no-referrer',
+})
+
+/**
+ * The screen of an emailed link that is spent, expired or unknown: why, then what to do
+ * (`children`).
+ */
+export function LinkNotValidLayout({
+	explanation,
+	children,
+}: {
+	explanation: ReactNode
+	children: ReactNode
+}) {
+	return (
+		<AuthLayout title="This link can’t be used">
+			<div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3.5">
+				<p className="font-medium text-red-800">{LINK_NOT_VALID}</p>
+				<p className="text-ink mt-2 text-sm">{explanation}</p>
+			</div>
+			{children}
+		</AuthLayout>
 	)
 }

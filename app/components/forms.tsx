@@ -1,6 +1,36 @@
-import { getInputProps, useInputControl, type FieldMetadata } from '@conform-to/react'
+import {
+	getInputProps,
+	useForm,
+	useInputControl,
+	type DefaultValue,
+	type FieldMetadata,
+	type SubmissionResult,
+} from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react'
+import { type z } from 'zod'
 import { cx } from '~/utils/misc'
+import { PATH_HINT, PATH_MAX_LENGTH } from '~/utils/path-name'
+
+/**
+ * A conform form checked in the browser with the zod schema the server uses: first when it is
+ * submitted, then at each keystroke.
+ */
+export function useZodForm<Schema extends z.ZodType<unknown, Record<string, unknown>>>(
+	schema: Schema,
+	options: {
+		id: string
+		lastResult?: SubmissionResult<string[]> | null
+		defaultValue?: DefaultValue<z.input<Schema>>
+	},
+) {
+	return useForm<z.input<Schema>, z.output<Schema>>({
+		...options,
+		onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+		shouldValidate: 'onSubmit',
+		shouldRevalidate: 'onInput',
+	})
+}
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined
 
@@ -34,6 +64,49 @@ export function FormError({ id, errors }: { id?: string; errors?: ListOfErrors }
 	)
 }
 
+/** A field's id (the one given, else a generated one) and the ids of its hint and errors. */
+function useFieldIds(givenId: string | undefined, errors: ListOfErrors, hint: ReactNode) {
+	const fallbackId = useId()
+	const id = givenId ?? fallbackId
+	const errorId = errors?.some(Boolean) ? `${id}-error` : undefined
+	const hintId = hint ? `${id}-hint` : undefined
+	return {
+		id,
+		errorId,
+		hintId,
+		/** The control's own attributes: its id, and what describes it. */
+		describedBy: {
+			id,
+			'aria-invalid': errorId ? true : undefined,
+			'aria-describedby': cx(errorId, hintId) || undefined,
+		},
+	}
+}
+
+/** Under a field: its hint, then its errors. */
+function FieldFoot({
+	hint,
+	hintId,
+	errors,
+	errorId,
+}: {
+	hint: ReactNode
+	hintId?: string
+	errors: ListOfErrors
+	errorId?: string
+}) {
+	return (
+		<>
+			{hint ? (
+				<p id={hintId} className="text-muted mt-1.5 text-xs">
+					{hint}
+				</p>
+			) : null}
+			<ErrorList id={errorId} errors={errors} />
+		</>
+	)
+}
+
 export function Field({
 	labelProps,
 	inputProps,
@@ -49,16 +122,11 @@ export function Field({
 	prefix?: ReactNode
 	className?: string
 }) {
-	const fallbackId = useId()
-	const id = inputProps.id ?? fallbackId
-	const errorId = errors?.some(Boolean) ? `${id}-error` : undefined
-	const hintId = hint ? `${id}-hint` : undefined
+	const { id, errorId, hintId, describedBy } = useFieldIds(inputProps.id, errors, hint)
 	const input = (
 		<input
 			{...inputProps}
-			id={id}
-			aria-invalid={errorId ? true : undefined}
-			aria-describedby={cx(errorId, hintId) || undefined}
+			{...describedBy}
 			className={cx(
 				'field-input',
 				prefix ? 'rounded-l-none border-l-0' : undefined,
@@ -79,12 +147,7 @@ export function Field({
 			) : (
 				input
 			)}
-			{hint ? (
-				<p id={hintId} className="text-muted mt-1.5 text-xs">
-					{hint}
-				</p>
-			) : null}
-			<ErrorList id={errorId} errors={errors} />
+			<FieldFoot hint={hint} hintId={hintId} errors={errors} errorId={errorId} />
 		</div>
 	)
 }
@@ -126,6 +189,36 @@ export function InputField({
 	)
 }
 
+/** The Tagg name of an account (the path of its address), typed after the site's host. */
+export function PathField({
+	meta,
+	host,
+	initialFocus,
+}: {
+	meta: FieldMetadata<string>
+	host: string
+	/** Focused when the page opens (the first field of the page). */
+	initialFocus?: boolean
+}) {
+	return (
+		<Field
+			labelProps={{ children: 'Your Tagg name' }}
+			prefix={`${host}/`}
+			inputProps={{
+				...getInputProps(meta, { type: 'text' }),
+				autoFocus: initialFocus,
+				autoCapitalize: 'none',
+				autoCorrect: 'off',
+				spellCheck: false,
+				placeholder: 'Your-Name',
+				maxLength: PATH_MAX_LENGTH,
+			}}
+			hint={PATH_HINT}
+			errors={meta.errors}
+		/>
+	)
+}
+
 export function TextareaField({
 	labelProps,
 	textareaProps,
@@ -139,26 +232,16 @@ export function TextareaField({
 	hint?: ReactNode
 	className?: string
 }) {
-	const fallbackId = useId()
-	const id = textareaProps.id ?? fallbackId
-	const errorId = errors?.some(Boolean) ? `${id}-error` : undefined
-	const hintId = hint ? `${id}-hint` : undefined
+	const { id, errorId, hintId, describedBy } = useFieldIds(textareaProps.id, errors, hint)
 	return (
 		<div className={className}>
 			<label {...labelProps} htmlFor={id} className={cx('field-label', labelProps.className)} />
 			<textarea
 				{...textareaProps}
-				id={id}
-				aria-invalid={errorId ? true : undefined}
-				aria-describedby={cx(errorId, hintId) || undefined}
+				{...describedBy}
 				className={cx('field-input min-h-28 leading-relaxed', textareaProps.className)}
 			/>
-			{hint ? (
-				<p id={hintId} className="text-muted mt-1.5 text-xs">
-					{hint}
-				</p>
-			) : null}
-			<ErrorList id={errorId} errors={errors} />
+			<FieldFoot hint={hint} hintId={hintId} errors={errors} errorId={errorId} />
 		</div>
 	)
 }
@@ -193,5 +276,24 @@ export function CheckboxField({
 				{label}
 			</label>
 		</div>
+	)
+}
+
+/** A form's submit button: disabled while the form is sent, when it shows `pendingLabel`. */
+export function SubmitButton({
+	pending,
+	label,
+	pendingLabel,
+	className = 'btn-primary w-full',
+}: {
+	pending: boolean
+	label: ReactNode
+	pendingLabel: ReactNode
+	className?: string
+}) {
+	return (
+		<button type="submit" className={className} disabled={pending}>
+			{pending ? pendingLabel : label}
+		</button>
 	)
 }

@@ -1,4 +1,9 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import {
+	getFormProps,
+	getInputProps,
+	type DefaultValue,
+	type SubmissionResult,
+} from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import {
 	data,
@@ -11,7 +16,14 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { type ReactNode } from 'react'
 import { type z } from 'zod'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { Field, FormError, InputField } from '~/components/forms'
+import {
+	Field,
+	FormError,
+	InputField,
+	PathField,
+	SubmitButton,
+	useZodForm,
+} from '~/components/forms'
 import { getAccount, pendingEmailChange } from '~/models/account.server'
 import { claimPath } from '~/models/customer.server'
 import {
@@ -26,7 +38,7 @@ import { requireCustomerId } from '~/services/auth.server'
 import { env } from '~/utils/env.server'
 import { signAccessToken } from '~/utils/jwt.server'
 import { cx } from '~/utils/misc'
-import { PATH_HINT, PATH_MAX_LENGTH, PATH_MESSAGES } from '~/utils/path-name'
+import { PATH_MESSAGES } from '~/utils/path-name'
 import {
 	clearedSessionCookies,
 	createSession,
@@ -227,6 +239,57 @@ function usePending(intent: Intent) {
 	return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
 }
 
+/** The form of one setting: its last answer and its conform form. */
+function useSettingForm<Schema extends z.ZodType<unknown, Record<string, string>>>(
+	intent: keyof typeof SCHEMAS,
+	schema: Schema,
+	defaultValue?: DefaultValue<z.input<Schema>>,
+) {
+	const answer = useResult(intent)
+	const [form, fields] = useZodForm(schema, {
+		id: `settings-${intent}`,
+		lastResult: answer?.result,
+		defaultValue,
+	})
+	return { answer, form, fields }
+}
+
+/** Each setting's button: its label, its label while the form is sent, and its style. */
+const BUTTONS: Record<Intent, [label: string, pendingLabel: string, className: string]> = {
+	email: ['Send confirmation link', 'Sending...', 'btn-primary'],
+	password: ['Change password', 'Changing...', 'btn-primary'],
+	path: ['Change my address', 'Saving...', 'btn-primary'],
+	sessions: ['Sign out of all other devices', 'Signing out...', 'btn-secondary'],
+	delete: ['Delete my account', 'Deleting...', 'btn-danger'],
+}
+
+/** The foot of a setting's form: the answer to its last submission, then its button. */
+function SettingActions({
+	intent,
+	form,
+}: {
+	intent: Intent
+	form?: { errorId: string; errors?: string[] }
+}) {
+	const answer = useResult(intent)
+	const pending = usePending(intent)
+	const [label, pendingLabel, className] = BUTTONS[intent]
+	return (
+		<>
+			{form ? <FormError id={form.errorId} errors={form.errors} /> : null}
+			<Notice>{answer?.notice}</Notice>
+			<div>
+				<SubmitButton
+					pending={pending}
+					label={label}
+					pendingLabel={pendingLabel}
+					className={className}
+				/>
+			</div>
+		</>
+	)
+}
+
 function Notice({ children }: { children?: string }) {
 	if (!children) return null
 	return (
@@ -240,15 +303,7 @@ function Notice({ children }: { children?: string }) {
 }
 
 function EmailSection({ email, pendingEmail }: { email: string; pendingEmail: string | null }) {
-	const answer = useResult('email')
-	const pending = usePending('email')
-	const [form, fields] = useForm({
-		id: 'settings-email',
-		lastResult: answer?.result,
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangeEmailFormSchema }),
-		shouldValidate: 'onSubmit',
-		shouldRevalidate: 'onInput',
-	})
+	const { answer, form, fields } = useSettingForm('email', ChangeEmailFormSchema)
 	return (
 		<Section
 			id="email"
@@ -274,28 +329,14 @@ function EmailSection({ email, pendingEmail }: { email: string; pendingEmail: st
 						autoComplete="current-password"
 					/>
 				</div>
-				<FormError id={form.errorId} errors={form.errors} />
-				<Notice>{answer?.notice}</Notice>
-				<div>
-					<button type="submit" className="btn-primary" disabled={pending}>
-						{pending ? 'Sending...' : 'Send confirmation link'}
-					</button>
-				</div>
+				<SettingActions intent="email" form={form} />
 			</Form>
 		</Section>
 	)
 }
 
 function PasswordSection() {
-	const answer = useResult('password')
-	const pending = usePending('password')
-	const [form, fields] = useForm({
-		id: 'settings-password',
-		lastResult: answer?.result,
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordFormSchema }),
-		shouldValidate: 'onSubmit',
-		shouldRevalidate: 'onInput',
-	})
+	const { form, fields } = useSettingForm('password', ChangePasswordFormSchema)
 	return (
 		<Section
 			id="password"
@@ -325,29 +366,14 @@ function PasswordSection() {
 						autoComplete="new-password"
 					/>
 				</div>
-				<FormError id={form.errorId} errors={form.errors} />
-				<Notice>{answer?.notice}</Notice>
-				<div>
-					<button type="submit" className="btn-primary" disabled={pending}>
-						{pending ? 'Changing...' : 'Change password'}
-					</button>
-				</div>
+				<SettingActions intent="password" form={form} />
 			</Form>
 		</Section>
 	)
 }
 
 function AddressSection({ path, host }: { path: string; host: string }) {
-	const answer = useResult('path')
-	const pending = usePending('path')
-	const [form, fields] = useForm({
-		id: 'settings-path',
-		lastResult: answer?.result,
-		defaultValue: { path },
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: PathFormSchema }),
-		shouldValidate: 'onSubmit',
-		shouldRevalidate: 'onInput',
-	})
+	const { form, fields } = useSettingForm('path', PathFormSchema, { path })
 	return (
 		<Section
 			id="address"
@@ -356,35 +382,14 @@ function AddressSection({ path, host }: { path: string; host: string }) {
 		>
 			<Form method="POST" {...getFormProps(form)} className="flex flex-col gap-4">
 				<input type="hidden" name="intent" value="path" />
-				<Field
-					labelProps={{ children: 'Your Tagg name' }}
-					prefix={`${host}/`}
-					inputProps={{
-						...getInputProps(fields.path, { type: 'text' }),
-						autoCapitalize: 'none',
-						autoCorrect: 'off',
-						spellCheck: false,
-						placeholder: 'Your-Name',
-						maxLength: PATH_MAX_LENGTH,
-					}}
-					hint={PATH_HINT}
-					errors={fields.path.errors}
-				/>
-				<FormError id={form.errorId} errors={form.errors} />
-				<Notice>{answer?.notice}</Notice>
-				<div>
-					<button type="submit" className="btn-primary" disabled={pending}>
-						{pending ? 'Saving...' : 'Change my address'}
-					</button>
-				</div>
+				<PathField meta={fields.path} host={host} />
+				<SettingActions intent="path" form={form} />
 			</Form>
 		</Section>
 	)
 }
 
 function SessionsSection() {
-	const answer = useResult('sessions')
-	const pending = usePending('sessions')
 	return (
 		<Section
 			id="devices"
@@ -393,12 +398,7 @@ function SessionsSection() {
 		>
 			<Form method="POST" className="flex flex-col gap-4">
 				<input type="hidden" name="intent" value="sessions" />
-				<Notice>{answer?.notice}</Notice>
-				<div>
-					<button type="submit" className="btn-secondary" disabled={pending}>
-						{pending ? 'Signing out...' : 'Sign out of all other devices'}
-					</button>
-				</div>
+				<SettingActions intent="sessions" />
 			</Form>
 		</Section>
 	)
@@ -419,15 +419,7 @@ function DataSection() {
 }
 
 function DeleteSection({ path, host, email }: { path: string; host: string; email: string }) {
-	const answer = useResult('delete')
-	const pending = usePending('delete')
-	const [form, fields] = useForm({
-		id: 'settings-delete',
-		lastResult: answer?.result,
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: DeleteAccountFormSchema }),
-		shouldValidate: 'onSubmit',
-		shouldRevalidate: 'onInput',
-	})
+	const { form, fields } = useSettingForm('delete', DeleteAccountFormSchema)
 	const confirmation = path || email
 	return (
 		<Section
@@ -471,12 +463,7 @@ function DeleteSection({ path, host, email }: { path: string; host: string; emai
 						autoComplete="current-password"
 					/>
 				</div>
-				<FormError id={form.errorId} errors={form.errors} />
-				<div>
-					<button type="submit" className="btn-danger" disabled={pending}>
-						{pending ? 'Deleting...' : 'Delete my account'}
-					</button>
-				</div>
+				<SettingActions intent="delete" form={form} />
 			</Form>
 		</Section>
 	)

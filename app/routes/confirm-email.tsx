@@ -5,21 +5,17 @@ import {
 	type MetaFunction,
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
-import { AuthLayout } from '~/components/auth-layout'
-import { FormError } from '~/components/forms'
+import { AuthLayout, LinkNotValidLayout, linkPageHeaders } from '~/components/auth-layout'
+import { FormError, SubmitButton } from '~/components/forms'
 import { findEmailChangeToken } from '~/models/account.server'
 import { readFormData } from '~/utils/api.server'
 import { confirmEmailFromLink } from '~/services/account-settings.server'
 import { getCustomerId } from '~/services/auth.server'
 import { useIsPending } from '~/utils/misc'
-import { LINK_NOT_VALID, LinkTokenSchema } from '~/utils/settings-schemas'
+import { LinkTokenSchema } from '~/utils/settings-schemas'
 import { noindexMeta } from '~/utils/seo'
 
-// The link's token is in the address: keep it out of caches and Referer headers.
-export const headers = () => ({
-	'Cache-Control': 'private, no-store',
-	'Referrer-Policy': 'no-referrer',
-})
+export const headers = linkPageHeaders
 
 /**
  * Opening the link shows what will change; the change is made by the button (a POST), so a
@@ -72,14 +68,7 @@ export default function ConfirmEmailPage() {
 
 	if (!newEmail || actionData?.spent) {
 		return (
-			<AuthLayout title="This link can’t be used">
-				<div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3.5">
-					<p className="font-medium text-red-800">{LINK_NOT_VALID}</p>
-					<p className="text-ink mt-2 text-sm">
-						A link to confirm a new email works once, within 24 hours, and a newer request replaces
-						it. Ask for a new one in your settings.
-					</p>
-				</div>
+			<LinkNotValidLayout explanation="A link to confirm a new email works once, within 24 hours, and a newer request replaces it. Ask for a new one in your settings.">
 				{signedIn ? (
 					<Link to="/builder/settings" className="btn-primary mt-6 w-full">
 						Ask for a new link
@@ -89,7 +78,7 @@ export default function ConfirmEmailPage() {
 						Log in to ask for a new link
 					</Link>
 				)}
-			</AuthLayout>
+			</LinkNotValidLayout>
 		)
 	}
 
@@ -104,9 +93,7 @@ export default function ConfirmEmailPage() {
 					New email: <strong className="break-all">{newEmail}</strong>
 				</p>
 				<FormError errors={actionData?.error ? [actionData.error] : undefined} />
-				<button type="submit" className="btn-primary w-full" disabled={isPending}>
-					{isPending ? 'Confirming...' : 'Confirm new email'}
-				</button>
+				<SubmitButton pending={isPending} label="Confirm new email" pendingLabel="Confirming..." />
 			</Form>
 		</AuthLayout>
 	)

@@ -1,9 +1,9 @@
-import { getFormProps, useForm } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData } from '@remix-run/react'
-import { AuthLayout } from '~/components/auth-layout'
-import { FormError, InputField } from '~/components/forms'
+import { Form, useActionData } from '@remix-run/react'
+import { AuthFooterLink, AuthLayout, TextLink } from '~/components/auth-layout'
+import { FormError, InputField, SubmitButton, useZodForm } from '~/components/forms'
 import { readFormData } from '~/utils/api.server'
 import { requestPasswordReset } from '~/services/account-settings.server'
 import { useIsPending } from '~/utils/misc'
@@ -36,12 +36,9 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ForgotPasswordPage() {
 	const actionData = useActionData<typeof action>()
 	const isPending = useIsPending()
-	const [form, fields] = useForm({
+	const [form, fields] = useZodForm(ForgotPasswordSchema, {
 		id: 'forgot-password-form',
 		lastResult: actionData?.result,
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
-		shouldValidate: 'onSubmit',
-		shouldRevalidate: 'onInput',
 	})
 
 	if (actionData?.sent) {
@@ -58,12 +55,8 @@ export default function ForgotPasswordPage() {
 					</p>
 				</div>
 				<p className="mt-8 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm">
-					<Link to="/login" className="text-brand font-semibold hover:underline">
-						Back to login
-					</Link>
-					<Link to="/forgot-password" className="text-brand font-semibold hover:underline">
-						Send another link
-					</Link>
+					<TextLink to="/login">Back to login</TextLink>
+					<TextLink to="/forgot-password">Send another link</TextLink>
 				</p>
 			</AuthLayout>
 		)
@@ -84,15 +77,9 @@ export default function ForgotPasswordPage() {
 					placeholder="you@example.com"
 				/>
 				<FormError id={form.errorId} errors={form.errors} />
-				<button type="submit" className="btn-primary w-full" disabled={isPending}>
-					{isPending ? 'Sending...' : 'Send reset link'}
-				</button>
+				<SubmitButton pending={isPending} label="Send reset link" pendingLabel="Sending..." />
 			</Form>
-			<p className="text-muted mt-8 text-center text-sm">
-				<Link to="/login" className="text-brand font-semibold hover:underline">
-					Remembered it? Log in
-				</Link>
-			</p>
+			<AuthFooterLink to="/login">Remembered it? Log in</AuthFooterLink>
 		</AuthLayout>
 	)
 }

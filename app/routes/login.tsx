@@ -6,10 +6,10 @@ import {
 	type LoaderFunctionArgs,
 	type MetaFunction,
 } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
-import { AuthLayout } from '~/components/auth-layout'
-import { Field, FormError } from '~/components/forms'
+import { AuthFooterLink, AuthLayout, TextLink } from '~/components/auth-layout'
+import { Field, FormError, SubmitButton } from '~/components/forms'
 import { getCustomerPath } from '~/models/customer.server'
 import { INVALID_CREDENTIALS } from '~/utils/account-schemas'
 import { attemptLogin } from '~/services/account.server'
@@ -96,20 +96,12 @@ export default function LoginPage() {
 					}}
 				/>
 				<p className="-mt-2 text-right text-sm">
-					<Link to="/forgot-password" className="text-brand font-semibold hover:underline">
-						Forgot password?
-					</Link>
+					<TextLink to="/forgot-password">Forgot password?</TextLink>
 				</p>
 				<FormError id={form.errorId} errors={form.errors} />
-				<button type="submit" className="btn-primary w-full" disabled={isPending}>
-					{isPending ? 'Logging in...' : 'Log In'}
-				</button>
+				<SubmitButton pending={isPending} label="Log In" pendingLabel="Logging in..." />
 			</Form>
-			<p className="text-muted mt-8 text-center text-sm">
-				<Link to="/signup" className="text-brand font-semibold hover:underline">
-					Don't have an account? Create one
-				</Link>
-			</p>
+			<AuthFooterLink to="/signup">Don't have an account? Create one</AuthFooterLink>
 		</AuthLayout>
 	)
 }

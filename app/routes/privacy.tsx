@@ -1,15 +1,10 @@
 import { type MetaFunction } from '@remix-run/node'
-import { Link } from '@remix-run/react'
-import { Logo } from '~/components/logo'
+import { SitePage } from '~/components/site-page'
 
 /** How visits are counted (the same words as README's privacy note; decision 022). */
 export default function PrivacyPage() {
 	return (
-		<main className="mx-auto flex min-h-dvh max-w-2xl flex-col gap-6 px-6 py-10">
-			<Link to="/" aria-label="Tagg home" className="self-start">
-				<Logo />
-			</Link>
-			<h1 className="text-3xl font-bold tracking-tight">Privacy</h1>
+		<SitePage title="Privacy" className="gap-6">
 			<section aria-labelledby="visits" className="flex flex-col gap-3 leading-relaxed">
 				<h2 id="visits" className="text-xl font-bold tracking-tight">
 					How visits are counted
@@ -33,7 +28,7 @@ export default function PrivacyPage() {
 					pages are not counted.
 				</p>
 			</section>
-		</main>
+		</SitePage>
 	)
 }
 

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, getInputProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import {
 	data,
@@ -8,21 +8,17 @@ import {
 	type MetaFunction,
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
-import { AuthLayout } from '~/components/auth-layout'
-import { FormError, InputField } from '~/components/forms'
+import { AuthLayout, LinkNotValidLayout, linkPageHeaders, TextLink } from '~/components/auth-layout'
+import { FormError, InputField, SubmitButton, useZodForm } from '~/components/forms'
 import { findPasswordResetToken } from '~/models/account.server'
 import { readFormData } from '~/utils/api.server'
 import { resetPasswordFromLink } from '~/services/account-settings.server'
 import { useIsPending } from '~/utils/misc'
 import { createSession, headersWithCookies } from '~/services/session.server'
-import { LINK_NOT_VALID, ResetPasswordFormSchema } from '~/utils/settings-schemas'
+import { ResetPasswordFormSchema } from '~/utils/settings-schemas'
 import { noindexMeta } from '~/utils/seo'
 
-// The link's token is in the address: keep it out of caches and Referer headers.
-export const headers = () => ({
-	'Cache-Control': 'private, no-store',
-	'Referrer-Policy': 'no-referrer',
-})
+export const headers = linkPageHeaders
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const token = new URL(request.url).searchParams.get('token') ?? ''
@@ -58,13 +54,10 @@ export default function ResetPasswordPage() {
 	const { token, valid } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const isPending = useIsPending()
-	const [form, fields] = useForm({
+	const [form, fields] = useZodForm(ResetPasswordFormSchema, {
 		id: 'reset-password-form',
 		lastResult: actionData?.result,
 		defaultValue: { token },
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordFormSchema }),
-		shouldValidate: 'onSubmit',
-		shouldRevalidate: 'onInput',
 	})
 
 	if (!valid || actionData?.spent) return <LinkNotValid />
@@ -94,9 +87,7 @@ export default function ResetPasswordPage() {
 					id={form.errorId}
 					errors={[...(form.errors ?? []), ...(fields.token.errors ?? [])]}
 				/>
-				<button type="submit" className="btn-primary w-full" disabled={isPending}>
-					{isPending ? 'Saving...' : 'Save new password'}
-				</button>
+				<SubmitButton pending={isPending} label="Save new password" pendingLabel="Saving..." />
 			</Form>
 		</AuthLayout>
 	)
@@ -104,23 +95,14 @@ export default function ResetPasswordPage() {
 
 function LinkNotValid() {
 	return (
-		<AuthLayout title="This link can’t be used">
-			<div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3.5">
-				<p className="font-medium text-red-800">{LINK_NOT_VALID}</p>
-				<p className="text-ink mt-2 text-sm">
-					A link to reset your password works once, within 30 minutes, and a newer request replaces
-					it. Ask for a new one and use the latest email.
-				</p>
-			</div>
+		<LinkNotValidLayout explanation="A link to reset your password works once, within 30 minutes, and a newer request replaces it. Ask for a new one and use the latest email.">
 			<Link to="/forgot-password" className="btn-primary mt-6 w-full">
 				Ask for a new link
 			</Link>
 			<p className="mt-6 text-center text-sm">
-				<Link to="/login" className="text-brand font-semibold hover:underline">
-					Back to login
-				</Link>
+				<TextLink to="/login">Back to login</TextLink>
 			</p>
-		</AuthLayout>
+		</LinkNotValidLayout>
 	)
 }
 

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import {
 	redirect,
@@ -6,9 +6,9 @@ import {
 	type LoaderFunctionArgs,
 	type MetaFunction,
 } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
-import { AuthLayout } from '~/components/auth-layout'
-import { Field, FormError } from '~/components/forms'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { AuthLayout, TextLink } from '~/components/auth-layout'
+import { FormError, PathField, SubmitButton, useZodForm } from '~/components/forms'
 import { IllustrationClaim } from '~/components/illustrations'
 import {
 	claimPath,
@@ -20,7 +20,7 @@ import { readFormData } from '~/utils/api.server'
 import { requireCustomerId } from '~/services/auth.server'
 import { env } from '~/utils/env.server'
 import { useIsPending } from '~/utils/misc'
-import { PATH_HINT, PATH_HOLD_DAYS, PATH_MAX_LENGTH, PATH_MESSAGES } from '~/utils/path-name'
+import { PATH_HOLD_DAYS, PATH_MESSAGES } from '~/utils/path-name'
 import { PathFormSchema } from '~/utils/settings-schemas'
 
 const untilFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' })
@@ -65,13 +65,10 @@ export default function SetPathPage() {
 	const { host, currentPath, previous } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const isPending = useIsPending()
-	const [form, fields] = useForm({
+	const [form, fields] = useZodForm(PathFormSchema, {
 		id: 'set-path-form',
 		lastResult: actionData?.result,
 		defaultValue: { path: currentPath ?? '' },
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: PathFormSchema }),
-		shouldValidate: 'onSubmit',
-		shouldRevalidate: 'onInput',
 	})
 
 	return (
@@ -82,32 +79,20 @@ export default function SetPathPage() {
 		>
 			<IllustrationClaim className="mx-auto mb-6 w-56 lg:hidden" />
 			<Form method="POST" {...getFormProps(form)} className="flex flex-col gap-5">
-				<Field
-					labelProps={{ children: 'Your Tagg name' }}
-					prefix={`${host}/`}
-					inputProps={{
-						...getInputProps(fields.path, { type: 'text' }),
-						autoFocus: true,
-						autoCapitalize: 'none',
-						autoCorrect: 'off',
-						spellCheck: false,
-						placeholder: 'Your-Name',
-						maxLength: PATH_MAX_LENGTH,
-					}}
-					hint={PATH_HINT}
-					errors={fields.path.errors}
-				/>
+				<PathField meta={fields.path} host={host} initialFocus />
 				<FormError id={form.errorId} errors={form.errors} />
-				<button type="submit" className="btn-primary w-full" disabled={isPending}>
-					{isPending ? 'Claiming...' : currentPath ? 'Change my address' : 'Claim my space'}
-				</button>
+				<SubmitButton
+					pending={isPending}
+					label={currentPath ? 'Change my address' : 'Claim my space'}
+					pendingLabel="Claiming..."
+				/>
 			</Form>
 			{previous.length ? <PreviousAddresses host={host} previous={previous} /> : null}
 			{currentPath ? (
 				<p className="mt-6 text-center text-sm">
-					<Link to="/builder" className="text-brand font-semibold hover:underline">
+					<TextLink to="/builder">
 						Keep {host}/{currentPath} and go back
-					</Link>
+					</TextLink>
 				</p>
 			) : null}
 		</AuthLayout>

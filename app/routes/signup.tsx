@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, getInputProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import {
 	redirect,
@@ -6,10 +6,10 @@ import {
 	type LoaderFunctionArgs,
 	type MetaFunction,
 } from '@remix-run/node'
-import { Form, Link, useActionData } from '@remix-run/react'
+import { Form, useActionData } from '@remix-run/react'
 import { z } from 'zod'
-import { AuthLayout } from '~/components/auth-layout'
-import { Field, FormError, InputField } from '~/components/forms'
+import { AuthFooterLink, AuthLayout } from '~/components/auth-layout'
+import { Field, FormError, InputField, SubmitButton, useZodForm } from '~/components/forms'
 import { PasswordSchema, RegisterSchema } from '~/utils/account-schemas'
 import { attemptRegister } from '~/services/account.server'
 import { readFormData } from '~/utils/api.server'
@@ -69,12 +69,9 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function SignupPage() {
 	const actionData = useActionData<typeof action>()
 	const isPending = useIsPending()
-	const [form, fields] = useForm({
+	const [form, fields] = useZodForm(SignupFormSchema, {
 		id: 'signup-form',
 		lastResult: actionData?.result,
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupFormSchema }),
-		shouldValidate: 'onSubmit',
-		shouldRevalidate: 'onInput',
 	})
 
 	return (
@@ -107,15 +104,13 @@ export default function SignupPage() {
 					autoComplete="new-password"
 				/>
 				<FormError id={form.errorId} errors={form.errors} />
-				<button type="submit" className="btn-primary w-full" disabled={isPending}>
-					{isPending ? 'Creating your account...' : 'Create Account'}
-				</button>
+				<SubmitButton
+					pending={isPending}
+					label="Create Account"
+					pendingLabel="Creating your account..."
+				/>
 			</Form>
-			<p className="text-muted mt-8 text-center text-sm">
-				<Link to="/login" className="text-brand font-semibold hover:underline">
-					Already have an account? Login
-				</Link>
-			</p>
+			<AuthFooterLink to="/login">Already have an account? Login</AuthFooterLink>
 		</AuthLayout>
 	)
 }
