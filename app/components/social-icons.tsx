@@ -5,15 +5,22 @@ import { GlobeIcon, MailIcon, PhoneIcon } from './icons'
 type P = { className?: string }
 const s = { viewBox: '0 0 24 24', 'aria-hidden': true, focusable: false } as const
 
-const LinkedIn = ({ className }: P) => (
-	<svg {...s} className={className} fill="currentColor">
-		<path d="M4 9h3.2v11H4zM5.6 3.5a1.9 1.9 0 1 1 0 3.8 1.9 1.9 0 0 1 0-3.8zM9.6 9h3.1v1.5c.5-.9 1.6-1.8 3.4-1.8 3.4 0 4 2.2 4 5.1V20h-3.2v-5.5c0-1.3 0-3-1.8-3s-2.1 1.4-2.1 2.9V20H9.6z" />
-	</svg>
+/** A glyph drawn as one filled shape. */
+function filledGlyph(d: string) {
+	return function Glyph({ className }: P) {
+		return (
+			<svg {...s} className={className} fill="currentColor">
+				<path d={d} />
+			</svg>
+		)
+	}
+}
+
+const LinkedIn = filledGlyph(
+	'M4 9h3.2v11H4zM5.6 3.5a1.9 1.9 0 1 1 0 3.8 1.9 1.9 0 0 1 0-3.8zM9.6 9h3.1v1.5c.5-.9 1.6-1.8 3.4-1.8 3.4 0 4 2.2 4 5.1V20h-3.2v-5.5c0-1.3 0-3-1.8-3s-2.1 1.4-2.1 2.9V20H9.6z',
 )
-const XLogo = ({ className }: P) => (
-	<svg {...s} className={className} fill="currentColor">
-		<path d="M17.8 3H21l-7 8 8.2 10h-6.4l-5-6.2L5 21H1.8l7.5-8.6L1.5 3h6.6l4.5 5.7zm-1.1 16h1.8L7.4 4.9H5.5z" />
-	</svg>
+const XLogo = filledGlyph(
+	'M17.8 3H21l-7 8 8.2 10h-6.4l-5-6.2L5 21H1.8l7.5-8.6L1.5 3h6.6l4.5 5.7zm-1.1 16h1.8L7.4 4.9H5.5z',
 )
 const Instagram = ({ className }: P) => (
 	<svg {...s} className={className} fill="none" stroke="currentColor" strokeWidth="1.8">
@@ -22,15 +29,11 @@ const Instagram = ({ className }: P) => (
 		<circle cx="17.3" cy="6.7" r="1" fill="currentColor" stroke="none" />
 	</svg>
 )
-const Facebook = ({ className }: P) => (
-	<svg {...s} className={className} fill="currentColor">
-		<path d="M13.5 21v-7.5H16l.4-3h-2.9V8.6c0-.9.3-1.5 1.5-1.5h1.6V4.4c-.3 0-1.2-.1-2.3-.1-2.3 0-3.9 1.4-3.9 4v2.2H8v3h2.4V21z" />
-	</svg>
+const Facebook = filledGlyph(
+	'M13.5 21v-7.5H16l.4-3h-2.9V8.6c0-.9.3-1.5 1.5-1.5h1.6V4.4c-.3 0-1.2-.1-2.3-.1-2.3 0-3.9 1.4-3.9 4v2.2H8v3h2.4V21z',
 )
-const YouTube = ({ className }: P) => (
-	<svg {...s} className={className} fill="currentColor">
-		<path d="M21.6 7.2a2.5 2.5 0 0 0-1.8-1.8C18.3 5 12 5 12 5s-6.3 0-7.8.4a2.5 2.5 0 0 0-1.8 1.8C2 8.7 2 12 2 12s0 3.3.4 4.8a2.5 2.5 0 0 0 1.8 1.8C5.7 19 12 19 12 19s6.3 0 7.8-.4a2.5 2.5 0 0 0 1.8-1.8c.4-1.5.4-4.8.4-4.8s0-3.3-.4-4.8zM10 15V9l5.2 3z" />
-	</svg>
+const YouTube = filledGlyph(
+	'M21.6 7.2a2.5 2.5 0 0 0-1.8-1.8C18.3 5 12 5 12 5s-6.3 0-7.8.4a2.5 2.5 0 0 0-1.8 1.8C2 8.7 2 12 2 12s0 3.3.4 4.8a2.5 2.5 0 0 0 1.8 1.8C5.7 19 12 19 12 19s6.3 0 7.8-.4a2.5 2.5 0 0 0 1.8-1.8c.4-1.5.4-4.8.4-4.8s0-3.3-.4-4.8zM10 15V9l5.2 3z',
 )
 const WhatsApp = ({ className }: P) => (
 	<svg
