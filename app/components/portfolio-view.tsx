@@ -10,22 +10,9 @@ import { type PortfolioSection } from '~/utils/portfolio-schemas'
 import { ArrowRightIcon, PencilIcon } from './icons'
 import { PlaceholderGallery } from './placeholder-gallery'
 import { MISSING_TITLE, projectImageSrcSet } from './portfolio-card'
-import { EditButton, Section } from './profile-view'
+import { EditableSection, EditButton, Paragraphs, Placeholder, Section } from './profile-view'
 
 type Mode = { kind: 'public' } | { kind: 'builder'; onEdit: (section: PortfolioSection) => void }
-
-/** What the owner sees where a visitor would see nothing. */
-function Placeholder({ children, onClick }: { children: ReactNode; onClick: () => void }) {
-	return (
-		<button
-			type="button"
-			onClick={onClick}
-			className="border-brand-200 bg-brand-50/40 text-brand-700 hover:border-brand hover:bg-brand-50 w-full rounded-xl border-2 border-dashed px-4 py-6 text-sm font-medium transition-colors"
-		>
-			{children}
-		</button>
-	)
-}
 
 function Badges({ items }: { items: string[] }) {
 	return (
@@ -92,13 +79,10 @@ function Head({ item, mode }: { item: PortfolioItem; mode: Mode }) {
 					</dl>
 				) : null}
 				{item.projectSummary.length ? (
-					<div className="text-ink/85 flex flex-col gap-3 leading-relaxed wrap-anywhere">
-						{item.projectSummary.map((paragraph, index) => (
-							<p key={index} dir="auto">
-								{paragraph}
-							</p>
-						))}
-					</div>
+					<Paragraphs
+						items={item.projectSummary}
+						className="text-ink/85 flex flex-col gap-3 leading-relaxed wrap-anywhere"
+					/>
 				) : builder ? (
 					<Placeholder onClick={() => builder.onEdit('head')}>Add Product Description</Placeholder>
 				) : null}
@@ -187,60 +171,41 @@ function ListSection({
 	prompt: string
 	mode: Mode
 }) {
-	const builder = mode.kind === 'builder' ? mode : null
-	if (!items.length && !builder) return null
 	return (
-		<Section
+		<EditableSection
 			title={title}
 			id={id}
-			action={
-				builder ? (
-					<EditButton
-						label={`Edit ${title.toLowerCase()}`}
-						onClick={() => builder.onEdit(section)}
-					/>
-				) : null
-			}
+			mode={mode}
+			section={section}
+			empty={!items.length}
+			prompt={prompt}
 		>
-			{items.length ? (
-				<ul className="flex flex-col gap-2.5">
-					{items.map((line, index) => (
-						<li key={index} className="text-ink/85 flex gap-3 leading-relaxed">
-							<span className="bg-brand mt-2.5 size-2 shrink-0 rounded-full" aria-hidden="true" />
-							<span dir="auto" className="min-w-0 wrap-anywhere">
-								{line}
-							</span>
-						</li>
-					))}
-				</ul>
-			) : (
-				<Placeholder onClick={() => builder!.onEdit(section)}>{prompt}</Placeholder>
-			)}
-		</Section>
+			<ul className="flex flex-col gap-2.5">
+				{items.map((line, index) => (
+					<li key={index} className="text-ink/85 flex gap-3 leading-relaxed">
+						<span className="bg-brand mt-2.5 size-2 shrink-0 rounded-full" aria-hidden="true" />
+						<span dir="auto" className="min-w-0 wrap-anywhere">
+							{line}
+						</span>
+					</li>
+				))}
+			</ul>
+		</EditableSection>
 	)
 }
 
 function Skills({ item, mode }: { item: PortfolioItem; mode: Mode }) {
-	const builder = mode.kind === 'builder' ? mode : null
-	if (!item.skills.length && !builder) return null
 	return (
-		<Section
+		<EditableSection
 			title="Skills And Expertise"
 			id="skills"
-			action={
-				builder ? (
-					<EditButton label="Edit skills and expertise" onClick={() => builder.onEdit('skills')} />
-				) : null
-			}
+			mode={mode}
+			section="skills"
+			empty={!item.skills.length}
+			prompt="Add the skills and expertise this project used"
 		>
-			{item.skills.length ? (
-				<Badges items={item.skills} />
-			) : (
-				<Placeholder onClick={() => builder!.onEdit('skills')}>
-					Add the skills and expertise this project used
-				</Placeholder>
-			)}
-		</Section>
+			<Badges items={item.skills} />
+		</EditableSection>
 	)
 }
 

@@ -124,7 +124,7 @@ export function Section({
 }
 
 /** What the owner sees where a visitor would see nothing. */
-function Placeholder({ children, onClick }: { children: ReactNode; onClick: () => void }) {
+export function Placeholder({ children, onClick }: { children: ReactNode; onClick: () => void }) {
 	return (
 		<button
 			type="button"
@@ -133,6 +133,61 @@ function Placeholder({ children, onClick }: { children: ReactNode; onClick: () =
 		>
 			{children}
 		</button>
+	)
+}
+
+/**
+ * A section the owner edits (of a profile or a project): hidden from visitors while `empty`;
+ * the owner sees its edit button, and the `prompt` in place of the content while it is empty.
+ */
+export function EditableSection<S extends string>({
+	title,
+	id,
+	mode,
+	section,
+	editLabel = `Edit ${title.toLowerCase()}`,
+	empty,
+	prompt,
+	children,
+}: {
+	title: string
+	id: string
+	mode: { kind: 'public' } | { kind: 'builder'; onEdit: (section: S) => void }
+	section: S
+	editLabel?: string
+	empty: boolean
+	prompt: ReactNode
+	children: ReactNode
+}) {
+	const builder = mode.kind === 'builder' ? mode : null
+	if (empty && !builder) return null
+	return (
+		<Section
+			title={title}
+			id={id}
+			action={
+				builder ? <EditButton label={editLabel} onClick={() => builder.onEdit(section)} /> : null
+			}
+		>
+			{empty ? (
+				<Placeholder onClick={() => builder!.onEdit(section)}>{prompt}</Placeholder>
+			) : (
+				children
+			)}
+		</Section>
+	)
+}
+
+/** Paragraphs of the owner's text, each in its own direction. */
+export function Paragraphs({ items, className }: { items: string[]; className: string }) {
+	return (
+		<div className={className}>
+			{items.map((paragraph, index) => (
+				<p key={index} dir="auto">
+					{paragraph}
+				</p>
+			))}
+		</div>
 	)
 }
 
@@ -293,65 +348,47 @@ function Highlights({ profile, mode }: { profile: ProfileData; mode: Mode }) {
 		profile.carHighlights.highTwo,
 		profile.carHighlights.highThree,
 	].filter((item): item is string => Boolean(item))
-	const builder = mode.kind === 'builder' ? mode : null
-	if (!items.length && !builder) return null
 	return (
-		<Section
+		<EditableSection
 			title="Career Highlights"
 			id="highlights"
-			action={
-				builder ? (
-					<EditButton label="Edit career highlights" onClick={() => builder.onEdit('highlights')} />
-				) : null
-			}
+			mode={mode}
+			section="highlights"
+			empty={!items.length}
+			prompt="Add up to three career highlights"
 		>
-			{items.length ? (
-				<ol className="grid gap-3 sm:grid-cols-3">
-					{items.map((item, index) => (
-						<li key={index} className="bg-brand-50/60 min-w-0 rounded-xl p-4">
-							<span className="text-brand text-xs font-bold" aria-hidden="true">
-								{String(index + 1).padStart(2, '0')}
-							</span>
-							<p dir="auto" className="mt-1 text-sm leading-relaxed font-medium wrap-anywhere">
-								{item}
-							</p>
-						</li>
-					))}
-				</ol>
-			) : (
-				<Placeholder onClick={() => builder!.onEdit('highlights')}>
-					Add up to three career highlights
-				</Placeholder>
-			)}
-		</Section>
+			<ol className="grid gap-3 sm:grid-cols-3">
+				{items.map((item, index) => (
+					<li key={index} className="bg-brand-50/60 min-w-0 rounded-xl p-4">
+						<span className="text-brand text-xs font-bold" aria-hidden="true">
+							{String(index + 1).padStart(2, '0')}
+						</span>
+						<p dir="auto" className="mt-1 text-sm leading-relaxed font-medium wrap-anywhere">
+							{item}
+						</p>
+					</li>
+				))}
+			</ol>
+		</EditableSection>
 	)
 }
 
 function About({ profile, mode }: { profile: ProfileData; mode: Mode }) {
-	const builder = mode.kind === 'builder' ? mode : null
-	if (!profile.bio.length && !builder) return null
 	return (
-		<Section
+		<EditableSection
 			title="About Me"
 			id="about"
-			action={
-				builder ? <EditButton label="Edit bio" onClick={() => builder.onEdit('bio')} /> : null
-			}
+			mode={mode}
+			section="bio"
+			editLabel="Edit bio"
+			empty={!profile.bio.length}
+			prompt="Tell visitors about yourself"
 		>
-			{profile.bio.length ? (
-				<div className="text-ink/85 flex flex-col gap-3 leading-relaxed wrap-anywhere whitespace-pre-line">
-					{profile.bio.map((paragraph, index) => (
-						<p key={index} dir="auto">
-							{paragraph}
-						</p>
-					))}
-				</div>
-			) : (
-				<Placeholder onClick={() => builder!.onEdit('bio')}>
-					Tell visitors about yourself
-				</Placeholder>
-			)}
-		</Section>
+			<Paragraphs
+				items={profile.bio}
+				className="text-ink/85 flex flex-col gap-3 leading-relaxed wrap-anywhere whitespace-pre-line"
+			/>
+		</EditableSection>
 	)
 }
 
@@ -387,7 +424,6 @@ function ResumeBlock({
 	section,
 	mode,
 	empty,
-	prompt,
 	children,
 }: {
 	title: string
@@ -395,7 +431,6 @@ function ResumeBlock({
 	section: EditSection
 	mode: Mode
 	empty: boolean
-	prompt: string
 	children: ReactNode
 }) {
 	const builder = mode.kind === 'builder' ? mode : null
@@ -414,7 +449,9 @@ function ResumeBlock({
 				) : null}
 			</div>
 			{empty ? (
-				<Placeholder onClick={() => builder!.onEdit(section)}>{prompt}</Placeholder>
+				<Placeholder onClick={() => builder!.onEdit(section)}>
+					{`Add your ${title.toLowerCase()}`}
+				</Placeholder>
 			) : (
 				children
 			)}
@@ -446,7 +483,6 @@ function ResumeSection({
 					section="workexp"
 					mode={mode}
 					empty={!resume.workExp.length}
-					prompt="Add your work experience"
 				>
 					<ol className="border-brand-100 relative flex flex-col gap-5 border-l-2 pl-5">
 						{resume.workExp.map((item) => (
@@ -488,7 +524,6 @@ function ResumeSection({
 					section="education"
 					mode={mode}
 					empty={!visible.education}
-					prompt="Add your education"
 				>
 					<ul className="flex flex-col gap-3">
 						{resume.education.map((item) => (
@@ -512,7 +547,6 @@ function ResumeSection({
 					section="skills"
 					mode={mode}
 					empty={!visible.skills}
-					prompt="Add your skills"
 				>
 					<ul className="grid gap-2 sm:grid-cols-2">
 						{resume.skills.map((item) => (
@@ -532,7 +566,6 @@ function ResumeSection({
 					section="certificates"
 					mode={mode}
 					empty={!visible.certificates}
-					prompt="Add your certificates"
 				>
 					<ul className="flex flex-col gap-3">
 						{resume.certificates.map((item) => (
@@ -565,7 +598,6 @@ function ResumeSection({
 					section="achievements"
 					mode={mode}
 					empty={!visible.achievements}
-					prompt="Add your achievements"
 				>
 					<ul className="flex flex-col gap-2">
 						{resume.achievements.map((item, index) => (

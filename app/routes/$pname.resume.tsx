@@ -91,48 +91,23 @@ export default function ResumePage() {
 							</li>
 						) : null}
 						{email ? (
-							<li>
-								<a
-									href={`mailto:${email}`}
-									className="inline-flex items-center gap-1.5 hover:underline"
-								>
-									<MailIcon className="size-4" />
-									{email}
-								</a>
-							</li>
+							<ContactLink href={`mailto:${email}`} Icon={MailIcon}>
+								{email}
+							</ContactLink>
 						) : null}
 						{phone && socialHref(phone).kind === 'tel' ? (
-							<li>
-								<a
-									href={`tel:${phone}`}
-									className="inline-flex items-center gap-1.5 hover:underline"
-								>
-									<PhoneIcon className="size-4" />
-									{phone}
-								</a>
-							</li>
+							<ContactLink href={`tel:${phone}`} Icon={PhoneIcon}>
+								{phone}
+							</ContactLink>
 						) : null}
 						{website && socialHref(website).kind === 'url' ? (
-							<li>
-								<a
-									href={website}
-									rel="noopener noreferrer"
-									className="inline-flex items-center gap-1.5 break-all hover:underline"
-								>
-									<GlobeIcon className="size-4" />
-									{website.replace(/^https?:\/\//, '').replace(/\/$/, '')}
-								</a>
-							</li>
+							<ContactLink href={website} Icon={GlobeIcon} rel="noopener noreferrer" breakAll>
+								{website.replace(/^https?:\/\//, '').replace(/\/$/, '')}
+							</ContactLink>
 						) : null}
-						<li>
-							<a
-								href={profileUrl}
-								className="inline-flex items-center gap-1.5 break-all hover:underline"
-							>
-								<GlobeIcon className="size-4" />
-								{profileUrl.replace(/^https?:\/\//, '')}
-							</a>
-						</li>
+						<ContactLink href={profileUrl} Icon={GlobeIcon} breakAll>
+							{profileUrl.replace(/^https?:\/\//, '')}
+						</ContactLink>
 					</ul>
 
 					{profile.bio.length ? (
@@ -246,6 +221,39 @@ export default function ResumePage() {
 			</main>
 			<MadeWithTagg className="pb-8 print:hidden" />
 		</div>
+	)
+}
+
+/** A way to reach the owner, in the line under the name. */
+function ContactLink({
+	href,
+	Icon,
+	rel,
+	breakAll,
+	children,
+}: {
+	href: string
+	Icon: (props: { className?: string }) => ReactNode
+	rel?: string
+	/** For an address: it may break anywhere. */
+	breakAll?: boolean
+	children: ReactNode
+}) {
+	return (
+		<li>
+			<a
+				href={href}
+				rel={rel}
+				className={cx(
+					'inline-flex items-center gap-1.5',
+					breakAll && 'break-all',
+					'hover:underline',
+				)}
+			>
+				<Icon className="size-4" />
+				{children}
+			</a>
+		</li>
 	)
 }
 
