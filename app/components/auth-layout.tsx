@@ -1,6 +1,9 @@
-import { Link } from '@remix-run/react'
+import { getFormProps, type FormMetadata } from '@conform-to/react'
+import { Form, Link } from '@remix-run/react'
 import { type ReactNode } from 'react'
+import { useIsPending } from '~/utils/misc'
 import { LINK_NOT_VALID } from '~/utils/settings-schemas'
+import { FormError, SubmitButton, type ListOfErrors } from './forms'
 import { IllustrationWelcome } from './illustrations'
 import { Logo } from './logo'
 
@@ -41,6 +44,33 @@ export function AuthLayout({
 				</div>
 			</main>
 		</div>
+	)
+}
+
+/**
+ * The form of a signed-out screen: its fields, the message of a failed submission (`errors`,
+ * the form's own by default), then its full-width button.
+ */
+export function AuthForm<Schema extends Record<string, unknown>>({
+	form,
+	errors = form.errors,
+	label,
+	pendingLabel,
+	children,
+}: {
+	form: FormMetadata<Schema>
+	errors?: ListOfErrors
+	label: string
+	pendingLabel: string
+	children: ReactNode
+}) {
+	const isPending = useIsPending()
+	return (
+		<Form method="POST" {...getFormProps(form)} className="flex flex-col gap-5">
+			{children}
+			<FormError id={form.errorId} errors={errors} />
+			<SubmitButton pending={isPending} label={label} pendingLabel={pendingLabel} />
+		</Form>
 	)
 }
 

@@ -219,6 +219,41 @@ export function PathField({
 	)
 }
 
+/** A new password and the same again: the signup, reset and settings rules (at least 8). */
+export function NewPasswordFields({
+	password,
+	confirmPassword,
+	label,
+	confirmLabel,
+	initialFocus,
+}: {
+	password: FieldMetadata<string>
+	confirmPassword: FieldMetadata<string>
+	label: string
+	confirmLabel: string
+	/** Focused when the page opens (the first field of the page). */
+	initialFocus?: boolean
+}) {
+	return (
+		<>
+			<InputField
+				type="password"
+				meta={password}
+				label={label}
+				autoComplete="new-password"
+				hint="At least 8 characters."
+				initialFocus={initialFocus}
+			/>
+			<InputField
+				type="password"
+				meta={confirmPassword}
+				label={confirmLabel}
+				autoComplete="new-password"
+			/>
+		</>
+	)
+}
+
 export function TextareaField({
 	labelProps,
 	textareaProps,

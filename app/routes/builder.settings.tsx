@@ -2,6 +2,8 @@ import {
 	getFormProps,
 	getInputProps,
 	type DefaultValue,
+	type FieldMetadata,
+	type FormMetadata,
 	type SubmissionResult,
 } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
@@ -20,6 +22,7 @@ import {
 	Field,
 	FormError,
 	InputField,
+	NewPasswordFields,
 	PathField,
 	SubmitButton,
 	useZodForm,
@@ -263,19 +266,26 @@ const BUTTONS: Record<Intent, [label: string, pendingLabel: string, className: s
 	delete: ['Delete my account', 'Deleting...', 'btn-danger'],
 }
 
-/** The foot of a setting's form: the answer to its last submission, then its button. */
-function SettingActions({
+/**
+ * The form of one setting: its fields, then the answer to its last submission and its button.
+ * `form` is its conform form (the sessions form has no fields).
+ */
+function SettingForm<Schema extends Record<string, unknown>>({
 	intent,
 	form,
+	children,
 }: {
 	intent: Intent
-	form?: { errorId: string; errors?: string[] }
+	form?: FormMetadata<Schema>
+	children?: ReactNode
 }) {
 	const answer = useResult(intent)
 	const pending = usePending(intent)
 	const [label, pendingLabel, className] = BUTTONS[intent]
 	return (
-		<>
+		<Form method="POST" {...(form ? getFormProps(form) : {})} className="flex flex-col gap-4">
+			<input type="hidden" name="intent" value={intent} />
+			{children}
 			{form ? <FormError id={form.errorId} errors={form.errors} /> : null}
 			<Notice>{answer?.notice}</Notice>
 			<div>
@@ -286,7 +296,14 @@ function SettingActions({
 					className={className}
 				/>
 			</div>
-		</>
+		</Form>
+	)
+}
+
+/** The owner's password, asked again before a change of email or a deletion. */
+function CurrentPasswordField({ meta }: { meta: FieldMetadata<string> }) {
+	return (
+		<InputField type="password" meta={meta} label="Your password" autoComplete="current-password" />
 	)
 }
 
@@ -315,22 +332,15 @@ function EmailSection({ email, pendingEmail }: { email: string; pendingEmail: st
 				</>
 			}
 		>
-			<Form method="POST" {...getFormProps(form)} className="flex flex-col gap-4">
-				<input type="hidden" name="intent" value="email" />
+			<SettingForm intent="email" form={form}>
 				{pendingEmail && !answer?.notice ? (
 					<Notice>{`A link to confirm ${pendingEmail} is waiting in that inbox.`}</Notice>
 				) : null}
 				<div className="grid gap-4 sm:grid-cols-2">
 					<InputField type="email" autoComplete="email" meta={fields.email} label="New email" />
-					<InputField
-						type="password"
-						meta={fields.password}
-						label="Your password"
-						autoComplete="current-password"
-					/>
+					<CurrentPasswordField meta={fields.password} />
 				</div>
-				<SettingActions intent="email" form={form} />
-			</Form>
+			</SettingForm>
 		</Section>
 	)
 }
@@ -343,8 +353,7 @@ function PasswordSection() {
 			title="Password"
 			description="Changing it signs out every other device, and we email you a notice."
 		>
-			<Form method="POST" {...getFormProps(form)} className="flex flex-col gap-4">
-				<input type="hidden" name="intent" value="password" />
+			<SettingForm intent="password" form={form}>
 				<InputField
 					type="password"
 					meta={fields.currentPassword}
@@ -352,22 +361,14 @@ function PasswordSection() {
 					autoComplete="current-password"
 				/>
 				<div className="grid gap-4 sm:grid-cols-2">
-					<InputField
-						type="password"
-						meta={fields.newPassword}
+					<NewPasswordFields
+						password={fields.newPassword}
+						confirmPassword={fields.confirmPassword}
 						label="New password"
-						autoComplete="new-password"
-						hint="At least 8 characters."
-					/>
-					<InputField
-						type="password"
-						meta={fields.confirmPassword}
-						label="Re-enter new password"
-						autoComplete="new-password"
+						confirmLabel="Re-enter new password"
 					/>
 				</div>
-				<SettingActions intent="password" form={form} />
-			</Form>
+			</SettingForm>
 		</Section>
 	)
 }
@@ -380,11 +381,9 @@ function AddressSection({ path, host }: { path: string; host: string }) {
 			title="Your address"
 			description="The link you share and the one your QR code opens. Printed QR codes show the old address after a change."
 		>
-			<Form method="POST" {...getFormProps(form)} className="flex flex-col gap-4">
-				<input type="hidden" name="intent" value="path" />
+			<SettingForm intent="path" form={form}>
 				<PathField meta={fields.path} host={host} />
-				<SettingActions intent="path" form={form} />
-			</Form>
+			</SettingForm>
 		</Section>
 	)
 }
@@ -396,10 +395,7 @@ function SessionsSection() {
 			title="Devices"
 			description="Lost a phone, or logged in on a computer that isn’t yours? Sign every other device out; this one stays signed in."
 		>
-			<Form method="POST" className="flex flex-col gap-4">
-				<input type="hidden" name="intent" value="sessions" />
-				<SettingActions intent="sessions" />
-			</Form>
+			<SettingForm intent="sessions"></SettingForm>
 		</Section>
 	)
 }
@@ -436,8 +432,7 @@ function DeleteSection({ path, host, email }: { path: string; host: string; emai
 				</>
 			}
 		>
-			<Form method="POST" {...getFormProps(form)} className="flex flex-col gap-4">
-				<input type="hidden" name="intent" value="delete" />
+			<SettingForm intent="delete" form={form}>
 				<div className="grid gap-4 sm:grid-cols-2">
 					<Field
 						labelProps={{
@@ -456,15 +451,9 @@ function DeleteSection({ path, host, email }: { path: string; host: string; emai
 						}}
 						errors={fields.confirmation.errors}
 					/>
-					<InputField
-						type="password"
-						meta={fields.password}
-						label="Your password"
-						autoComplete="current-password"
-					/>
+					<CurrentPasswordField meta={fields.password} />
 				</div>
-				<SettingActions intent="delete" form={form} />
-			</Form>
+			</SettingForm>
 		</Section>
 	)
 }

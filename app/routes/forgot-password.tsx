@@ -1,12 +1,10 @@
-import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useActionData } from '@remix-run/react'
-import { AuthFooterLink, AuthLayout, TextLink } from '~/components/auth-layout'
-import { FormError, InputField, SubmitButton, useZodForm } from '~/components/forms'
+import { useActionData } from '@remix-run/react'
+import { AuthFooterLink, AuthForm, AuthLayout, TextLink } from '~/components/auth-layout'
+import { InputField, useZodForm } from '~/components/forms'
 import { readFormData } from '~/utils/api.server'
 import { requestPasswordReset } from '~/services/account-settings.server'
-import { useIsPending } from '~/utils/misc'
 import { FORGOT_PASSWORD_SENT, ForgotPasswordSchema } from '~/utils/settings-schemas'
 import { noindexMeta } from '~/utils/seo'
 
@@ -35,7 +33,6 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ForgotPasswordPage() {
 	const actionData = useActionData<typeof action>()
-	const isPending = useIsPending()
 	const [form, fields] = useZodForm(ForgotPasswordSchema, {
 		id: 'forgot-password-form',
 		lastResult: actionData?.result,
@@ -67,7 +64,7 @@ export default function ForgotPasswordPage() {
 			title="Forgot your password?"
 			subtitle="Enter the email you log in with. We will send you a link to choose a new password."
 		>
-			<Form method="POST" {...getFormProps(form)} className="flex flex-col gap-5">
+			<AuthForm form={form} label="Send reset link" pendingLabel="Sending...">
 				<InputField
 					type="email"
 					autoComplete="email"
@@ -76,9 +73,7 @@ export default function ForgotPasswordPage() {
 					initialFocus
 					placeholder="you@example.com"
 				/>
-				<FormError id={form.errorId} errors={form.errors} />
-				<SubmitButton pending={isPending} label="Send reset link" pendingLabel="Sending..." />
-			</Form>
+			</AuthForm>
 			<AuthFooterLink to="/login">Remembered it? Log in</AuthFooterLink>
 		</AuthLayout>
 	)

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import {
 	redirect,
@@ -6,16 +6,15 @@ import {
 	type LoaderFunctionArgs,
 	type MetaFunction,
 } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
-import { AuthFooterLink, AuthLayout, TextLink } from '~/components/auth-layout'
-import { Field, FormError, SubmitButton } from '~/components/forms'
+import { AuthFooterLink, AuthForm, AuthLayout, TextLink } from '~/components/auth-layout'
+import { Field } from '~/components/forms'
 import { getCustomerPath } from '~/models/customer.server'
 import { INVALID_CREDENTIALS } from '~/utils/account-schemas'
 import { attemptLogin } from '~/services/account.server'
 import { readFormData } from '~/utils/api.server'
 import { getCustomerId, safeRedirectPath } from '~/services/auth.server'
-import { useIsPending } from '~/utils/misc'
 import { createSession, headersWithCookies } from '~/services/session.server'
 
 // The spec asks for no client-side validation: any failure reads 'Invalid email or password'.
@@ -62,7 +61,6 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function LoginPage() {
 	const loaderData = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
-	const isPending = useIsPending()
 	const [form, fields] = useForm<z.input<typeof LoginFormSchema>>({
 		id: 'login-form',
 		lastResult: actionData?.result,
@@ -74,7 +72,7 @@ export default function LoginPage() {
 			title="Welcome back!"
 			subtitle="Log in to edit your Tagg and see it the way your visitors do."
 		>
-			<Form method="POST" {...getFormProps(form)} className="flex flex-col gap-5">
+			<AuthForm form={form} label="Log In" pendingLabel="Logging in...">
 				{loaderData?.redirectTo ? (
 					<input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
 				) : null}
@@ -98,9 +96,7 @@ export default function LoginPage() {
 				<p className="-mt-2 text-right text-sm">
 					<TextLink to="/forgot-password">Forgot password?</TextLink>
 				</p>
-				<FormError id={form.errorId} errors={form.errors} />
-				<SubmitButton pending={isPending} label="Log In" pendingLabel="Logging in..." />
-			</Form>
+			</AuthForm>
 			<AuthFooterLink to="/signup">Don't have an account? Create one</AuthFooterLink>
 		</AuthLayout>
 	)

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps } from '@conform-to/react'
+import { getInputProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import {
 	data,
@@ -7,13 +7,18 @@ import {
 	type LoaderFunctionArgs,
 	type MetaFunction,
 } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
-import { AuthLayout, LinkNotValidLayout, linkPageHeaders, TextLink } from '~/components/auth-layout'
-import { FormError, InputField, SubmitButton, useZodForm } from '~/components/forms'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import {
+	AuthForm,
+	AuthLayout,
+	LinkNotValidLayout,
+	linkPageHeaders,
+	TextLink,
+} from '~/components/auth-layout'
+import { NewPasswordFields, useZodForm } from '~/components/forms'
 import { findPasswordResetToken } from '~/models/account.server'
 import { readFormData } from '~/utils/api.server'
 import { resetPasswordFromLink } from '~/services/account-settings.server'
-import { useIsPending } from '~/utils/misc'
 import { createSession, headersWithCookies } from '~/services/session.server'
 import { ResetPasswordFormSchema } from '~/utils/settings-schemas'
 import { noindexMeta } from '~/utils/seo'
@@ -53,7 +58,6 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ResetPasswordPage() {
 	const { token, valid } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
-	const isPending = useIsPending()
 	const [form, fields] = useZodForm(ResetPasswordFormSchema, {
 		id: 'reset-password-form',
 		lastResult: actionData?.result,
@@ -67,28 +71,21 @@ export default function ResetPasswordPage() {
 			title="Choose a new password"
 			subtitle="After this, every device signed in to your Tagg is signed out, and this one is signed in."
 		>
-			<Form method="POST" {...getFormProps(form)} className="flex flex-col gap-5">
+			<AuthForm
+				form={form}
+				errors={[...(form.errors ?? []), ...(fields.token.errors ?? [])]}
+				label="Save new password"
+				pendingLabel="Saving..."
+			>
 				<input {...getInputProps(fields.token, { type: 'hidden' })} />
-				<InputField
-					type="password"
-					meta={fields.password}
+				<NewPasswordFields
+					password={fields.password}
+					confirmPassword={fields.confirmPassword}
 					label="New password"
-					autoComplete="new-password"
-					hint="At least 8 characters."
+					confirmLabel="Re-enter Password"
 					initialFocus
 				/>
-				<InputField
-					type="password"
-					meta={fields.confirmPassword}
-					label="Re-enter Password"
-					autoComplete="new-password"
-				/>
-				<FormError
-					id={form.errorId}
-					errors={[...(form.errors ?? []), ...(fields.token.errors ?? [])]}
-				/>
-				<SubmitButton pending={isPending} label="Save new password" pendingLabel="Saving..." />
-			</Form>
+			</AuthForm>
 		</AuthLayout>
 	)
 }

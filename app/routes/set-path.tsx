@@ -1,4 +1,3 @@
-import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import {
 	redirect,
@@ -7,8 +6,8 @@ import {
 	type MetaFunction,
 } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
-import { AuthLayout, TextLink } from '~/components/auth-layout'
-import { FormError, PathField, SubmitButton, useZodForm } from '~/components/forms'
+import { AuthForm, AuthLayout, TextLink } from '~/components/auth-layout'
+import { PathField, useZodForm } from '~/components/forms'
 import { IllustrationClaim } from '~/components/illustrations'
 import {
 	claimPath,
@@ -64,7 +63,6 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function SetPathPage() {
 	const { host, currentPath, previous } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
-	const isPending = useIsPending()
 	const [form, fields] = useZodForm(PathFormSchema, {
 		id: 'set-path-form',
 		lastResult: actionData?.result,
@@ -78,15 +76,13 @@ export default function SetPathPage() {
 			illustration={<IllustrationClaim className="w-full max-w-sm" />}
 		>
 			<IllustrationClaim className="mx-auto mb-6 w-56 lg:hidden" />
-			<Form method="POST" {...getFormProps(form)} className="flex flex-col gap-5">
+			<AuthForm
+				form={form}
+				label={currentPath ? 'Change my address' : 'Claim my space'}
+				pendingLabel="Claiming..."
+			>
 				<PathField meta={fields.path} host={host} initialFocus />
-				<FormError id={form.errorId} errors={form.errors} />
-				<SubmitButton
-					pending={isPending}
-					label={currentPath ? 'Change my address' : 'Claim my space'}
-					pendingLabel="Claiming..."
-				/>
-			</Form>
+			</AuthForm>
 			{previous.length ? <PreviousAddresses host={host} previous={previous} /> : null}
 			{currentPath ? (
 				<p className="mt-6 text-center text-sm">

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps } from '@conform-to/react'
+import { getInputProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import {
 	redirect,
@@ -6,15 +6,14 @@ import {
 	type LoaderFunctionArgs,
 	type MetaFunction,
 } from '@remix-run/node'
-import { Form, useActionData } from '@remix-run/react'
+import { useActionData } from '@remix-run/react'
 import { z } from 'zod'
-import { AuthFooterLink, AuthLayout } from '~/components/auth-layout'
-import { Field, FormError, InputField, SubmitButton, useZodForm } from '~/components/forms'
+import { AuthFooterLink, AuthForm, AuthLayout } from '~/components/auth-layout'
+import { Field, InputField, NewPasswordFields, useZodForm } from '~/components/forms'
 import { PasswordSchema, RegisterSchema } from '~/utils/account-schemas'
 import { attemptRegister } from '~/services/account.server'
 import { readFormData } from '~/utils/api.server'
 import { getCustomerId } from '~/services/auth.server'
-import { useIsPending } from '~/utils/misc'
 import { createSession, headersWithCookies } from '~/services/session.server'
 import { PASSWORD_MISMATCH } from '~/utils/settings-schemas'
 
@@ -68,7 +67,6 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function SignupPage() {
 	const actionData = useActionData<typeof action>()
-	const isPending = useIsPending()
 	const [form, fields] = useZodForm(SignupFormSchema, {
 		id: 'signup-form',
 		lastResult: actionData?.result,
@@ -79,7 +77,7 @@ export default function SignupPage() {
 			title="Create your Tagg"
 			subtitle="One address for your profile, resume and portfolio. It takes a minute."
 		>
-			<Form method="POST" {...getFormProps(form)} className="flex flex-col gap-5">
+			<AuthForm form={form} label="Create Account" pendingLabel="Creating your account...">
 				<Field
 					labelProps={{ children: 'Full Name' }}
 					inputProps={{
@@ -90,26 +88,13 @@ export default function SignupPage() {
 					errors={fields.name.errors}
 				/>
 				<InputField type="email" autoComplete="email" meta={fields.email} label="Enter Email" />
-				<InputField
-					type="password"
-					meta={fields.password}
+				<NewPasswordFields
+					password={fields.password}
+					confirmPassword={fields.confirmPassword}
 					label="Enter password"
-					autoComplete="new-password"
-					hint="At least 8 characters."
+					confirmLabel="Re-enter Password"
 				/>
-				<InputField
-					type="password"
-					meta={fields.confirmPassword}
-					label="Re-enter Password"
-					autoComplete="new-password"
-				/>
-				<FormError id={form.errorId} errors={form.errors} />
-				<SubmitButton
-					pending={isPending}
-					label="Create Account"
-					pendingLabel="Creating your account..."
-				/>
-			</Form>
+			</AuthForm>
 			<AuthFooterLink to="/login">Already have an account? Login</AuthFooterLink>
 		</AuthLayout>
 	)
