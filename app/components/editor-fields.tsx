@@ -74,6 +74,15 @@ function Footer({
 	)
 }
 
+/** The error under a control that is not a text field (a select, a colour). */
+export function FieldError({ id, error }: { id: string; error?: string }) {
+	return error ? (
+		<p id={id} className="mt-1.5 text-sm text-red-700">
+			{error}
+		</p>
+	) : null
+}
+
 /** The ids that describe a field: its error (when shown), its hint and its counter. */
 const describedBy = (id: string, error?: string, hint?: ReactNode, limit?: Limit) =>
 	[error ? `${id}-error` : null, hint ? `${id}-hint` : null, limit ? `${id}-count` : null]
@@ -126,6 +135,25 @@ type InputProps = {
 	autoComplete?: string
 }
 
+/** What a text control of an editor has: its id, its text (either direction) and what describes it. */
+function controlProps(
+	id: string,
+	value: string,
+	onChange: (value: string) => void,
+	error: string | undefined,
+	hint: ReactNode,
+	limit: Limit | undefined,
+) {
+	return {
+		id,
+		dir: 'auto',
+		value,
+		onChange: (event: { target: { value: string } }) => onChange(event.target.value),
+		'aria-invalid': error ? true : undefined,
+		'aria-describedby': describedBy(id, error, hint, limit),
+	} as const
+}
+
 export function TextInput({
 	label,
 	value,
@@ -140,11 +168,8 @@ export function TextInput({
 	return (
 		<FieldFrame id={id} label={label} error={error} hint={hint} value={value} limit={limit}>
 			<input
-				id={id}
+				{...controlProps(id, value, onChange, error, hint, limit)}
 				type={type}
-				dir="auto"
-				value={value}
-				onChange={(event) => onChange(event.target.value)}
 				// A link typed without its scheme gets https:// (the server does the same).
 				onBlur={
 					type === 'url'
@@ -154,8 +179,6 @@ export function TextInput({
 							}
 						: undefined
 				}
-				aria-invalid={error ? true : undefined}
-				aria-describedby={describedBy(id, error, hint, limit)}
 				className="field-input disabled:bg-canvas disabled:text-muted"
 				{...rest}
 			/>
@@ -186,14 +209,9 @@ export function TextArea({
 	return (
 		<FieldFrame id={id} label={label} error={error} hint={hint} value={value} limit={limit}>
 			<textarea
-				id={id}
+				{...controlProps(id, value, onChange, error, hint, limit)}
 				rows={rows}
-				dir="auto"
-				value={value}
 				placeholder={placeholder}
-				onChange={(event) => onChange(event.target.value)}
-				aria-invalid={error ? true : undefined}
-				aria-describedby={describedBy(id, error, hint, limit)}
 				className="field-input leading-relaxed"
 			/>
 		</FieldFrame>

@@ -2,7 +2,7 @@
  * The builder's edit modals for the profile and the resume. Each keeps its own draft, submits
  * it as JSON with an intent, and shows the server's field errors next to the fields.
  */
-import { useCallback, useId, type ReactNode } from 'react'
+import { Fragment, useCallback, useId, type ReactNode } from 'react'
 import { SKILLS } from '~/data/options'
 import { type ProfileData } from '~/models/profile.server'
 import { type Resume } from '~/models/resume.server'
@@ -11,6 +11,7 @@ import { SOCIAL_FIELDS, type SocialField } from '~/utils/social'
 import { joinParagraphs, isOngoing, ratingLabel, ratingToHalves } from '~/utils/text'
 import {
 	errorUnder,
+	FieldError,
 	TextArea,
 	TextInput,
 	TextInputs,
@@ -600,11 +601,7 @@ function RatingSelect({
 					</option>
 				))}
 			</select>
-			{error ? (
-				<p id={`${id}-error`} className="mt-1.5 text-sm text-red-700">
-					{error}
-				</p>
-			) : null}
+			<FieldError id={`${id}-error`} error={error} />
 		</div>
 	)
 }
@@ -682,6 +679,27 @@ const TITLES: Record<Exclude<EditSection, 'picture'>, string> = {
 	achievements: 'Edit achievements',
 }
 
+/** The sections whose editor needs the large modal. */
+const BIG = new Set<EditSection>(['workexp', 'education', 'skills', 'certificates', 'social'])
+
+type EditorInputs = { profile: ProfileData; resume: Resume; loginEmail: string; base: Base }
+
+/** Each section's editor, from what the modal has. */
+const EDITORS: Record<Exclude<EditSection, 'picture'>, (inputs: EditorInputs) => ReactNode> = {
+	name: ({ profile, base }) => <NameEditor profile={profile} {...base} />,
+	tagline: ({ profile, base }) => <TaglineEditor profile={profile} {...base} />,
+	social: ({ profile, loginEmail, base }) => (
+		<SocialEditor profile={profile} loginEmail={loginEmail} {...base} />
+	),
+	highlights: ({ profile, base }) => <HighlightsEditor profile={profile} {...base} />,
+	bio: ({ profile, base }) => <BioEditor profile={profile} {...base} />,
+	workexp: ({ resume, base }) => <WorkExpEditor resume={resume} {...base} />,
+	education: ({ resume, base }) => <EducationEditor resume={resume} {...base} />,
+	skills: ({ resume, base }) => <SkillsEditor resume={resume} {...base} />,
+	certificates: ({ resume, base }) => <CertificatesEditor resume={resume} {...base} />,
+	achievements: ({ resume, base }) => <AchievementsEditor resume={resume} {...base} />,
+}
+
 /** The modal for the block being edited (the display picture has its own, in the images code). */
 export function ProfileEditorModal({
 	section,
@@ -701,12 +719,6 @@ export function ProfileEditorModal({
 }) {
 	const close = useCallback(() => onClose(), [onClose])
 	const { generation, ...reload } = useSectionReload(versions)
-	const big =
-		section === 'workexp' ||
-		section === 'education' ||
-		section === 'skills' ||
-		section === 'certificates' ||
-		section === 'social'
 	// A reload starts the editor again (a new key) from the latest saved section.
 	const base = section ? { close, version: versions[section], reload } : null
 	return (
@@ -714,37 +726,12 @@ export function ProfileEditorModal({
 			open={section !== null}
 			onOpenChange={(open) => (open ? null : close())}
 			title={section ? TITLES[section] : ''}
-			size={big ? 'lg' : 'md'}
+			size={section && BIG.has(section) ? 'lg' : 'md'}
 		>
-			{base && section === 'name' ? (
-				<NameEditor key={generation} profile={profile} {...base} />
-			) : null}
-			{base && section === 'tagline' ? (
-				<TaglineEditor key={generation} profile={profile} {...base} />
-			) : null}
-			{base && section === 'social' ? (
-				<SocialEditor key={generation} profile={profile} loginEmail={loginEmail} {...base} />
-			) : null}
-			{base && section === 'highlights' ? (
-				<HighlightsEditor key={generation} profile={profile} {...base} />
-			) : null}
-			{base && section === 'bio' ? (
-				<BioEditor key={generation} profile={profile} {...base} />
-			) : null}
-			{base && section === 'workexp' ? (
-				<WorkExpEditor key={generation} resume={resume} {...base} />
-			) : null}
-			{base && section === 'education' ? (
-				<EducationEditor key={generation} resume={resume} {...base} />
-			) : null}
-			{base && section === 'skills' ? (
-				<SkillsEditor key={generation} resume={resume} {...base} />
-			) : null}
-			{base && section === 'certificates' ? (
-				<CertificatesEditor key={generation} resume={resume} {...base} />
-			) : null}
-			{base && section === 'achievements' ? (
-				<AchievementsEditor key={generation} resume={resume} {...base} />
+			{base && section ? (
+				<Fragment key={generation}>
+					{EDITORS[section]({ profile, resume, loginEmail, base })}
+				</Fragment>
 			) : null}
 		</Modal>
 	)

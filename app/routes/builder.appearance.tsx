@@ -2,6 +2,7 @@ import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData, type ClientActionFunctionArgs } from '@remix-run/react'
 import { useCallback, useId, useState, type ReactNode } from 'react'
 import { Avatar } from '~/components/avatar'
+import { FieldError } from '~/components/editor-fields'
 import { EditorForm, useEditor, useSectionReload } from '~/components/editor-form'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { LinkIcon, ShareIcon } from '~/components/icons'
@@ -276,11 +277,7 @@ function AccentField({
 					className="field-input max-w-40 font-mono"
 				/>
 			</div>
-			{error ? (
-				<p id={`${id}-error`} className="mt-1.5 text-sm text-red-700">
-					{error}
-				</p>
-			) : null}
+			<FieldError id={`${id}-error`} error={error} />
 		</div>
 	)
 }
