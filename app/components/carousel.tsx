@@ -46,25 +46,24 @@ export function Carousel({ label, slides }: { label: string; slides: ReactNode[]
 			</div>
 			{/* Shown by controlCarousel when the cards overflow the track. */}
 			<div data-carousel-controls="" hidden className="mt-2 flex items-center justify-end gap-2">
-				<button
-					type="button"
-					className="btn-secondary size-10 min-h-10 rounded-full p-0"
-					aria-controls={`${id}-track`}
-					aria-label="Previous slide"
-					data-carousel-move="-1"
-				>
-					<ArrowRightIcon className="size-4 rotate-180" />
-				</button>
-				<button
-					type="button"
-					className="btn-secondary size-10 min-h-10 rounded-full p-0"
-					aria-controls={`${id}-track`}
-					aria-label="Next slide"
-					data-carousel-move="1"
-				>
-					<ArrowRightIcon className="size-4" />
-				</button>
+				<MoveButton track={`${id}-track`} move={-1} label="Previous slide" />
+				<MoveButton track={`${id}-track`} move={1} label="Next slide" />
 			</div>
 		</div>
+	)
+}
+
+/** A button that scrolls the track a slide back (-1) or on (1). */
+function MoveButton({ track, move, label }: { track: string; move: -1 | 1; label: string }) {
+	return (
+		<button
+			type="button"
+			className="btn-secondary size-10 min-h-10 rounded-full p-0"
+			aria-controls={track}
+			aria-label={label}
+			data-carousel-move={move}
+		>
+			<ArrowRightIcon className={move < 0 ? 'size-4 rotate-180' : 'size-4'} />
+		</button>
 	)
 }

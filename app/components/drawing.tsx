@@ -20,17 +20,28 @@ export function Drawing({
 	)
 }
 
-/** A line with round ends, `width` wide (`fill="none"` for a curve). */
+/** A line with round ends, `width` wide (`fill="none"` for a curve, `join` for its corners). */
 export function Stroke({
 	d,
 	color,
 	width,
 	fill,
+	join,
 }: {
 	d: string
 	color: string
 	width: number | string
 	fill?: 'none'
+	join?: 'round'
 }) {
-	return <path d={d} stroke={color} strokeWidth={width} fill={fill} strokeLinecap="round" />
+	return (
+		<path
+			d={d}
+			fill={fill}
+			stroke={color}
+			strokeWidth={width}
+			strokeLinecap="round"
+			strokeLinejoin={join}
+		/>
+	)
 }

@@ -3,6 +3,7 @@
  * illustrations drawn for Tagg, brand pink on soft neutrals. Also used as a card's cover.
  */
 import { cx } from '~/utils/misc'
+import { Stroke } from './drawing'
 
 const PINK = 'var(--color-brand)'
 const PINK_300 = 'var(--color-brand-300)'
@@ -15,6 +16,11 @@ const INK = 'var(--color-ink)'
 
 type Props = { className?: string; title?: string }
 
+/** A white panel with a grey edge. */
+function Panel(box: { x: number; y: number; width: number; height: number; rx: number }) {
+	return <rect {...box} fill="var(--color-surface)" stroke={LINE} strokeWidth="2" />
+}
+
 /** A website on a browser window. */
 function BrowserArt() {
 	return (
@@ -22,16 +28,7 @@ function BrowserArt() {
 			<rect width="320" height="180" fill={SOFT} />
 			<circle cx="286" cy="30" r="42" fill={PINK_50} />
 			<circle cx="26" cy="162" r="30" fill={PINK_100} opacity="0.7" />
-			<rect
-				x="44"
-				y="22"
-				width="232"
-				height="142"
-				rx="12"
-				fill="var(--color-surface)"
-				stroke={LINE}
-				strokeWidth="2"
-			/>
+			<Panel x={44} y={22} width={232} height={142} rx={12} />
 			<path d="M44 34a12 12 0 0 1 12-12h208a12 12 0 0 1 12 12v8H44z" fill={PINK_100} />
 			<circle cx="58" cy="32" r="3.5" fill={PINK} />
 			<circle cx="70" cy="32" r="3.5" fill={PINK_300} />
@@ -77,16 +74,7 @@ function PhonesArt() {
 				<rect x="104" y="144" width="48" height="6" rx="3" fill={PINK} />
 			</g>
 			<g transform="rotate(7 206 92)">
-				<rect
-					x="170"
-					y="20"
-					width="72"
-					height="138"
-					rx="14"
-					fill="var(--color-surface)"
-					stroke={LINE}
-					strokeWidth="2"
-				/>
+				<Panel x={170} y={20} width={72} height={138} rx={14} />
 				<rect x="194" y="26" width="24" height="4" rx="2" fill={GREY} />
 				<rect x="180" y="38" width="52" height="8" rx="4" fill={INK} />
 				<rect x="180" y="54" width="52" height="18" rx="5" fill={SOFT} />
@@ -99,12 +87,7 @@ function PhonesArt() {
 				<circle cx="190" cy="111" r="5" fill={PINK} />
 				<rect x="200" y="108" width="26" height="5" rx="2.5" fill="var(--color-surface)" />
 				<circle cx="206" cy="140" r="8" fill={PINK} />
-				<path
-					d="M202 140h8M206 136v8"
-					stroke="var(--color-surface)"
-					strokeWidth="2"
-					strokeLinecap="round"
-				/>
+				<Stroke d="M202 140h8M206 136v8" color="var(--color-surface)" width="2" />
 			</g>
 		</>
 	)
@@ -116,16 +99,7 @@ function DashboardArt() {
 		<>
 			<rect width="320" height="180" fill={SOFT} />
 			<circle cx="300" cy="20" r="36" fill={PINK_100} opacity="0.8" />
-			<rect
-				x="28"
-				y="24"
-				width="168"
-				height="132"
-				rx="12"
-				fill="var(--color-surface)"
-				stroke={LINE}
-				strokeWidth="2"
-			/>
+			<Panel x={28} y={24} width={168} height={132} rx={12} />
 			<rect x="42" y="38" width="64" height="8" rx="4" fill={INK} />
 			<rect x="42" y="51" width="40" height="5" rx="2.5" fill={GREY} />
 			<path d="M42 140h140" stroke={LINE} strokeWidth="2" />
@@ -134,52 +108,22 @@ function DashboardArt() {
 			<rect x="102" y="100" width="16" height="40" rx="4" fill={PINK_100} />
 			<rect x="128" y="80" width="16" height="60" rx="4" fill={PINK_300} />
 			<rect x="154" y="66" width="16" height="74" rx="4" fill={PINK} />
-			<path
-				d="M58 98l26-14 26 6 26-20 26-14"
-				fill="none"
-				stroke={INK}
-				strokeWidth="2.5"
-				strokeLinecap="round"
-				strokeLinejoin="round"
-			/>
+			<Stroke d="M58 98l26-14 26 6 26-20 26-14" color={INK} width="2.5" fill="none" join="round" />
 			<circle cx="162" cy="56" r="4" fill="var(--color-surface)" stroke={INK} strokeWidth="2.5" />
-			<rect
-				x="208"
-				y="24"
-				width="86"
-				height="62"
-				rx="12"
-				fill="var(--color-surface)"
-				stroke={LINE}
-				strokeWidth="2"
-			/>
+			<Panel x={208} y={24} width={86} height={62} rx={12} />
 			<circle cx="236" cy="55" r="16" fill="none" stroke={PINK_100} strokeWidth="7" />
-			<path
-				d="M236 39a16 16 0 1 1-15.2 21"
-				fill="none"
-				stroke={PINK}
-				strokeWidth="7"
-				strokeLinecap="round"
-			/>
+			<Stroke d="M236 39a16 16 0 1 1-15.2 21" color={PINK} width="7" fill="none" />
 			<rect x="258" y="46" width="26" height="7" rx="3.5" fill={INK} />
 			<rect x="258" y="58" width="20" height="5" rx="2.5" fill={GREY} />
 			<rect x="208" y="94" width="86" height="62" rx="12" fill={PINK} />
-			<path
+			<Stroke
 				d="M222 138l14-14 10 8 18-20"
+				color="var(--color-surface)"
+				width="3"
 				fill="none"
-				stroke="var(--color-surface)"
-				strokeWidth="3"
-				strokeLinecap="round"
-				strokeLinejoin="round"
+				join="round"
 			/>
-			<path
-				d="M256 112h8v8"
-				fill="none"
-				stroke="var(--color-surface)"
-				strokeWidth="3"
-				strokeLinecap="round"
-				strokeLinejoin="round"
-			/>
+			<Stroke d="M256 112h8v8" color="var(--color-surface)" width="3" fill="none" join="round" />
 			<rect
 				x="222"
 				y="104"

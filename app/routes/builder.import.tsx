@@ -8,7 +8,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { useEffect, useId, useState, type ReactNode } from 'react'
 import toast from 'react-hot-toast'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { EyeIcon, ImportIcon } from '~/components/icons'
+import { ViewLiveLink } from '~/components/view-live'
+import { ImportIcon } from '~/components/icons'
 import { getCustomerPath } from '~/models/customer.server'
 import { requireCustomerId } from '~/services/auth.server'
 import {
@@ -191,17 +192,7 @@ export default function ImportResume() {
 							<Link to="/builder" className="btn-primary">
 								See your profile
 							</Link>
-							{path ? (
-								<a
-									href={`/${path}`}
-									target="_blank"
-									rel="noopener noreferrer"
-									className="btn-secondary"
-								>
-									<EyeIcon className="size-4" />
-									View Live
-								</a>
-							) : null}
+							{path ? <ViewLiveLink path={path} className="btn-secondary" /> : null}
 						</div>
 					</section>
 				) : null}

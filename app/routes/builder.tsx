@@ -11,9 +11,9 @@ import {
 } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { ViewLiveLink } from '~/components/view-live'
 import {
 	ChartIcon,
-	EyeIcon,
 	GridIcon,
 	HomeIcon,
 	ImportIcon,
@@ -160,15 +160,7 @@ export default function BuilderLayout() {
 						<span className="bg-brand size-2 rounded-full" aria-hidden="true" />
 						Edit Mode
 					</p>
-					<a
-						href={`/${path}`}
-						target="_blank"
-						rel="noopener noreferrer"
-						className="btn-primary ml-auto min-h-9 py-1.5"
-					>
-						<EyeIcon className="size-4" />
-						View Live
-					</a>
+					<ViewLiveLink path={path} className="btn-primary ml-auto min-h-9 py-1.5" />
 				</header>
 				{hydrated ? null : (
 					<div
