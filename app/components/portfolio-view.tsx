@@ -156,25 +156,34 @@ function Gallery({ item, mode }: { item: PortfolioItem; mode: Mode }) {
 	)
 }
 
+/** The project's lists: title, section (also the heading's id), field and prompt. */
+const LISTS: Array<
+	[
+		title: string,
+		section: PortfolioSection,
+		field: 'challenges' | 'solution' | 'results',
+		prompt: string,
+	]
+> = [
+	['Challenges', 'challenges', 'challenges', 'Add project challenges here...'],
+	['Solutions', 'solutions', 'solution', 'Add project solutions here...'],
+	['Result', 'result', 'results', 'Add project results here...'],
+]
+
 function ListSection({
-	title,
-	id,
-	items,
-	section,
-	prompt,
+	list: [title, section, field, prompt],
+	item,
 	mode,
 }: {
-	title: string
-	id: string
-	items: string[]
-	section: PortfolioSection
-	prompt: string
+	list: (typeof LISTS)[number]
+	item: PortfolioItem
 	mode: Mode
 }) {
+	const items = item[field]
 	return (
 		<EditableSection
 			title={title}
-			id={id}
+			id={section}
 			mode={mode}
 			section={section}
 			empty={!items.length}
@@ -236,30 +245,9 @@ export function PortfolioView({
 			<Head item={item} mode={mode} />
 			<Skills item={item} mode={mode} />
 			<Gallery item={item} mode={mode} />
-			<ListSection
-				title="Challenges"
-				id="challenges"
-				items={item.challenges}
-				section="challenges"
-				prompt="Add project challenges here..."
-				mode={mode}
-			/>
-			<ListSection
-				title="Solutions"
-				id="solutions"
-				items={item.solution}
-				section="solutions"
-				prompt="Add project solutions here..."
-				mode={mode}
-			/>
-			<ListSection
-				title="Result"
-				id="result"
-				items={item.results}
-				section="result"
-				prompt="Add project results here..."
-				mode={mode}
-			/>
+			{LISTS.map((list) => (
+				<ListSection key={list[1]} list={list} item={item} mode={mode} />
+			))}
 		</main>
 	)
 }

@@ -7,18 +7,12 @@ import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { type ProfileData } from '~/models/profile.server'
 import { type Resume } from '~/models/resume.server'
 import { cx } from '~/utils/misc'
-import {
-	formatMonth,
-	isOngoing,
-	ratingLabel,
-	ratingToHalves,
-	resumeVisibility,
-	socialHref,
-} from '~/utils/text'
+import { ratingLabel, ratingToHalves, resumeVisibility, socialHref } from '~/utils/text'
 import { Avatar, Initials } from './avatar'
 import { LinkIcon, MapPinIcon, PencilIcon, ShareIcon } from './icons'
 import { Logo } from './logo'
 import { DialogOpener } from './public-sheets'
+import { educationYears, workPeriod } from './resume-dates'
 import { ResumeSectionLinks } from './resume-links'
 
 const FindMeModal = lazy(() =>
@@ -497,14 +491,7 @@ function ResumeSection({
 								<p dir="auto" className="text-ink/80 text-sm">
 									{item.company}
 								</p>
-								<p className="text-muted mt-0.5 text-xs">
-									{[
-										formatMonth(item.startDate),
-										isOngoing(item.endDate) ? 'Present' : formatMonth(item.endDate),
-									]
-										.filter(Boolean)
-										.join(' – ')}
-								</p>
+								<p className="text-muted mt-0.5 text-xs">{workPeriod(item)}</p>
 								{item.experience.length ? (
 									<ul className="text-ink/85 marker:text-brand mt-2 flex list-disc flex-col gap-1 pl-4 text-sm">
 										{item.experience.map((line, index) => (
@@ -534,9 +521,7 @@ function ResumeSection({
 								<p dir="auto" className="text-ink/80 text-sm">
 									{item.eduInstitution}
 								</p>
-								<p className="text-muted text-xs">
-									{[item.eduStartYear, item.endDate].filter(Boolean).join(' – ')}
-								</p>
+								<p className="text-muted text-xs">{educationYears(item)}</p>
 							</li>
 						))}
 					</ul>

@@ -5,20 +5,14 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { DownloadIcon, GlobeIcon, MailIcon, MapPinIcon, PhoneIcon } from '~/components/icons'
 import { Logo } from '~/components/logo'
 import { MadeWithTagg } from '~/components/public-page'
+import { educationYears, workPeriod } from '~/components/resume-dates'
 import { getPublicProfilePage } from '~/models/public-page.server'
 import { PUBLIC_PAGE } from '~/utils/document'
 import { env } from '~/utils/env.server'
 import { cx } from '~/utils/misc'
 import { notFoundOrMoved } from '~/services/moved.server'
 import { fullName, noindexMeta, pageMeta, publicPageHeaders } from '~/utils/seo'
-import {
-	formatMonth,
-	isOngoing,
-	ratingLabel,
-	ratingToHalves,
-	resumeVisibility,
-	socialHref,
-} from '~/utils/text'
+import { ratingLabel, ratingToHalves, resumeVisibility, socialHref } from '~/utils/text'
 import printHref from '~/styles/resume-print.css?url'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -125,17 +119,12 @@ export default function ResumePage() {
 							<ResumeSection title="Work Experience" id="work">
 								<ol className="flex flex-col gap-5">
 									{resume.workExp.map((item) => (
-										<li key={item.workId} className="break-inside-avoid">
-											<Entry
-												title={item.role}
-												subtitle={item.company}
-												dates={[
-													formatMonth(item.startDate),
-													isOngoing(item.endDate) ? 'Present' : formatMonth(item.endDate),
-												]
-													.filter(Boolean)
-													.join(' – ')}
-											/>
+										<Entry
+											key={item.workId}
+											title={item.role}
+											subtitle={item.company}
+											dates={workPeriod(item)}
+										>
 											{item.experience.length ? (
 												<ul className="text-ink/85 marker:text-brand mt-1.5 flex list-disc flex-col gap-1 pl-5 text-sm">
 													{item.experience.map((line, index) => (
@@ -143,20 +132,19 @@ export default function ResumePage() {
 													))}
 												</ul>
 											) : null}
-										</li>
+										</Entry>
 									))}
 								</ol>
 							</ResumeSection>
 							<ResumeSection title="Education" id="education">
 								<ul className="flex flex-col gap-3">
 									{resume.education.map((item) => (
-										<li key={item.eduId} className="break-inside-avoid">
-											<Entry
-												title={item.eduName}
-												subtitle={item.eduInstitution}
-												dates={[item.eduStartYear, item.endDate].filter(Boolean).join(' – ')}
-											/>
-										</li>
+										<Entry
+											key={item.eduId}
+											title={item.eduName}
+											subtitle={item.eduInstitution}
+											dates={educationYears(item)}
+										/>
 									))}
 								</ul>
 							</ResumeSection>
@@ -176,29 +164,28 @@ export default function ResumePage() {
 							<ResumeSection title="Certificates" id="certificates">
 								<ul className="flex flex-col gap-3">
 									{resume.certificates.map((item) => (
-										<li key={item.crtId} className="break-inside-avoid">
-											<Entry
-												title={item.crtName}
-												subtitle={
-													<>
-														{item.crtPlat}
-														{item.crtUrl && socialHref(item.crtUrl).kind === 'url' ? (
-															<>
-																{item.crtPlat ? ' · ' : ''}
-																<a
-																	href={item.crtUrl}
-																	rel="noopener noreferrer"
-																	className="text-brand-700 font-medium hover:underline"
-																>
-																	View<span className="sr-only"> certificate {item.crtName}</span>
-																</a>
-															</>
-														) : null}
-													</>
-												}
-												dates={item.endDate ? String(item.endDate) : ''}
-											/>
-										</li>
+										<Entry
+											key={item.crtId}
+											title={item.crtName}
+											subtitle={
+												<>
+													{item.crtPlat}
+													{item.crtUrl && socialHref(item.crtUrl).kind === 'url' ? (
+														<>
+															{item.crtPlat ? ' · ' : ''}
+															<a
+																href={item.crtUrl}
+																rel="noopener noreferrer"
+																className="text-brand-700 font-medium hover:underline"
+															>
+																View<span className="sr-only"> certificate {item.crtName}</span>
+															</a>
+														</>
+													) : null}
+												</>
+											}
+											dates={item.endDate ? String(item.endDate) : ''}
+										/>
 									))}
 								</ul>
 							</ResumeSection>
@@ -304,19 +291,33 @@ function Dots({ rating }: { rating: number }) {
 	)
 }
 
-function Entry({ title, subtitle, dates }: { title: string; subtitle: ReactNode; dates: string }) {
+/** One entry of a resume list (kept on one printed page): title, subtitle and dates, then more. */
+function Entry({
+	title,
+	subtitle,
+	dates,
+	children,
+}: {
+	title: string
+	subtitle: ReactNode
+	dates: string
+	children?: ReactNode
+}) {
 	return (
-		<div className="flex flex-col sm:flex-row sm:items-baseline sm:justify-between sm:gap-x-4 print:flex-row print:items-baseline print:justify-between print:gap-x-4">
-			<div className="min-w-0">
-				<h3 className="font-semibold">{title}</h3>
-				{subtitle ? <p className="text-ink/80 text-sm">{subtitle}</p> : null}
+		<li className="break-inside-avoid">
+			<div className="flex flex-col sm:flex-row sm:items-baseline sm:justify-between sm:gap-x-4 print:flex-row print:items-baseline print:justify-between print:gap-x-4">
+				<div className="min-w-0">
+					<h3 className="font-semibold">{title}</h3>
+					{subtitle ? <p className="text-ink/80 text-sm">{subtitle}</p> : null}
+				</div>
+				{dates ? (
+					<p className="text-muted order-first text-xs tabular-nums sm:order-none sm:shrink-0 print:order-none print:shrink-0">
+						{dates}
+					</p>
+				) : null}
 			</div>
-			{dates ? (
-				<p className="text-muted order-first text-xs tabular-nums sm:order-none sm:shrink-0 print:order-none print:shrink-0">
-					{dates}
-				</p>
-			) : null}
-		</div>
+			{children}
+		</li>
 	)
 }
 
