@@ -5,10 +5,9 @@
  */
 import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { type ProfileData } from '~/models/profile.server'
-import { accentTag } from '~/utils/appearance'
 import { cx } from '~/utils/misc'
 import { TopBar } from './profile-view'
-import { ShareSheet } from './public-sheets'
+import { shareData, ShareSheet } from './public-sheets'
 
 const ShareModal = lazy(() =>
 	import('./share-modal').then((module) => ({ default: module.ShareModal })),
@@ -38,25 +37,17 @@ export function PublicPage({
 		setShareUsed(true)
 		setShareOpen(true)
 	}
-	const name = [profile.name.firstName, profile.name.lastName].filter(Boolean).join(' ')
-	const qrTag = accentTag(accent)
+	const share = shareData(profile, path, profileUrl, accent)
 	return (
 		<>
 			<TopBar profile={profile} onShare={openShare} homeHref={`/${path}`} />
 			{typeof children === 'function' ? children(openShare) : children}
 			<MadeWithTagg className="py-10" />
-			<ShareSheet profileUrl={profileUrl} path={path} name={name} qrTag={qrTag} />
+			<ShareSheet {...share} />
 			{sheets}
 			{shareUsed ? (
 				<Suspense fallback={null}>
-					<ShareModal
-						open={shareOpen}
-						onOpenChange={setShareOpen}
-						profileUrl={profileUrl}
-						path={path}
-						name={name}
-						qrTag={qrTag}
-					/>
+					<ShareModal open={shareOpen} onOpenChange={setShareOpen} {...share} />
 				</Suspense>
 			) : null}
 		</>

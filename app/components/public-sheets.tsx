@@ -6,7 +6,8 @@
  * modals instead, given what to show by the sheets' data attributes.
  */
 import { type ReactNode } from 'react'
-import { qrHref } from '~/utils/appearance'
+import { type ProfileData } from '~/models/profile.server'
+import { accentTag, qrHref } from '~/utils/appearance'
 import { FindMeContent, type FindMeProps } from './find-me'
 import { CloseIcon, LinkIcon } from './icons'
 
@@ -163,6 +164,18 @@ export function ProfileUrlText({ profileUrl }: { profileUrl: string }) {
 }
 
 export type ShareData = { profileUrl: string; path: string; name: string; qrTag: string }
+
+/** What the share sheet and the share modal show of an owner's page. */
+export function shareData(
+	profile: Pick<ProfileData, 'name'>,
+	path: string,
+	profileUrl: string,
+	/** The owner's accent: the colour of the QR code. */
+	accent: string,
+): ShareData {
+	const name = [profile.name.firstName, profile.name.lastName].filter(Boolean).join(' ')
+	return { profileUrl, path, name, qrTag: accentTag(accent) }
+}
 
 /** 'Share Your Tagg' without a script: the QR code, the URL, and the downloads as links. */
 export function ShareSheet({ profileUrl, path, name, qrTag }: ShareData) {

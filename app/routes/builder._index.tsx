@@ -5,12 +5,12 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { MyPortfolio } from '~/components/portfolio-card'
 import { ProfileEditorModal } from '~/components/profile-editors'
 import { ProfileView, type EditSection } from '~/components/profile-view'
+import { shareData } from '~/components/public-sheets'
 import { ShareModal } from '~/components/share-modal'
 import { DisplayPictureModal } from '~/components/upload-modals'
 import { getCustomerEmail } from '~/models/customer.server'
 import { getProfilePage } from '~/models/public-page.server'
 import { requireCustomerId } from '~/services/auth.server'
-import { accentTag } from '~/utils/appearance'
 import { editorClientAction } from '~/utils/editor'
 import { env } from '~/utils/env.server'
 import { profileEditAction } from '~/services/profile-actions.server'
@@ -49,7 +49,6 @@ export default function BuilderHome() {
 	const [editing, setEditing] = useState<EditSection | null>(null)
 	const [shareOpen, setShareOpen] = useState(false)
 	const close = useCallback(() => setEditing(null), [])
-	const name = [profile.name.firstName, profile.name.lastName].filter(Boolean).join(' ')
 	return (
 		<>
 			<ProfileView
@@ -76,10 +75,7 @@ export default function BuilderHome() {
 			<ShareModal
 				open={shareOpen}
 				onOpenChange={setShareOpen}
-				profileUrl={profileUrl}
-				path={path}
-				name={name}
-				qrTag={accentTag(profile.appearance.accent)}
+				{...shareData(profile, path, profileUrl, profile.appearance.accent)}
 			/>
 		</>
 	)
