@@ -7,14 +7,9 @@ import {
 	replaceWorkExp,
 	type Resume,
 } from '~/models/resume.server'
-import { apiError, apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
-import { requireApiCustomerId } from '~/services/auth.server'
-import {
-	etagHeaders,
-	ifMatchPrecondition,
-	PreconditionFailed,
-	preconditionFailed,
-} from '~/utils/etag.server'
+import { apiError, apiOk, postOnlyLoader, readJsonBody } from '~/utils/api.server'
+import { requireApiOwner } from '~/services/auth.server'
+import { etagHeaders, ifMatchPrecondition, orPreconditionFailed } from '~/utils/etag.server'
 import {
 	AchievementsListSchema,
 	CertificatesListSchema,
@@ -57,16 +52,12 @@ async function replaceSection(request: Request, customerId: string, section: str
  * With `If-Match` holding a stale ETag of the resume: 412, nothing changed.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-	requireMethod(request, 'POST')
-	const customerId = await requireApiCustomerId(request)
-	try {
+	const customerId = await requireApiOwner(request)
+	return orPreconditionFailed(async () => {
 		const data = await replaceSection(request, customerId, params.section)
 		if (!data) return apiError(404, 'Not found')
 		return apiOk({ data }, { headers: etagHeaders(data) })
-	} catch (error) {
-		if (error instanceof PreconditionFailed) return preconditionFailed()
-		throw error
-	}
+	})
 }
 
 export const loader = postOnlyLoader

@@ -18,7 +18,6 @@ import { enqueueEmail } from '~/models/outbox.server'
 import { hit, retryAfterMs, type Limit } from '~/models/rate-limit.server'
 import { refreshTokenFamily } from '~/models/token.server'
 import { attemptLogin } from './account.server'
-import { apiError } from '~/utils/api.server'
 import { wakeMailer } from './mailer.server'
 import { clientAddress } from './rate-limit.server'
 import {
@@ -224,17 +223,4 @@ export async function deleteOwnAccount(
 	if (refusal) return refusal
 	await deleteAccount(customerId)
 	return { ok: true }
-}
-
-// ---------------------------------------------------------------- /one answers
-
-/** A refusal in the /one envelope: `field: message`, and Retry-After on a 429. */
-export function apiRefusal(refusal: Refusal) {
-	return apiError(
-		refusal.status,
-		refusal.field ? `${refusal.field}: ${refusal.message}` : refusal.message,
-		refusal.retryAfterSeconds
-			? { headers: { 'Retry-After': String(refusal.retryAfterSeconds) } }
-			: undefined,
-	)
 }

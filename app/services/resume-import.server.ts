@@ -42,6 +42,7 @@ import {
 	type ProfilePreviewFields,
 	type SkippedItem,
 } from '~/utils/resume-import'
+import { apiError, apiOk } from '~/utils/api.server'
 import { readJsonResume } from '~/utils/json-resume-import.server'
 import { readLinkedInExport } from '~/utils/linkedin-import.server'
 import { halvesToRating, splitParagraphs, toMonthDate } from '~/utils/text'
@@ -493,4 +494,23 @@ export async function applyImport(
 	choice: { sections: ImportSection[]; mode: ImportMode },
 ) {
 	return applyResumeImport(customerId, draft.data, choice.sections, choice.mode)
+}
+
+/**
+ * The /one answer of an import endpoint: reads the request's file into a draft and answers
+ * `data` with what `use` makes of it. No file is a 400; an ImportError is its own answer (400,
+ * 413 or 415).
+ */
+export async function apiImport(
+	request: Request,
+	use: (draft: ImportDraft, upload: ImportRequest) => Promise<unknown>,
+) {
+	try {
+		const upload = await readImportRequest(request)
+		if (!upload.file) return apiError(400, IMPORT_MESSAGES.noFile)
+		return apiOk({ data: await use(readImportFile(upload.file), upload) })
+	} catch (error) {
+		if (error instanceof ImportError) return apiError(error.status, error.message)
+		throw error
+	}
 }
