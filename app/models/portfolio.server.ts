@@ -43,6 +43,22 @@ export type PortfolioItem = {
 	displayImages: DisplayImage[]
 }
 
+export type PortfolioHead = Pick<
+	PortfolioItem,
+	'productName' | 'company' | 'role' | 'projectSummary' | 'duration' | 'industries' | 'categories'
+>
+
+/** A project's head: what its card and the builder's head editor show, in this order. */
+export const portfolioHead = (item: PortfolioHead): PortfolioHead => ({
+	productName: item.productName,
+	company: item.company,
+	role: item.role,
+	projectSummary: item.projectSummary,
+	duration: item.duration,
+	industries: item.industries,
+	categories: item.categories,
+})
+
 /** Who is looking: the owner sees every item and image; visitors only active ones. */
 export type Viewer = 'owner' | 'visitor'
 
@@ -501,6 +517,23 @@ export async function setPositions(
 }
 
 /**
+ * In a write of the owner: the position after the last image of their item `portfolioId`, or
+ * null when they have no such item.
+ */
+export async function nextImagePosition(tx: Tx, customerId: string, portfolioId: string) {
+	const portfolio = await tx.portfolio.findFirst({
+		where: { id: portfolioId, customerId },
+		select: { id: true },
+	})
+	if (!portfolio) return null
+	const last = await tx.portfolioImage.aggregate({
+		where: { portfolioId },
+		_max: { position: true },
+	})
+	return (last._max.position ?? -1) + 1
+}
+
+/**
  * Records an image of one of the owner's items at the end of its gallery (the bytes are stored by
  * the images code; the seed and the tests use this for records only). Null when the owner has no
  * such item. A featured image takes the flag from any other image of the item.
@@ -511,15 +544,8 @@ export async function addPortfolioImageRecord(
 	image: { active?: boolean; featured?: boolean; width?: number; height?: number } = {},
 ) {
 	return writeAsOwner(customerId, async (tx) => {
-		const portfolio = await tx.portfolio.findFirst({
-			where: { id: portfolioId, customerId },
-			select: { id: true },
-		})
-		if (!portfolio) return null
-		const last = await tx.portfolioImage.aggregate({
-			where: { portfolioId },
-			_max: { position: true },
-		})
+		const position = await nextImagePosition(tx, customerId, portfolioId)
+		if (position === null) return null
 		if (image.featured) {
 			await tx.portfolioImage.updateMany({
 				where: { portfolioId, featured: true },
@@ -535,7 +561,7 @@ export async function addPortfolioImageRecord(
 				key: `${portfolioImagePrefix(customerId, portfolioId)}${id}.webp`,
 				active: image.active ?? true,
 				featured: image.featured ?? false,
-				position: (last._max.position ?? -1) + 1,
+				position,
 				width: image.width ?? 1600,
 				height: image.height ?? 900,
 			},

@@ -4,7 +4,7 @@
  * changes: a save from a stale tab is refused (412) without false alarms from other sections.
  */
 import { type z } from 'zod'
-import { type PortfolioItem } from '~/models/portfolio.server'
+import { portfolioHead, type PortfolioItem } from '~/models/portfolio.server'
 import { type ProfileData } from '~/models/profile.server'
 import {
 	replaceAchievements,
@@ -50,15 +50,7 @@ export const RESUME_SECTIONS = {
 } as const
 
 export const PORTFOLIO_SECTIONS_DATA = {
-	head: (item: PortfolioItem) => ({
-		productName: item.productName,
-		company: item.company,
-		role: item.role,
-		projectSummary: item.projectSummary,
-		duration: item.duration,
-		industries: item.industries,
-		categories: item.categories,
-	}),
+	head: (item: PortfolioItem) => portfolioHead(item),
 	skills: (item: PortfolioItem) => item.skills,
 	challenges: (item: PortfolioItem) => item.challenges,
 	solutions: (item: PortfolioItem) => item.solution,
