@@ -108,9 +108,21 @@ export function cardImageUrl(key: string) {
 	return imageUrl(key.replace(/\.webp$/, '-card.webp'))
 }
 
+/** What a card's cover is chosen from: the item's active images in their order. */
+const coverImages = {
+	where: { active: true },
+	orderBy: [{ position: 'asc' }, { createdAt: 'asc' }],
+	select: { key: true, featured: true },
+} satisfies Prisma.Portfolio$imagesArgs
+
+/** The card-size URL of the featured image, else of the first one, else null. */
+function coverUrl(images: Array<{ key: string; featured: boolean }>) {
+	const cover = images.find((image) => image.featured) ?? images[0]
+	return cover ? cardImageUrl(cover.key) : null
+}
+
 export function toPortfolioItem(row: PortfolioRow, viewer: Viewer): PortfolioItem {
 	const activeImages = row.images.filter((image) => image.active)
-	const cover = activeImages.find((image) => image.featured) ?? activeImages[0]
 	const shownImages = viewer === 'owner' ? row.images : activeImages
 	return {
 		portfolioId: row.id,
@@ -125,7 +137,7 @@ export function toPortfolioItem(row: PortfolioRow, viewer: Viewer): PortfolioIte
 		challenges: row.challenges,
 		solution: row.solution,
 		results: row.results,
-		coverImage: cover ? cardImageUrl(cover.key) : null,
+		coverImage: coverUrl(activeImages),
 		active: row.active,
 		featured: row.featured,
 		displayImages: shownImages.map((image) => ({
@@ -272,23 +284,18 @@ export async function listPortfolioCards(
 			company: true,
 			projectSummary: true,
 			categories: true,
-			images: {
-				where: { active: true },
-				orderBy: [{ position: 'asc' }, { createdAt: 'asc' }],
-				select: { key: true, featured: true },
-			},
+			images: coverImages,
 		},
 	})
 	const page = toPage(rows, limit)
 	return {
 		items: page.rows.map((row) => {
-			const cover = row.images.find((image) => image.featured) ?? row.images[0]
 			return {
 				portfolioId: row.id,
 				productName: row.productName,
 				company: row.company,
 				projectSummary: row.projectSummary.slice(0, 1),
-				coverImage: cover ? cardImageUrl(cover.key) : null,
+				coverImage: coverUrl(row.images),
 				categories: row.categories,
 			}
 		}),
@@ -314,21 +321,16 @@ export async function listPortfolioSummaries(customerId: string): Promise<Portfo
 			role: true,
 			active: true,
 			featured: true,
-			images: {
-				where: { active: true },
-				orderBy: [{ position: 'asc' }, { createdAt: 'asc' }],
-				select: { key: true, featured: true },
-			},
+			images: coverImages,
 		},
 	})
 	return rows.map((row) => {
-		const cover = row.images.find((image) => image.featured) ?? row.images[0]
 		return {
 			portfolioId: row.id,
 			productName: row.productName,
 			company: row.company,
 			role: row.role,
-			coverImage: cover ? cardImageUrl(cover.key) : null,
+			coverImage: coverUrl(row.images),
 			active: row.active,
 			featured: row.featured,
 		}

@@ -100,8 +100,8 @@ async function checkOwnPassword(
 	request: Request,
 	customerId: string,
 	password: string,
-	field: string,
-	wrongMessage: string,
+	field = 'password',
+	wrongMessage = WRONG_PASSWORD,
 ): Promise<Refusal | null> {
 	const account = await getAccount(customerId)
 	if (!account) return refuse(400, wrongMessage, field)
@@ -150,13 +150,7 @@ export async function requestEmailChange(
 	customerId: string,
 	input: { email: string; password: string },
 ): Promise<{ ok: true; email: string } | Refusal> {
-	const refusal = await checkOwnPassword(
-		request,
-		customerId,
-		input.password,
-		'password',
-		WRONG_PASSWORD,
-	)
+	const refusal = await checkOwnPassword(request, customerId, input.password)
 	if (refusal) return refusal
 	const account = await getAccount(customerId)
 	const email = normaliseEmail(input.email)
@@ -213,13 +207,7 @@ export async function deleteOwnAccount(
 		? typed.replace(/^.*\//, '').toLowerCase() === path.toLowerCase()
 		: normaliseEmail(typed) === account.email
 	if (!matches) return refuse(400, DELETE_CONFIRMATION_MISMATCH, input.field)
-	const refusal = await checkOwnPassword(
-		request,
-		customerId,
-		input.password,
-		'password',
-		WRONG_PASSWORD,
-	)
+	const refusal = await checkOwnPassword(request, customerId, input.password)
 	if (refusal) return refusal
 	await deleteAccount(customerId)
 	return { ok: true }
