@@ -9,7 +9,7 @@
 import crypto from 'node:crypto'
 import { isPrismaError, prisma } from '~/utils/db.server'
 import { processDisplayPicture, processProjectImage, withImageSlot } from '~/utils/images.server'
-import { toPage, type Page, type PageRequest } from '~/utils/pagination.server'
+import { rowsAfter, toPage, type Page, type PageRequest } from '~/utils/pagination.server'
 import { storage } from '~/utils/storage.server'
 import {
 	getPortfolio,
@@ -70,15 +70,7 @@ export async function listPortfolioImagesPage(
 			portfolioId,
 			customerId,
 			...(viewer === 'owner' ? {} : { active: true }),
-			...(after
-				? {
-						OR: [
-							{ position: { gt: after.position } },
-							{ position: after.position, createdAt: { gt: after.createdAt } },
-							{ position: after.position, createdAt: after.createdAt, id: { gt: after.id } },
-						],
-					}
-				: {}),
+			...rowsAfter(after),
 		},
 		orderBy: [{ position: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }],
 		take: limit + 1,

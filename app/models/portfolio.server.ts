@@ -11,7 +11,13 @@ import crypto from 'node:crypto'
 import { prisma, Prisma } from '~/utils/db.server'
 import { env } from '~/utils/env.server'
 import { type Precondition } from '~/utils/etag.server'
-import { toPage, type Page, type PageKey, type PageRequest } from '~/utils/pagination.server'
+import {
+	rowsAfter,
+	toPage,
+	type Page,
+	type PageKey,
+	type PageRequest,
+} from '~/utils/pagination.server'
 import { type PortfolioChanges } from '~/utils/portfolio-schemas'
 import { storage } from '~/utils/storage.server'
 import { type Tx, writeAsOwner } from './tx.server'
@@ -264,15 +270,7 @@ export async function listPortfolioCards(
 		where: {
 			customerId,
 			...visibleToVisitors,
-			...(after
-				? {
-						OR: [
-							{ position: { gt: after.position } },
-							{ position: after.position, createdAt: { gt: after.createdAt } },
-							{ position: after.position, createdAt: after.createdAt, id: { gt: after.id } },
-						],
-					}
-				: {}),
+			...rowsAfter(after),
 		},
 		orderBy: PAGE_ORDER,
 		take: limit + 1,

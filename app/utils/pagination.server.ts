@@ -77,6 +77,18 @@ export function pageRequest(query: z.output<typeof PageQuerySchema>): PageReques
 	return { limit: query.limit, after: query.cursor }
 }
 
+/** The `where` of the rows after `after` in (position, createdAt, id) order; none on page one. */
+export function rowsAfter(after: PageKey | null) {
+	if (!after) return {}
+	return {
+		OR: [
+			{ position: { gt: after.position } },
+			{ position: after.position, createdAt: { gt: after.createdAt } },
+			{ position: after.position, createdAt: after.createdAt, id: { gt: after.id } },
+		],
+	}
+}
+
 /**
  * The caching of one page of a /one list: its ETag names `list` (what the list is and its
  * version), the page's limit and cursor, and the CDN base its URLs carry. `unchanged` is the 304
