@@ -19,7 +19,7 @@ import { type ProfileData } from '~/models/profile.server'
 import { type Resume } from '~/models/resume.server'
 import { assetDir } from '~/utils/assets.server'
 import { fullName } from '~/utils/seo'
-import { formatMonth, isOngoing, ratingToHalves, resumeVisibility } from '~/utils/text'
+import { ratingToHalves, resumeVisibility, workPeriod } from '~/utils/text'
 
 // ---------------------------------------------------------------- the font
 
@@ -258,12 +258,7 @@ export function ResumeDocument({ profile, resume, email, profileUrl }: ResumePdf
 								<ListEntry
 									key={item.workId}
 									title={item.role}
-									dates={[
-										formatMonth(item.startDate),
-										isOngoing(item.endDate) ? 'Present' : formatMonth(item.endDate),
-									]
-										.filter(Boolean)
-										.join(' – ')}
+									dates={workPeriod(item.startDate, item.endDate)}
 								>
 									{item.company ? <Text style={styles.entrySub}>{item.company}</Text> : null}
 									<Bullets items={item.experience} />
