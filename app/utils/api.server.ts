@@ -68,7 +68,10 @@ export function wrongMethod(request: Request, method: EndpointMethod): Response 
 	return methodNotAllowed(method)
 }
 
-/** Throws {@link wrongMethod}'s answer: the first line of every /one loader and action. */
+/**
+ * Throws {@link wrongMethod}'s answer: the first step of every /one loader and action (an owner's
+ * endpoint takes it through `requireApiOwner`, which then checks the session).
+ */
 export function requireMethod(request: Request, method: EndpointMethod) {
 	const answer = wrongMethod(request, method)
 	if (answer) throw answer
