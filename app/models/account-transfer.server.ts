@@ -25,14 +25,14 @@ import {
 	THEME_MODES,
 	toAppearance,
 } from '~/utils/appearance'
-import { prisma } from '~/utils/db.server'
+import { isUniqueViolation, prisma } from '~/utils/db.server'
 import { checkPath, PATH_MESSAGES } from '~/utils/path-name'
 import { storage } from '~/utils/storage.server'
 import { createTarGzStream } from '~/utils/tar.server'
 import { isSafeHttpUrl, PHONE_PATTERN } from '~/utils/text'
 import { normaliseEmail, pathKeyInUse } from './customer.server'
 import { cardKey, MAX_IMAGES_PER_PORTFOLIO } from './image.server'
-import { MAX_PORTFOLIO_ITEMS, portfolioImagePrefix } from './portfolio.server'
+import { MAX_PORTFOLIO_ITEMS, portfolioHead, portfolioImagePrefix } from './portfolio.server'
 import { displayPictureKey } from './profile.server'
 
 export const EXPORT_FORMAT = 'tagg-account-export'
@@ -315,13 +315,7 @@ async function exportDocument(
 			})
 		}
 		portfolio.push({
-			productName: item.productName,
-			company: item.company,
-			role: item.role,
-			projectSummary: item.projectSummary,
-			duration: item.duration,
-			industries: item.industries,
-			categories: item.categories,
+			...portfolioHead(item),
 			skills: item.skills,
 			challenges: item.challenges,
 			solution: item.solution,
@@ -711,13 +705,4 @@ export async function importAccount(
 		portfolioItems: items.length,
 		images: items.reduce((count, item) => count + item.images.length, 0),
 	}
-}
-
-function isUniqueViolation(error: unknown) {
-	return (
-		typeof error === 'object' &&
-		error !== null &&
-		'code' in error &&
-		(error as { code: unknown }).code === 'P2002'
-	)
 }

@@ -4,7 +4,7 @@
  * their SHA-256 is stored, so a database leak gives no usable link.
  */
 import crypto from 'node:crypto'
-import { prisma } from '~/utils/db.server'
+import { isUniqueViolation, prisma } from '~/utils/db.server'
 import { LINK_TOKEN_PATTERN } from '~/utils/settings-schemas'
 import { storage } from '~/utils/storage.server'
 import { normaliseEmail, resetPassword } from './customer.server'
@@ -243,7 +243,7 @@ export async function confirmEmailChange(token: unknown) {
 			return { customerId: found.customerId, email: found.newEmail, previousEmail: before.email }
 		})
 	} catch (error) {
-		if ((error as { code?: unknown }).code === 'P2002') throw new EmailInUseError()
+		if (isUniqueViolation(error)) throw new EmailInUseError()
 		throw error
 	}
 }

@@ -1,7 +1,7 @@
 /**
  * Customers (owners): registration, credentials, and the claimed public path.
  */
-import { prisma, type Prisma } from '~/utils/db.server'
+import { isUniqueViolation, prisma, type Prisma } from '~/utils/db.server'
 import { hashPassword, verifyPassword } from '~/utils/password.server'
 import { checkPath, PATH_HOLD_DAYS } from '~/utils/path-name'
 import { writeAsOwner } from './tx.server'
@@ -212,15 +212,6 @@ export async function findMovedPath(pname: string): Promise<string | null> {
 		WHERE r."pathKey" = ${check.key} AND r."expiresAt" > now()
 			AND p."path" IS NOT NULL AND NOT c."disabled"`
 	return rows[0]?.path ?? null
-}
-
-function isUniqueViolation(error: unknown) {
-	return (
-		typeof error === 'object' &&
-		error !== null &&
-		'code' in error &&
-		(error as { code: unknown }).code === 'P2002'
-	)
 }
 
 // ---------------------------------------------------------------- administration

@@ -7,13 +7,14 @@
  * database constraints).
  */
 import crypto from 'node:crypto'
-import { prisma } from '~/utils/db.server'
+import { isPrismaError, prisma } from '~/utils/db.server'
 import { processDisplayPicture, processProjectImage, withImageSlot } from '~/utils/images.server'
-import { toPage, type Page, type PageRequest } from '~/utils/pagination.server'
+import { rowsAfter, toPage, type Page, type PageRequest } from '~/utils/pagination.server'
 import { storage } from '~/utils/storage.server'
 import {
 	getPortfolio,
 	imageUrl,
+	nextImagePosition,
 	setPositions,
 	type DisplayImage,
 	type Viewer,
@@ -69,15 +70,7 @@ export async function listPortfolioImagesPage(
 			portfolioId,
 			customerId,
 			...(viewer === 'owner' ? {} : { active: true }),
-			...(after
-				? {
-						OR: [
-							{ position: { gt: after.position } },
-							{ position: after.position, createdAt: { gt: after.createdAt } },
-							{ position: after.position, createdAt: after.createdAt, id: { gt: after.id } },
-						],
-					}
-				: {}),
+			...rowsAfter(after),
 		},
 		orderBy: [{ position: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }],
 		take: limit + 1,
@@ -155,27 +148,19 @@ export async function addPortfolioImages(
 	let added
 	try {
 		added = await writeAsOwner(customerId, async (tx) => {
-			const portfolio = await tx.portfolio.findFirst({
-				where: { id: portfolioId, customerId },
-				select: { id: true },
-			})
-			if (!portfolio) return null
-			const last = await tx.portfolioImage.aggregate({
-				where: { portfolioId },
-				_max: { position: true },
-			})
+			const first = await nextImagePosition(tx, customerId, portfolioId)
+			if (first === null) return null
 			const existing = await tx.portfolioImage.count({ where: { portfolioId } })
 			if (existing + rows.length > MAX_IMAGES_PER_PORTFOLIO) throw new ImageLimitError(existing)
-			let position = (last._max.position ?? -1) + 1
 			await tx.portfolioImage.createMany({
-				data: rows.map((row) => ({
+				data: rows.map((row, index) => ({
 					id: row.id,
 					portfolioId,
 					customerId,
 					key: row.key,
 					width: row.image.width,
 					height: row.image.height,
-					position: position++,
+					position: first + index,
 				})),
 			})
 			const item = await getPortfolio(customerId, portfolioId, 'owner', tx)
@@ -184,17 +169,11 @@ export async function addPortfolioImages(
 	} catch (error) {
 		await removeObjects(stored)
 		// The item was deleted between the check and the insert (another instance, no lock).
-		if (isForeignKeyViolation(error)) return null
+		if (isPrismaError(error, 'P2003')) return null
 		throw error
 	}
 	if (!added) await removeObjects(stored)
 	return added
-}
-
-function isForeignKeyViolation(error: unknown) {
-	return (
-		typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'P2003'
-	)
 }
 
 async function removeObjects(keys: string[]) {

@@ -45,16 +45,7 @@ export async function enqueueEmail(
 /** Claims the oldest message that is due, or null. The claim is a lease of LEASE_MS. */
 export async function claimNextMessage(): Promise<OutboxMessage | null> {
 	const now = new Date()
-	const rows = await prisma().$queryRaw<
-		Array<{
-			id: string
-			kind: OutboxKind
-			to: string
-			data: Record<string, unknown>
-			attempts: number
-			createdAt: Date
-		}>
-	>`
+	const rows = await prisma().$queryRaw<OutboxMessage[]>`
 		UPDATE "OutboxMessage"
 		SET "attempts" = "attempts" + 1, "nextAttemptAt" = ${new Date(now.getTime() + LEASE_MS)}
 		WHERE "id" = (

@@ -11,7 +11,13 @@ import crypto from 'node:crypto'
 import { prisma, Prisma } from '~/utils/db.server'
 import { env } from '~/utils/env.server'
 import { type Precondition } from '~/utils/etag.server'
-import { toPage, type Page, type PageKey, type PageRequest } from '~/utils/pagination.server'
+import {
+	rowsAfter,
+	toPage,
+	type Page,
+	type PageKey,
+	type PageRequest,
+} from '~/utils/pagination.server'
 import { type PortfolioChanges } from '~/utils/portfolio-schemas'
 import { storage } from '~/utils/storage.server'
 import { type Tx, writeAsOwner } from './tx.server'
@@ -42,6 +48,22 @@ export type PortfolioItem = {
 	featured: boolean
 	displayImages: DisplayImage[]
 }
+
+export type PortfolioHead = Pick<
+	PortfolioItem,
+	'productName' | 'company' | 'role' | 'projectSummary' | 'duration' | 'industries' | 'categories'
+>
+
+/** A project's head: what its card and the builder's head editor show, in this order. */
+export const portfolioHead = (item: PortfolioHead): PortfolioHead => ({
+	productName: item.productName,
+	company: item.company,
+	role: item.role,
+	projectSummary: item.projectSummary,
+	duration: item.duration,
+	industries: item.industries,
+	categories: item.categories,
+})
 
 /** Who is looking: the owner sees every item and image; visitors only active ones. */
 export type Viewer = 'owner' | 'visitor'
@@ -92,9 +114,21 @@ export function cardImageUrl(key: string) {
 	return imageUrl(key.replace(/\.webp$/, '-card.webp'))
 }
 
+/** What a card's cover is chosen from: the item's active images in their order. */
+const coverImages = {
+	where: { active: true },
+	orderBy: [{ position: 'asc' }, { createdAt: 'asc' }],
+	select: { key: true, featured: true },
+} satisfies Prisma.Portfolio$imagesArgs
+
+/** The card-size URL of the featured image, else of the first one, else null. */
+function coverUrl(images: Array<{ key: string; featured: boolean }>) {
+	const cover = images.find((image) => image.featured) ?? images[0]
+	return cover ? cardImageUrl(cover.key) : null
+}
+
 export function toPortfolioItem(row: PortfolioRow, viewer: Viewer): PortfolioItem {
 	const activeImages = row.images.filter((image) => image.active)
-	const cover = activeImages.find((image) => image.featured) ?? activeImages[0]
 	const shownImages = viewer === 'owner' ? row.images : activeImages
 	return {
 		portfolioId: row.id,
@@ -109,7 +143,7 @@ export function toPortfolioItem(row: PortfolioRow, viewer: Viewer): PortfolioIte
 		challenges: row.challenges,
 		solution: row.solution,
 		results: row.results,
-		coverImage: cover ? cardImageUrl(cover.key) : null,
+		coverImage: coverUrl(activeImages),
 		active: row.active,
 		featured: row.featured,
 		displayImages: shownImages.map((image) => ({
@@ -236,15 +270,7 @@ export async function listPortfolioCards(
 		where: {
 			customerId,
 			...visibleToVisitors,
-			...(after
-				? {
-						OR: [
-							{ position: { gt: after.position } },
-							{ position: after.position, createdAt: { gt: after.createdAt } },
-							{ position: after.position, createdAt: after.createdAt, id: { gt: after.id } },
-						],
-					}
-				: {}),
+			...rowsAfter(after),
 		},
 		orderBy: PAGE_ORDER,
 		take: limit + 1,
@@ -256,23 +282,18 @@ export async function listPortfolioCards(
 			company: true,
 			projectSummary: true,
 			categories: true,
-			images: {
-				where: { active: true },
-				orderBy: [{ position: 'asc' }, { createdAt: 'asc' }],
-				select: { key: true, featured: true },
-			},
+			images: coverImages,
 		},
 	})
 	const page = toPage(rows, limit)
 	return {
 		items: page.rows.map((row) => {
-			const cover = row.images.find((image) => image.featured) ?? row.images[0]
 			return {
 				portfolioId: row.id,
 				productName: row.productName,
 				company: row.company,
 				projectSummary: row.projectSummary.slice(0, 1),
-				coverImage: cover ? cardImageUrl(cover.key) : null,
+				coverImage: coverUrl(row.images),
 				categories: row.categories,
 			}
 		}),
@@ -298,21 +319,16 @@ export async function listPortfolioSummaries(customerId: string): Promise<Portfo
 			role: true,
 			active: true,
 			featured: true,
-			images: {
-				where: { active: true },
-				orderBy: [{ position: 'asc' }, { createdAt: 'asc' }],
-				select: { key: true, featured: true },
-			},
+			images: coverImages,
 		},
 	})
 	return rows.map((row) => {
-		const cover = row.images.find((image) => image.featured) ?? row.images[0]
 		return {
 			portfolioId: row.id,
 			productName: row.productName,
 			company: row.company,
 			role: row.role,
-			coverImage: cover ? cardImageUrl(cover.key) : null,
+			coverImage: coverUrl(row.images),
 			active: row.active,
 			featured: row.featured,
 		}
@@ -501,6 +517,23 @@ export async function setPositions(
 }
 
 /**
+ * In a write of the owner: the position after the last image of their item `portfolioId`, or
+ * null when they have no such item.
+ */
+export async function nextImagePosition(tx: Tx, customerId: string, portfolioId: string) {
+	const portfolio = await tx.portfolio.findFirst({
+		where: { id: portfolioId, customerId },
+		select: { id: true },
+	})
+	if (!portfolio) return null
+	const last = await tx.portfolioImage.aggregate({
+		where: { portfolioId },
+		_max: { position: true },
+	})
+	return (last._max.position ?? -1) + 1
+}
+
+/**
  * Records an image of one of the owner's items at the end of its gallery (the bytes are stored by
  * the images code; the seed and the tests use this for records only). Null when the owner has no
  * such item. A featured image takes the flag from any other image of the item.
@@ -511,15 +544,8 @@ export async function addPortfolioImageRecord(
 	image: { active?: boolean; featured?: boolean; width?: number; height?: number } = {},
 ) {
 	return writeAsOwner(customerId, async (tx) => {
-		const portfolio = await tx.portfolio.findFirst({
-			where: { id: portfolioId, customerId },
-			select: { id: true },
-		})
-		if (!portfolio) return null
-		const last = await tx.portfolioImage.aggregate({
-			where: { portfolioId },
-			_max: { position: true },
-		})
+		const position = await nextImagePosition(tx, customerId, portfolioId)
+		if (position === null) return null
 		if (image.featured) {
 			await tx.portfolioImage.updateMany({
 				where: { portfolioId, featured: true },
@@ -535,7 +561,7 @@ export async function addPortfolioImageRecord(
 				key: `${portfolioImagePrefix(customerId, portfolioId)}${id}.webp`,
 				active: image.active ?? true,
 				featured: image.featured ?? false,
-				position: (last._max.position ?? -1) + 1,
+				position,
 				width: image.width ?? 1600,
 				height: image.height ?? 900,
 			},

@@ -31,6 +31,19 @@ export type ProfileData = {
 	updatedAt: string
 }
 
+/** The columns of the owner's links (the API's `socialLinks`). */
+export const socialSelect = {
+	linkedInUrl: true,
+	xUrl: true,
+	igUrl: true,
+	fbUrl: true,
+	ytUrl: true,
+	whatAppBusUrl: true,
+	mobileNumber: true,
+	companySite: true,
+	email: true,
+} satisfies Prisma.ProfileSelect
+
 export const profileSelect = {
 	customerId: true,
 	path: true,
@@ -45,15 +58,7 @@ export const profileSelect = {
 	highOne: true,
 	highTwo: true,
 	highThree: true,
-	linkedInUrl: true,
-	xUrl: true,
-	igUrl: true,
-	fbUrl: true,
-	ytUrl: true,
-	whatAppBusUrl: true,
-	mobileNumber: true,
-	companySite: true,
-	email: true,
+	...socialSelect,
 	hideEmail: true,
 	pictureVersion: true,
 	accent: true,

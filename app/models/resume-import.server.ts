@@ -10,10 +10,9 @@ import {
 	type CertificateItemInput,
 	type EducationItemInput,
 	type SkillItemInput,
-	type SocialField,
 	type WorkItemInput,
 } from '~/utils/profile-schemas'
-import { updateProfile } from './profile.server'
+import { socialSelect, updateProfile } from './profile.server'
 import {
 	achievementRows,
 	certificateRows,
@@ -23,19 +22,11 @@ import {
 	workExpRows,
 	type Resume,
 } from './resume.server'
+import { type ProfilePreviewFields } from '~/utils/resume-import'
 import { writeAsOwner } from './tx.server'
 
 /** The profile fields an import may set; a field the file does not have is left alone. */
-export type ProfileImport = Partial<
-	{
-		firstName: string
-		lastName: string
-		designation: string
-		city: string
-		country: string
-		bio: string[]
-	} & Record<SocialField, string>
->
+export type ProfileImport = ProfilePreviewFields
 
 export type ResumeImport = {
 	profile?: ProfileImport
@@ -127,16 +118,44 @@ const PROFILE_COLUMNS = {
 	city: true,
 	country: true,
 	bio: true,
-	linkedInUrl: true,
-	xUrl: true,
-	igUrl: true,
-	fbUrl: true,
-	ytUrl: true,
-	whatAppBusUrl: true,
-	mobileNumber: true,
-	companySite: true,
-	email: true,
+	...socialSelect,
 } satisfies Prisma.ProfileSelect
+
+/** The calls of one resume list's table that an import makes. */
+type ListTable<Row, Existing> = {
+	deleteMany: (args: { where: { customerId: string } }) => Promise<unknown>
+	findMany: (args: {
+		where: { customerId: string }
+		orderBy: { position: 'asc' }
+	}) => Promise<Existing[]>
+	createMany: (args: { data: Row[] }) => Promise<unknown>
+}
+
+/**
+ * Writes one list of an import: `replace` swaps the owner's list for `items`; `append` adds the
+ * items not there yet after the owner's own (see {@link appendable}).
+ */
+async function importList<Item, Row, Existing extends { position: number }>(
+	customerId: string,
+	mode: ImportMode,
+	items: Item[],
+	table: ListTable<Row, Existing>,
+	rows: (customerId: string, items: Item[], first?: number) => Row[],
+	keys: { existing: (row: Existing) => string; item: (item: Item) => string },
+) {
+	const where = { customerId }
+	if (mode === 'replace') {
+		await table.deleteMany({ where })
+		await table.createMany({ data: rows(customerId, items) })
+	} else {
+		const state = await listState(
+			table.findMany({ where, orderBy: { position: 'asc' } }),
+			keys.existing,
+		)
+		const added = appendable(state.keys, items, keys.item)
+		await table.createMany({ data: rows(customerId, added, state.next) })
+	}
+}
 
 /**
  * Writes the chosen `sections` of `data` for the owner in one transaction and returns the whole
@@ -154,7 +173,6 @@ export async function applyResumeImport(
 	// Under the owner's lock no other write of theirs runs in between: appends read, then write.
 	return writeAsOwner(customerId, async (tx) => {
 		const where = { customerId }
-		const orderBy = { position: 'asc' as const }
 
 		if (chosen.has('profile') && data.profile) {
 			let fields = data.profile
@@ -170,80 +188,36 @@ export async function applyResumeImport(
 			if (Object.keys(fields).length) await updateProfile(customerId, fields, undefined, tx)
 		}
 
-		if (chosen.has('workExp') && data.workExp) {
-			if (mode === 'replace') {
-				await tx.workExperience.deleteMany({ where })
-				await tx.workExperience.createMany({ data: workExpRows(customerId, data.workExp) })
-			} else {
-				const state = await listState(
-					tx.workExperience.findMany({ where, orderBy }),
-					sameEntry.workExp,
-				)
-				const added = appendable(state.keys, data.workExp, importKeys.workExp)
-				await tx.workExperience.createMany({ data: workExpRows(customerId, added, state.next) })
-			}
+		const list = <Item, Row, Existing extends { position: number }>(
+			section: ImportSection,
+			items: Item[] | undefined,
+			table: ListTable<Row, Existing>,
+			rows: (customerId: string, items: Item[], first?: number) => Row[],
+			keys: { existing: (row: Existing) => string; item: (item: Item) => string },
+		) => {
+			if (!chosen.has(section) || !items) return
+			return importList(customerId, mode, items, table, rows, keys)
 		}
-
-		if (chosen.has('education') && data.education) {
-			if (mode === 'replace') {
-				await tx.education.deleteMany({ where })
-				await tx.education.createMany({ data: educationRows(customerId, data.education) })
-			} else {
-				const state = await listState(
-					tx.education.findMany({ where, orderBy }),
-					sameEntry.education,
-				)
-				const added = appendable(state.keys, data.education, importKeys.education)
-				await tx.education.createMany({ data: educationRows(customerId, added, state.next) })
-			}
-		}
-
-		if (chosen.has('skills') && data.skills) {
-			if (mode === 'replace') {
-				await tx.skill.deleteMany({ where })
-				await tx.skill.createMany({ data: skillRows(customerId, data.skills) })
-			} else {
-				const state = await listState(tx.skill.findMany({ where, orderBy }), sameEntry.skills)
-				const added = appendable(state.keys, data.skills, importKeys.skills)
-				await tx.skill.createMany({ data: skillRows(customerId, added, state.next) })
-			}
-		}
-
-		if (chosen.has('certificates') && data.certificates) {
-			if (mode === 'replace') {
-				await tx.certificate.deleteMany({ where })
-				await tx.certificate.createMany({
-					data: certificateRows(customerId, data.certificates),
-				})
-			} else {
-				const state = await listState(
-					tx.certificate.findMany({ where, orderBy }),
-					sameEntry.certificates,
-				)
-				const added = appendable(state.keys, data.certificates, importKeys.certificates)
-				await tx.certificate.createMany({
-					data: certificateRows(customerId, added, state.next),
-				})
-			}
-		}
-
-		if (chosen.has('achievements') && data.achievements) {
-			if (mode === 'replace') {
-				await tx.achievement.deleteMany({ where })
-				await tx.achievement.createMany({
-					data: achievementRows(customerId, data.achievements),
-				})
-			} else {
-				const state = await listState(
-					tx.achievement.findMany({ where, orderBy }),
-					sameEntry.achievements,
-				)
-				const added = appendable(state.keys, data.achievements, importKeys.achievements)
-				await tx.achievement.createMany({
-					data: achievementRows(customerId, added, state.next),
-				})
-			}
-		}
+		await list('workExp', data.workExp, tx.workExperience, workExpRows, {
+			existing: sameEntry.workExp,
+			item: importKeys.workExp,
+		})
+		await list('education', data.education, tx.education, educationRows, {
+			existing: sameEntry.education,
+			item: importKeys.education,
+		})
+		await list('skills', data.skills, tx.skill, skillRows, {
+			existing: sameEntry.skills,
+			item: importKeys.skills,
+		})
+		await list('certificates', data.certificates, tx.certificate, certificateRows, {
+			existing: sameEntry.certificates,
+			item: importKeys.certificates,
+		})
+		await list('achievements', data.achievements, tx.achievement, achievementRows, {
+			existing: sameEntry.achievements,
+			item: importKeys.achievements,
+		})
 		return getResume(customerId, tx)
 	})
 }

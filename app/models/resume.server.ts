@@ -159,67 +159,17 @@ function replaceList<Row>(
 	})
 }
 
-export function replaceWorkExp(
-	customerId: string,
-	items: WorkItemInput[],
-	precondition?: Precondition<Resume>,
-) {
-	return replaceList(
-		customerId,
-		(tx) => tx.workExperience,
-		workExpRows(customerId, items),
-		precondition,
-	)
-}
+/** The writer of one list: replaces the owner's list with `items` (see {@link replaceList}). */
+const listReplacer =
+	<Item, Row>(
+		list: Parameters<typeof replaceList<Row>>[1],
+		rows: (customerId: string, items: Item[]) => Row[],
+	) =>
+	(customerId: string, items: Item[], precondition?: Precondition<Resume>) =>
+		replaceList(customerId, list, rows(customerId, items), precondition)
 
-export function replaceEducation(
-	customerId: string,
-	items: EducationItemInput[],
-	precondition?: Precondition<Resume>,
-) {
-	return replaceList(
-		customerId,
-		(tx) => tx.education,
-		educationRows(customerId, items),
-		precondition,
-	)
-}
-
-export function replaceSkills(
-	customerId: string,
-	items: SkillItemInput[],
-	precondition?: Precondition<Resume>,
-) {
-	return replaceList(
-		customerId,
-		(tx) => tx.skill,
-		skillRows(customerId, items),
-		precondition,
-	)
-}
-
-export function replaceCertificates(
-	customerId: string,
-	items: CertificateItemInput[],
-	precondition?: Precondition<Resume>,
-) {
-	return replaceList(
-		customerId,
-		(tx) => tx.certificate,
-		certificateRows(customerId, items),
-		precondition,
-	)
-}
-
-export function replaceAchievements(
-	customerId: string,
-	items: string[],
-	precondition?: Precondition<Resume>,
-) {
-	return replaceList(
-		customerId,
-		(tx) => tx.achievement,
-		achievementRows(customerId, items),
-		precondition,
-	)
-}
+export const replaceWorkExp = listReplacer((tx) => tx.workExperience, workExpRows)
+export const replaceEducation = listReplacer((tx) => tx.education, educationRows)
+export const replaceSkills = listReplacer((tx) => tx.skill, skillRows)
+export const replaceCertificates = listReplacer((tx) => tx.certificate, certificateRows)
+export const replaceAchievements = listReplacer((tx) => tx.achievement, achievementRows)

@@ -122,30 +122,21 @@ describe('the email visitors see', () => {
 })
 
 describe('builder validation', () => {
-	test('three bad fields of the name card are reported together', async () => {
-		const owner = await createOwner()
-		const answer = await act(
-			{
+	test.each([
+		{
+			name: 'three bad fields of the name card are reported together',
+			body: {
 				intent: 'name',
 				...NAME_CARD,
 				firstName: 'x'.repeat(61),
 				designation: 'y'.repeat(101),
 				country: 'z'.repeat(81),
 			},
-			owner.token,
-		)
-		expect(answer.status).toBe(400)
-		expect(Object.keys(answer.body.fieldErrors as object).sort()).toEqual([
-			'country',
-			'designation',
-			'firstName',
-		])
-	})
-
-	test('every bad link and phone of the links editor is reported together', async () => {
-		const owner = await createOwner()
-		const answer = await act(
-			{
+			fields: ['country', 'designation', 'firstName'],
+		},
+		{
+			name: 'every bad link and phone of the links editor is reported together',
+			body: {
 				intent: 'social',
 				...LINKS,
 				linkedInUrl: 'javascript:alert(1)',
@@ -153,28 +144,18 @@ describe('builder validation', () => {
 				mobileNumber: 'call me',
 				email: 'nope',
 			},
-			owner.token,
-		)
-		expect(answer.status).toBe(400)
-		expect(Object.keys(answer.body.fieldErrors as object).sort()).toEqual([
-			'email',
-			'linkedInUrl',
-			'mobileNumber',
-			'xUrl',
-		])
-	})
-
-	test('a skill with a bad name and a bad rating reports both', async () => {
+			fields: ['email', 'linkedInUrl', 'mobileNumber', 'xUrl'],
+		},
+		{
+			name: 'a skill with a bad name and a bad rating reports both',
+			body: { intent: 'skills', skills: [{ skillName: 'Juggling', rating: 7 }] },
+			fields: ['skills.0.rating', 'skills.0.skillName'],
+		},
+	])('$name', async ({ body, fields }) => {
 		const owner = await createOwner()
-		const answer = await act(
-			{ intent: 'skills', skills: [{ skillName: 'Juggling', rating: 7 }] },
-			owner.token,
-		)
+		const answer = await act(body, owner.token)
 		expect(answer.status).toBe(400)
-		expect(Object.keys(answer.body.fieldErrors as object).sort()).toEqual([
-			'skills.0.rating',
-			'skills.0.skillName',
-		])
+		expect(Object.keys(answer.body.fieldErrors as object).sort()).toEqual(fields)
 	})
 
 	test('links typed without https:// get it (social links and certificates)', async () => {

@@ -320,30 +320,13 @@ describe('the builder project page: each editor sends its section version', () =
 		const item = await createPortfolio(owner.id, { productName: 'Start' })
 		const path = `/builder/portfolio/${item.portfolioId}`
 		const { versions } = await loaderData(builderProjectLoader, path, owner.token)
-		const params = { id: item.portfolioId }
-		const a = await callBuilder(
-			builderProjectAction,
-			path,
-			{ intent: 'head', ...HEAD, version: versions.head, productName: 'Tab A' },
-			owner.token,
-			params,
-		)
+		const save = (body: Record<string, unknown>) =>
+			callBuilder(builderProjectAction, path, body, owner.token, { id: item.portfolioId })
+		const a = await save({ intent: 'head', ...HEAD, version: versions.head, productName: 'Tab A' })
 		expect(a).toMatchObject({ status: 200, body: { ok: true } })
-		const b = await callBuilder(
-			builderProjectAction,
-			path,
-			{ intent: 'head', ...HEAD, version: versions.head, productName: 'Tab B' },
-			owner.token,
-			params,
-		)
+		const b = await save({ intent: 'head', ...HEAD, version: versions.head, productName: 'Tab B' })
 		expect(b).toMatchObject({ status: 412, body: { conflict: true, message: CONFLICT_MESSAGE } })
-		const c = await callBuilder(
-			builderProjectAction,
-			path,
-			{ intent: 'result', version: versions.result, results: 'Tab B result' },
-			owner.token,
-			params,
-		)
+		const c = await save({ intent: 'result', version: versions.result, results: 'Tab B result' })
 		expect(c).toMatchObject({ status: 200, body: { ok: true } })
 		expect(await getPortfolio(owner.id, item.portfolioId, 'owner')).toMatchObject({
 			productName: 'Tab A',

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
-import { apiRefusal, deleteOwnAccount } from '~/services/account-settings.server'
-import { apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
-import { requireApiCustomerId } from '~/services/auth.server'
+import { deleteOwnAccount } from '~/services/account-settings.server'
+import { apiRefusal, apiOk, postOnlyLoader, readJsonBody } from '~/utils/api.server'
+import { requireApiOwner } from '~/services/auth.server'
 import { clearedSessionCookies, headersWithCookies } from '~/services/session.server'
 import { DeleteAccountBody } from '~/utils/settings-schemas'
 
@@ -10,8 +10,7 @@ import { DeleteAccountBody } from '~/utils/settings-schemas'
  * stored image; the path is free again and the public pages answer 404 at once.
  */
 export async function action({ request }: ActionFunctionArgs) {
-	requireMethod(request, 'POST')
-	const customerId = await requireApiCustomerId(request)
+	const customerId = await requireApiOwner(request)
 	const { password, path } = await readJsonBody(request, DeleteAccountBody)
 	const outcome = await deleteOwnAccount(request, customerId, {
 		password,

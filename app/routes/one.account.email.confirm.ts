@@ -1,6 +1,13 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
-import { apiRefusal, confirmEmailFromLink } from '~/services/account-settings.server'
-import { apiError, apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
+import { confirmEmailFromLink } from '~/services/account-settings.server'
+import {
+	apiRefusal,
+	apiError,
+	apiOk,
+	postOnlyLoader,
+	readJsonBody,
+	requireMethod,
+} from '~/utils/api.server'
 import { ConfirmEmailBody, LINK_NOT_VALID } from '~/utils/settings-schemas'
 
 /**

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
-import { apiRefusal, requestEmailChange } from '~/services/account-settings.server'
-import { apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
-import { requireApiCustomerId } from '~/services/auth.server'
+import { requestEmailChange } from '~/services/account-settings.server'
+import { apiRefusal, apiOk, postOnlyLoader, readJsonBody } from '~/utils/api.server'
+import { requireApiOwner } from '~/services/auth.server'
 import { UpdateEmailBody } from '~/utils/settings-schemas'
 
 /**
@@ -9,8 +9,7 @@ import { UpdateEmailBody } from '~/utils/settings-schemas'
  * address (the email changes when it is opened); 409 when another account has that email.
  */
 export async function action({ request }: ActionFunctionArgs) {
-	requireMethod(request, 'POST')
-	const customerId = await requireApiCustomerId(request)
+	const customerId = await requireApiOwner(request)
 	const body = await readJsonBody(request, UpdateEmailBody)
 	const outcome = await requestEmailChange(request, customerId, body)
 	if (!outcome.ok) return apiRefusal(outcome)

@@ -1,16 +1,15 @@
 import { createReadableStreamFromReadable, type LoaderFunctionArgs } from '@remix-run/node'
 import { AccountTransferError, exportAccountArchive } from '~/models/account-transfer.server'
 import { getCustomerPath } from '~/models/customer.server'
-import { apiError, getOnlyAction, requireMethod } from '~/utils/api.server'
-import { requireApiCustomerId } from '~/services/auth.server'
+import { apiError, getOnlyAction } from '~/utils/api.server'
+import { requireApiOwner } from '~/services/auth.server'
 
 /**
  * GET /one/account/export: the owner's whole account as the `npm run export` archive
  * (document.json and the images, gzipped tar), streamed as it is written.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-	requireMethod(request, 'GET')
-	const customerId = await requireApiCustomerId(request)
+	const customerId = await requireApiOwner(request, 'GET')
 	let exported
 	try {
 		exported = await exportAccountArchive(customerId)

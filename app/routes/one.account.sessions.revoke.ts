@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { signOutOtherDevices } from '~/services/account-settings.server'
-import { apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
-import { requireApiCustomerId } from '~/services/auth.server'
+import { apiOk, postOnlyLoader, readJsonBody } from '~/utils/api.server'
+import { requireApiOwner } from '~/services/auth.server'
 import { signAccessToken } from '~/utils/jwt.server'
 import { RevokeSessionsBody } from '~/utils/settings-schemas'
 
@@ -11,8 +11,7 @@ import { RevokeSessionsBody } from '~/utils/settings-schemas'
  * answer carries a fresh one for the session kept.
  */
 export async function action({ request }: ActionFunctionArgs) {
-	requireMethod(request, 'POST')
-	const customerId = await requireApiCustomerId(request)
+	const customerId = await requireApiOwner(request)
 	const { refresh_token } = await readJsonBody(request, RevokeSessionsBody)
 	await signOutOtherDevices(customerId, refresh_token)
 	return apiOk({

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
-import { apiRefusal, requestPasswordReset } from '~/services/account-settings.server'
-import { apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
+import { requestPasswordReset } from '~/services/account-settings.server'
+import { apiRefusal, apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
 import { FORGOT_PASSWORD_SENT, ForgotPasswordSchema } from '~/utils/settings-schemas'
 
 /**

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { resetPasswordFromLink } from '~/services/account-settings.server'
-import { apiError, apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
-import { createSession } from '~/services/session.server'
+import { apiError, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
+import { apiNewSession } from '~/services/session.server'
 import { LINK_NOT_VALID, ResetPasswordBody } from '~/utils/settings-schemas'
 
 /**
@@ -13,13 +13,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	const { token, password } = await readJsonBody(request, ResetPasswordBody)
 	const reset = await resetPasswordFromLink(token, password)
 	if (!reset) return apiError(400, `token: ${LINK_NOT_VALID}`)
-	const session = await createSession(reset.customerId)
-	return apiOk({
-		path: reset.hasPath,
-		access_token: session.accessToken,
-		customer_id: reset.customerId,
-		refresh_token: session.refreshToken,
-	})
+	return apiNewSession(reset.customerId, { path: reset.hasPath })
 }
 
 export const loader = postOnlyLoader

@@ -35,6 +35,17 @@ function form(field: string, files: Array<{ data: Buffer | string; name: string;
 
 const uploadsDir = () => path.join(env().DATA_DIR, 'uploads')
 
+/** Posts `files` as the `product_images` of the project `portfolioId`. */
+const uploadTo = (portfolioId: string, token: string, files: Parameters<typeof form>[1]) =>
+	callApi(uploadImages, `/one/sites/images/update/portfolio-images?productId=${portfolioId}`, {
+		token,
+		rawBody: form('product_images', files),
+	})
+
+/** How many image rows the project has. */
+const imageCount = (portfolioId: string) =>
+	prisma().portfolioImage.count({ where: { portfolioId } })
+
 afterEach(() => {
 	delete process.env.STORAGE_DRIVER
 	delete process.env.S3_BUCKET
@@ -95,24 +106,17 @@ describe('project images', () => {
 	test('uploads several images as 16:9 WebP at two sizes and answers the item', async () => {
 		const owner = await createOwner()
 		const item = await createPortfolio(owner.id, { productName: 'Checkout' })
-		const { status, json } = await callApi(
-			uploadImages,
-			`/one/sites/images/update/portfolio-images?productId=${item.portfolioId}`,
+		const { status, json } = await uploadTo(item.portfolioId, owner.token, [
+			{ data: await jpeg(1920, 1080), name: 'a.jpg' },
+			{ data: await jpeg(1000, 1000), name: 'b.jpg' },
 			{
-				token: owner.token,
-				rawBody: form('product_images', [
-					{ data: await jpeg(1920, 1080), name: 'a.jpg' },
-					{ data: await jpeg(1000, 1000), name: 'b.jpg' },
-					{
-						data: await sharp(await jpeg(800, 600))
-							.png()
-							.toBuffer(),
-						name: 'c.png',
-						type: 'image/png',
-					},
-				]),
+				data: await sharp(await jpeg(800, 600))
+					.png()
+					.toBuffer(),
+				name: 'c.png',
+				type: 'image/png',
 			},
-		)
+		])
 		expect(status).toBe(200)
 		const data = json.data as {
 			portfolioId: string
@@ -148,70 +152,43 @@ describe('project images', () => {
 	])('%s is refused with a clear 4xx and nothing stored', async (_name, data, status, message) => {
 		const owner = await createOwner()
 		const item = await createPortfolio(owner.id)
-		const result = await callApi(
-			uploadImages,
-			`/one/sites/images/update/portfolio-images?productId=${item.portfolioId}`,
-			{
-				token: owner.token,
-				rawBody: form('product_images', [{ data, name: 'photo.jpg' }]),
-			},
-		)
+		const result = await uploadTo(item.portfolioId, owner.token, [{ data, name: 'photo.jpg' }])
 		expect(result.status).toBe(status)
 		expect(result.json.message).toBe(message)
-		expect(await prisma().portfolioImage.count({ where: { portfolioId: item.portfolioId } })).toBe(
-			0,
-		)
+		expect(await imageCount(item.portfolioId)).toBe(0)
 	})
 
 	test('a truncated JPEG is 422; a file over 10 MB is 413; more than 10 files is 413', async () => {
 		const owner = await createOwner()
 		const item = await createPortfolio(owner.id)
-		const url = `/one/sites/images/update/portfolio-images?productId=${item.portfolioId}`
 		const good = await jpeg(1600, 900)
-		const truncated = await callApi(uploadImages, url, {
-			token: owner.token,
-			rawBody: form('product_images', [
-				{ data: good.subarray(0, Math.floor(good.length * 0.6)), name: 't.jpg' },
-			]),
-		})
+		const truncated = await uploadTo(item.portfolioId, owner.token, [
+			{ data: good.subarray(0, Math.floor(good.length * 0.6)), name: 't.jpg' },
+		])
 		expect(truncated.status).toBe(422)
-		const huge = await callApi(uploadImages, url, {
-			token: owner.token,
-			rawBody: form('product_images', [
-				{ data: Buffer.alloc(10 * 1024 * 1024 + 1, 1), name: 'big.jpg' },
-			]),
-		})
+		const huge = await uploadTo(item.portfolioId, owner.token, [
+			{ data: Buffer.alloc(10 * 1024 * 1024 + 1, 1), name: 'big.jpg' },
+		])
 		expect(huge.status).toBe(413)
 		expect(huge.json.message).toBe('Each image must be 10 MB or smaller.')
 		const small = await jpeg(32, 18)
-		const many = await callApi(uploadImages, url, {
-			token: owner.token,
-			rawBody: form(
-				'product_images',
-				Array.from({ length: 11 }, (_, i) => ({ data: small, name: `${i}.jpg` })),
-			),
-		})
-		expect(many.status).toBe(413)
-		expect(await prisma().portfolioImage.count({ where: { portfolioId: item.portfolioId } })).toBe(
-			0,
+		const many = await uploadTo(
+			item.portfolioId,
+			owner.token,
+			Array.from({ length: 11 }, (_, i) => ({ data: small, name: `${i}.jpg` })),
 		)
+		expect(many.status).toBe(413)
+		expect(await imageCount(item.portfolioId)).toBe(0)
 	})
 
 	test("another owner's item is 404 and gets nothing", async () => {
 		const [owner, other] = await Promise.all([createOwner(), createOwner()])
 		const item = await createPortfolio(owner.id)
-		const result = await callApi(
-			uploadImages,
-			`/one/sites/images/update/portfolio-images?productId=${item.portfolioId}`,
-			{
-				token: other.token,
-				rawBody: form('product_images', [{ data: await jpeg(), name: 'a.jpg' }]),
-			},
-		)
+		const result = await uploadTo(item.portfolioId, other.token, [
+			{ data: await jpeg(), name: 'a.jpg' },
+		])
 		expect(result.status).toBe(404)
-		expect(await prisma().portfolioImage.count({ where: { portfolioId: item.portfolioId } })).toBe(
-			0,
-		)
+		expect(await imageCount(item.portfolioId)).toBe(0)
 	})
 
 	test('when the bucket is unreachable the owner gets a 503 and no row points at a missing object', async () => {
@@ -225,19 +202,12 @@ describe('project images', () => {
 		process.env.AWS_SECRET_ACCESS_KEY = 'y'
 		resetEnv()
 		const started = Date.now()
-		const result = await callApi(
-			uploadImages,
-			`/one/sites/images/update/portfolio-images?productId=${item.portfolioId}`,
-			{
-				token: owner.token,
-				rawBody: form('product_images', [{ data: await jpeg(), name: 'a.jpg' }]),
-			},
-		)
+		const result = await uploadTo(item.portfolioId, owner.token, [
+			{ data: await jpeg(), name: 'a.jpg' },
+		])
 		expect(result.status).toBe(503)
 		expect(Date.now() - started).toBeLessThan(15_000)
-		expect(await prisma().portfolioImage.count({ where: { portfolioId: item.portfolioId } })).toBe(
-			0,
-		)
+		expect(await imageCount(item.portfolioId)).toBe(0)
 	})
 })
 
@@ -297,30 +267,11 @@ describe('image status, order and deletion', () => {
 		const other = await createOwner()
 		const imageId = item.displayImages[0]!.pProductImageId
 		const base = `/one/sites/images/update/image/status?productId=${item.portfolioId}&imageId=${imageId}`
-		expect(
-			(
-				await callApi(setStatus, `${base}&key=Bogus`, {
-					token: owner.token,
-					body: { active: true },
-				})
-			).status,
-		).toBe(400)
-		expect(
-			(
-				await callApi(setStatus, `${base}&key=Active`, {
-					token: owner.token,
-					body: { active: 'yes' },
-				})
-			).status,
-		).toBe(400)
-		expect(
-			(
-				await callApi(setStatus, `${base}&key=Active`, {
-					token: other.token,
-					body: { active: false },
-				})
-			).status,
-		).toBe(404)
+		const statusOf = async (key: string, token: string, body: unknown) =>
+			(await callApi(setStatus, `${base}&key=${key}`, { token, body })).status
+		expect(await statusOf('Bogus', owner.token, { active: true })).toBe(400)
+		expect(await statusOf('Active', owner.token, { active: 'yes' })).toBe(400)
+		expect(await statusOf('Active', other.token, { active: false })).toBe(404)
 		expect((await prisma().portfolioImage.findUnique({ where: { id: imageId } }))?.active).toBe(
 			true,
 		)

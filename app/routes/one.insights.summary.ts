@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { readSummary } from '~/services/insights.server'
-import { apiError, apiOk, getOnlyAction, requireMethod } from '~/utils/api.server'
-import { requireApiCustomerId } from '~/services/auth.server'
+import { apiError, apiOk, getOnlyAction } from '~/utils/api.server'
+import { requireApiOwner } from '~/services/auth.server'
 import { parseRange } from '~/utils/insights'
 
 /**
@@ -10,8 +10,7 @@ import { parseRange } from '~/utils/insights'
  * `data: {range, totals, previous, daily, sources, links, pages}` (docs/decisions/022-insights.md).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-	requireMethod(request, 'GET')
-	const customerId = await requireApiCustomerId(request)
+	const customerId = await requireApiOwner(request, 'GET')
 	const range = parseRange(new URL(request.url).searchParams.get('range'))
 	if (!range) return apiError(400, 'range: 7d, 30d or 90d')
 	const summary = await readSummary(customerId, range)

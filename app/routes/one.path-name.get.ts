@@ -1,15 +1,14 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { getCustomerPath, listHeldPaths } from '~/models/customer.server'
-import { apiOk, getOnlyAction, requireMethod } from '~/utils/api.server'
-import { requireApiCustomerId } from '~/services/auth.server'
+import { apiOk, getOnlyAction } from '~/utils/api.server'
+import { requireApiOwner } from '~/services/auth.server'
 
 /**
  * GET /one/path-name/get: `data: {path, previous}`, the claimed path and the previous paths
  * still held for the owner (`[{path, until}]`, each redirecting to `path` until `until`).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-	requireMethod(request, 'GET')
-	const customerId = await requireApiCustomerId(request)
+	const customerId = await requireApiOwner(request, 'GET')
 	const [path, held] = await Promise.all([getCustomerPath(customerId), listHeldPaths(customerId)])
 	return apiOk({
 		data: {

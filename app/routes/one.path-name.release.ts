@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { releaseHeldPath } from '~/models/customer.server'
-import { apiError, apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
-import { requireApiCustomerId } from '~/services/auth.server'
+import { apiError, apiOk, postOnlyLoader, readJsonBody } from '~/utils/api.server'
+import { requireApiOwner } from '~/services/auth.server'
 
 const Body = z.object({ path: z.string({ error: 'is required' }).max(100) })
 
@@ -12,8 +12,7 @@ const Body = z.object({ path: z.string({ error: 'is required' }).max(100) })
  * such path.
  */
 export async function action({ request }: ActionFunctionArgs) {
-	requireMethod(request, 'POST')
-	const customerId = await requireApiCustomerId(request)
+	const customerId = await requireApiOwner(request)
 	const { path } = await readJsonBody(request, Body)
 	if (!(await releaseHeldPath(customerId, path))) {
 		return apiError(404, 'You hold no such previous address')

@@ -91,6 +91,18 @@ async function snapshot(owner: { id: string }) {
 	return { profile: { ...profile, updatedAt: undefined }, resume: await getResume(owner.id) }
 }
 
+const FULL_SOCIAL = {
+	linkedInUrl: 'https://www.linkedin.com/in/grace',
+	xUrl: 'https://x.com/grace',
+	igUrl: null,
+	fbUrl: null,
+	ytUrl: 'https://youtube.com/@grace',
+	whatAppBusUrl: 'https://wa.me/15551234567',
+	mobileNumber: '+15551234567',
+	companySite: 'https://navy.mil',
+	email: 'grace@example.com',
+}
+
 const FULL_PROFILE = {
 	firstName: 'Grace',
 	lastName: 'Hopper',
@@ -103,27 +115,7 @@ const FULL_PROFILE = {
 	highOne: 'Wrote the first compiler',
 	highTwo: null,
 	highThree: 'Popularised the word bug',
-	linkedInUrl: 'https://www.linkedin.com/in/grace',
-	xUrl: 'https://x.com/grace',
-	igUrl: null,
-	fbUrl: null,
-	ytUrl: 'https://youtube.com/@grace',
-	whatAppBusUrl: 'https://wa.me/15551234567',
-	mobileNumber: '+15551234567',
-	companySite: 'https://navy.mil',
-	email: 'grace@example.com',
-}
-
-const FULL_SOCIAL = {
-	linkedInUrl: 'https://www.linkedin.com/in/grace',
-	xUrl: 'https://x.com/grace',
-	igUrl: null,
-	fbUrl: null,
-	ytUrl: 'https://youtube.com/@grace',
-	whatAppBusUrl: 'https://wa.me/15551234567',
-	mobileNumber: '+15551234567',
-	companySite: 'https://navy.mil',
-	email: 'grace@example.com',
+	...FULL_SOCIAL,
 }
 
 const EMPTY_SOCIAL = {

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { deletePortfolioImage } from '~/models/image.server'
-import { apiError, apiOk, postOnlyLoader, readQuery, requireMethod } from '~/utils/api.server'
-import { requireApiCustomerId } from '~/services/auth.server'
+import { apiError, apiOk, postOnlyLoader, readQuery } from '~/utils/api.server'
+import { requireApiOwner } from '~/services/auth.server'
 
 const Query = z.object({
 	productId: z.string({ error: 'is required' }).min(1, 'is required').max(64),
@@ -11,8 +11,7 @@ const Query = z.object({
 
 /** POST ?productId=&imageId= : deletes the image and its stored objects. */
 export async function action({ request }: ActionFunctionArgs) {
-	requireMethod(request, 'POST')
-	const customerId = await requireApiCustomerId(request)
+	const customerId = await requireApiOwner(request)
 	const { productId, imageId } = readQuery(request, Query)
 	if (!(await deletePortfolioImage(customerId, productId, imageId)))
 		return apiError(404, 'Image not found')

@@ -2,18 +2,9 @@ import { type LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { listPortfolioImagesPage } from '~/models/image.server'
 import { getListVersion } from '~/models/portfolio.server'
-import {
-	apiError,
-	apiOk,
-	etagOf,
-	getOnlyAction,
-	notModified,
-	readQuery,
-	requireMethod,
-} from '~/utils/api.server'
+import { apiError, apiOk, getOnlyAction, readQuery, requireMethod } from '~/utils/api.server'
 import { getCustomerId } from '~/services/auth.server'
-import { env } from '~/utils/env.server'
-import { pageRequest, PageQuerySchema } from '~/utils/pagination.server'
+import { listPageCaching, pageRequest, PageQuerySchema } from '~/utils/pagination.server'
 
 const Query = PageQuerySchema.extend({
 	customer_id: z.string({ error: 'is required' }).min(1, 'is required').max(64),
@@ -36,26 +27,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	}
 
 	const page = pageRequest(query)
-	const cacheControl = viewer === 'owner' ? 'private, no-cache' : 'no-cache'
-	const etag = etagOf([
-		'portfolio-images',
-		viewer,
-		customer_id,
-		productId,
-		version.version,
-		page.limit,
-		new URL(request.url).searchParams.get('cursor'),
-		env().CDN_URL,
-	])
-	const unchanged = notModified(request, etag, cacheControl)
-	if (unchanged) return unchanged
+	const caching = listPageCaching(
+		request,
+		['portfolio-images', viewer, customer_id, productId, version.version],
+		page,
+		viewer === 'owner',
+	)
+	if (caching.unchanged) return caching.unchanged
 
 	const images = await listPortfolioImagesPage(customer_id, productId, viewer, page)
 	if (!images) return apiError(404, 'Portfolio not found')
-	return apiOk(
-		{ data: { images: images.items, next: images.next } },
-		{ headers: { ETag: etag, 'Cache-Control': cacheControl } },
-	)
+	return apiOk({ data: { images: images.items, next: images.next } }, { headers: caching.headers })
 }
 
 export const action = getOnlyAction

@@ -1,14 +1,13 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { replaceDisplayPicture } from '~/models/image.server'
-import { apiError, apiOk, postOnlyLoader, requireMethod } from '~/utils/api.server'
-import { requireApiCustomerId } from '~/services/auth.server'
+import { apiError, apiOk, postOnlyLoader } from '~/utils/api.server'
+import { requireApiOwner } from '~/services/auth.server'
 import { uploadFailure } from '~/services/image-api.server'
 import { readUploadedFiles } from '~/utils/upload.server'
 
 /** POST multipart `display_picture`: a square 512 px WebP (and a small one), versioned URL. */
 export async function action({ request }: ActionFunctionArgs) {
-	requireMethod(request, 'POST')
-	const customerId = await requireApiCustomerId(request)
+	const customerId = await requireApiOwner(request)
 	try {
 		const files = await readUploadedFiles(request, 'display_picture', 1)
 		const file = files[0]

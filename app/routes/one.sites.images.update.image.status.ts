@@ -1,15 +1,8 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { setImageStatus } from '~/models/image.server'
-import {
-	apiError,
-	apiOk,
-	postOnlyLoader,
-	readJsonBody,
-	readQuery,
-	requireMethod,
-} from '~/utils/api.server'
-import { requireApiCustomerId } from '~/services/auth.server'
+import { apiError, apiOk, postOnlyLoader, readJsonBody, readQuery } from '~/utils/api.server'
+import { requireApiOwner } from '~/services/auth.server'
 
 const Query = z.object({
 	key: z.enum(['Active', 'Featured'], { error: "must be 'Active' or 'Featured'" }),
@@ -21,8 +14,7 @@ const FeaturedBody = z.object({ featured: z.boolean({ error: 'must be true or fa
 
 /** POST ?key=Active|Featured&productId=&imageId= with `{active}` or `{featured}`. */
 export async function action({ request }: ActionFunctionArgs) {
-	requireMethod(request, 'POST')
-	const customerId = await requireApiCustomerId(request)
+	const customerId = await requireApiOwner(request)
 	const { key, productId, imageId } = readQuery(request, Query)
 	const change =
 		key === 'Active'

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { addPortfolioImages, checkImageRoom, ownsPortfolio } from '~/models/image.server'
-import { apiError, apiOk, postOnlyLoader, readQuery, requireMethod } from '~/utils/api.server'
-import { requireApiCustomerId } from '~/services/auth.server'
+import { apiError, apiOk, postOnlyLoader, readQuery } from '~/utils/api.server'
+import { requireApiOwner } from '~/services/auth.server'
 import { uploadFailure } from '~/services/image-api.server'
 import { readUploadedFiles, UPLOAD_MESSAGES } from '~/utils/upload.server'
 
@@ -12,8 +12,7 @@ const Query = z.object({
 
 /** POST ?productId= multipart `product_images` (one or more): 16:9 WebP, answers the item. */
 export async function action({ request }: ActionFunctionArgs) {
-	requireMethod(request, 'POST')
-	const customerId = await requireApiCustomerId(request)
+	const customerId = await requireApiOwner(request)
 	const { productId } = readQuery(request, Query)
 	if (!(await ownsPortfolio(customerId, productId)))
 		return apiError(404, 'Portfolio item not found')

@@ -1,13 +1,8 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { updateProfile } from '~/models/profile.server'
-import { apiError, apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
-import { requireApiCustomerId } from '~/services/auth.server'
-import {
-	etagHeaders,
-	ifMatchPrecondition,
-	PreconditionFailed,
-	preconditionFailed,
-} from '~/utils/etag.server'
+import { apiError, apiOk, postOnlyLoader, readJsonBody } from '~/utils/api.server'
+import { requireApiOwner } from '~/services/auth.server'
+import { etagHeaders, ifMatchPrecondition, orPreconditionFailed } from '~/utils/etag.server'
 import { isProfileField, PROFILE_FIELDS } from '~/services/profile-fields.server'
 
 /**
@@ -15,12 +10,11 @@ import { isProfileField, PROFILE_FIELDS } from '~/services/profile-fields.server
  * With `If-Match` holding a stale ETag of that field's read: 412, nothing changed.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-	requireMethod(request, 'POST')
-	const customerId = await requireApiCustomerId(request)
+	const customerId = await requireApiOwner(request)
 	if (!isProfileField(params.field)) return apiError(404, 'Not found')
 	const spec = PROFILE_FIELDS[params.field]
 	const value = await readJsonBody(request, spec.schema)
-	try {
+	return orPreconditionFailed(async () => {
 		const profile = await updateProfile(
 			customerId,
 			spec.toUpdate(value as never),
@@ -28,10 +22,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		)
 		const data = spec.read(profile)
 		return apiOk({ data }, { headers: etagHeaders(data) })
-	} catch (error) {
-		if (error instanceof PreconditionFailed) return preconditionFailed()
-		throw error
-	}
+	})
 }
 
 export const loader = postOnlyLoader

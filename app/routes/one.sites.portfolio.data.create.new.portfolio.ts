@@ -1,15 +1,14 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { createPortfolio, PortfolioLimitError } from '~/models/portfolio.server'
-import { apiError, apiOk, postOnlyLoader, requireMethod } from '~/utils/api.server'
-import { requireApiCustomerId } from '~/services/auth.server'
+import { apiError, apiOk, postOnlyLoader } from '~/utils/api.server'
+import { requireApiOwner } from '~/services/auth.server'
 
 /**
  * POST /one/sites/portfolio/data/create/new/portfolio (no payload): a new empty, inactive item at
  * the end of the owner's list; answers the builder page to go to. 400 past the cap on items.
  */
 export async function action({ request }: ActionFunctionArgs) {
-	requireMethod(request, 'POST')
-	const customerId = await requireApiCustomerId(request)
+	const customerId = await requireApiOwner(request)
 	try {
 		const item = await createPortfolio(customerId)
 		return apiOk({ url: `/builder/portfolio/${item.portfolioId}` })

@@ -1,13 +1,12 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { deletePortfolio } from '~/models/portfolio.server'
-import { apiError, apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
-import { requireApiCustomerId } from '~/services/auth.server'
+import { apiError, apiOk, postOnlyLoader, readJsonBody } from '~/utils/api.server'
+import { requireApiOwner } from '~/services/auth.server'
 import { DeleteSchema } from '~/utils/portfolio-schemas'
 
 /** POST /one/sites/portfolio/data/delete {portfolioId}: deletes the item and its images. */
 export async function action({ request }: ActionFunctionArgs) {
-	requireMethod(request, 'POST')
-	const customerId = await requireApiCustomerId(request)
+	const customerId = await requireApiOwner(request)
 	const { portfolioId } = await readJsonBody(request, DeleteSchema)
 	if (!(await deletePortfolio(customerId, portfolioId))) {
 		return apiError(404, 'Portfolio not found')

@@ -5,18 +5,9 @@ import {
 	listPortfolioPage,
 	type PortfolioListType,
 } from '~/models/portfolio.server'
-import {
-	apiError,
-	apiOk,
-	etagOf,
-	getOnlyAction,
-	notModified,
-	readQuery,
-	requireMethod,
-} from '~/utils/api.server'
+import { apiError, apiOk, getOnlyAction, readQuery, requireMethod } from '~/utils/api.server'
 import { requireApiCustomerId } from '~/services/auth.server'
-import { env } from '~/utils/env.server'
-import { pageRequest, PageQuerySchema } from '~/utils/pagination.server'
+import { listPageCaching, pageRequest, PageQuerySchema } from '~/utils/pagination.server'
 
 const TYPES: readonly PortfolioListType[] = ['featured', 'active', 'all']
 
@@ -44,24 +35,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	if (!version || (type !== 'all' && version.disabled)) return apiError(404, 'Profile not found')
 
 	const page = pageRequest(query)
-	const cacheControl = type === 'all' ? 'private, no-cache' : 'no-cache'
-	const etag = etagOf([
-		'portfolio-list',
-		type,
-		customer_id,
-		version.version,
-		page.limit,
-		new URL(request.url).searchParams.get('cursor'),
-		env().CDN_URL,
-	])
-	const unchanged = notModified(request, etag, cacheControl)
-	if (unchanged) return unchanged
+	const caching = listPageCaching(
+		request,
+		['portfolio-list', type, customer_id, version.version],
+		page,
+		type === 'all',
+	)
+	if (caching.unchanged) return caching.unchanged
 
 	const { items, next } = await listPortfolioPage(customer_id, type, page)
-	return apiOk(
-		{ data: { portfoliosData: items, next } },
-		{ headers: { ETag: etag, 'Cache-Control': cacheControl } },
-	)
+	return apiOk({ data: { portfoliosData: items, next } }, { headers: caching.headers })
 }
 
 export const action = getOnlyAction

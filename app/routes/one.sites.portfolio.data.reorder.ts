@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { listPortfolioPage, reorderPortfolios } from '~/models/portfolio.server'
-import { apiError, apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
-import { requireApiCustomerId } from '~/services/auth.server'
+import { apiError, apiOk, postOnlyLoader, readJsonBody } from '~/utils/api.server'
+import { requireApiOwner } from '~/services/auth.server'
 import { PAGE_SIZE_DEFAULT } from '~/utils/pagination.server'
 import { ReorderSchema } from '~/utils/portfolio-schemas'
 
@@ -10,8 +10,7 @@ import { ReorderSchema } from '~/utils/portfolio-schemas'
  * answers the first page of the list as it now is (`data.portfoliosData`, `data.next`).
  */
 export async function action({ request }: ActionFunctionArgs) {
-	requireMethod(request, 'POST')
-	const customerId = await requireApiCustomerId(request)
+	const customerId = await requireApiOwner(request)
 	const { portfolioIds } = await readJsonBody(request, ReorderSchema)
 	const result = await reorderPortfolios(customerId, portfolioIds)
 	if (result === 'not-found') return apiError(404, 'Portfolio not found')

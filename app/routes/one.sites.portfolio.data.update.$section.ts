@@ -1,13 +1,8 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { updatePortfolio, type PortfolioItem } from '~/models/portfolio.server'
-import { apiError, apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
-import { requireApiCustomerId } from '~/services/auth.server'
-import {
-	etagHeaders,
-	ifMatchPrecondition,
-	PreconditionFailed,
-	preconditionFailed,
-} from '~/utils/etag.server'
+import { apiError, apiOk, postOnlyLoader, readJsonBody } from '~/utils/api.server'
+import { requireApiOwner } from '~/services/auth.server'
+import { etagHeaders, ifMatchPrecondition, orPreconditionFailed } from '~/utils/etag.server'
 import { isPortfolioSection, SECTION_SCHEMAS } from '~/utils/portfolio-schemas'
 
 /**
@@ -16,11 +11,10 @@ import { isPortfolioSection, SECTION_SCHEMAS } from '~/utils/portfolio-schemas'
  * the item's). With `If-Match` holding a stale ETag of the item: 412, nothing changed.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-	requireMethod(request, 'POST')
-	const customerId = await requireApiCustomerId(request)
+	const customerId = await requireApiOwner(request)
 	if (!isPortfolioSection(params.section)) return apiError(404, 'Not found')
 	const { portfolioId, changes } = await readJsonBody(request, SECTION_SCHEMAS[params.section])
-	try {
+	return orPreconditionFailed(async () => {
 		const item = await updatePortfolio(
 			customerId,
 			portfolioId,
@@ -29,10 +23,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		)
 		if (!item) return apiError(404, 'Portfolio not found')
 		return apiOk({ data: { portfoliosData: [item] } }, { headers: etagHeaders(item) })
-	} catch (error) {
-		if (error instanceof PreconditionFailed) return preconditionFailed()
-		throw error
-	}
+	})
 }
 
 export const loader = postOnlyLoader

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { setPortfolioStatus } from '~/models/portfolio.server'
-import { apiError, apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
-import { requireApiCustomerId } from '~/services/auth.server'
+import { apiError, apiOk, postOnlyLoader, readJsonBody } from '~/utils/api.server'
+import { requireApiOwner } from '~/services/auth.server'
 import { StatusSchema } from '~/utils/portfolio-schemas'
 
 /**
@@ -9,8 +9,7 @@ import { StatusSchema } from '~/utils/portfolio-schemas'
  * flag of one of the owner's items; answers `data.portfoliosData: [item]`.
  */
 export async function action({ request }: ActionFunctionArgs) {
-	requireMethod(request, 'POST')
-	const customerId = await requireApiCustomerId(request)
+	const customerId = await requireApiOwner(request)
 	const { portfolioId, status } = await readJsonBody(request, StatusSchema)
 	const item = await setPortfolioStatus(customerId, portfolioId, status)
 	if (!item) return apiError(404, 'Portfolio not found')

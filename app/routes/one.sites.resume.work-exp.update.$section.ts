@@ -1,72 +1,25 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
-import {
-	replaceAchievements,
-	replaceCertificates,
-	replaceEducation,
-	replaceSkills,
-	replaceWorkExp,
-	type Resume,
-} from '~/models/resume.server'
-import { apiError, apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
-import { requireApiCustomerId } from '~/services/auth.server'
-import {
-	etagHeaders,
-	ifMatchPrecondition,
-	PreconditionFailed,
-	preconditionFailed,
-} from '~/utils/etag.server'
-import {
-	AchievementsListSchema,
-	CertificatesListSchema,
-	EducationListSchema,
-	SkillsListSchema,
-	WorkExpListSchema,
-} from '~/utils/profile-schemas'
-
-async function replaceSection(request: Request, customerId: string, section: string | undefined) {
-	// `If-Match` carries the ETag of the whole resume (the read answers all five lists).
-	const precondition = ifMatchPrecondition<Resume>(request, (resume) => resume)
-	switch (section) {
-		case 'workexp': {
-			const { workExp } = await readJsonBody(request, WorkExpListSchema)
-			return replaceWorkExp(customerId, workExp, precondition)
-		}
-		case 'education': {
-			const { education } = await readJsonBody(request, EducationListSchema)
-			return replaceEducation(customerId, education, precondition)
-		}
-		case 'skills': {
-			const { skills } = await readJsonBody(request, SkillsListSchema)
-			return replaceSkills(customerId, skills, precondition)
-		}
-		case 'certificates': {
-			const { certificates } = await readJsonBody(request, CertificatesListSchema)
-			return replaceCertificates(customerId, certificates, precondition)
-		}
-		case 'achievements': {
-			const { achievements } = await readJsonBody(request, AchievementsListSchema)
-			return replaceAchievements(customerId, achievements, precondition)
-		}
-		default:
-			return null
-	}
-}
+import { type Resume } from '~/models/resume.server'
+import { apiError, apiOk, postOnlyLoader, readJsonBody } from '~/utils/api.server'
+import { requireApiOwner } from '~/services/auth.server'
+import { isResumeList, RESUME_LISTS } from '~/services/section-versions.server'
+import { etagHeaders, ifMatchPrecondition, orPreconditionFailed } from '~/utils/etag.server'
 
 /**
  * POST /one/sites/resume/work-exp/update/{section}: replaces one list, answers the full resume.
  * With `If-Match` holding a stale ETag of the resume: 412, nothing changed.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-	requireMethod(request, 'POST')
-	const customerId = await requireApiCustomerId(request)
-	try {
-		const data = await replaceSection(request, customerId, params.section)
-		if (!data) return apiError(404, 'Not found')
+	const customerId = await requireApiOwner(request)
+	if (!isResumeList(params.section)) return apiError(404, 'Not found')
+	const list = RESUME_LISTS[params.section]
+	const body = await readJsonBody(request, list.schema)
+	// `If-Match` carries the ETag of the whole resume (the read answers all five lists).
+	const precondition = ifMatchPrecondition<Resume>(request, (resume) => resume)
+	return orPreconditionFailed(async () => {
+		const data = await list.replace(customerId, body as never, precondition)
 		return apiOk({ data }, { headers: etagHeaders(data) })
-	} catch (error) {
-		if (error instanceof PreconditionFailed) return preconditionFailed()
-		throw error
-	}
+	})
 }
 
 export const loader = postOnlyLoader

@@ -18,7 +18,6 @@ import { enqueueEmail } from '~/models/outbox.server'
 import { hit, retryAfterMs, type Limit } from '~/models/rate-limit.server'
 import { refreshTokenFamily } from '~/models/token.server'
 import { attemptLogin } from './account.server'
-import { apiError } from '~/utils/api.server'
 import { wakeMailer } from './mailer.server'
 import { clientAddress } from './rate-limit.server'
 import {
@@ -101,8 +100,8 @@ async function checkOwnPassword(
 	request: Request,
 	customerId: string,
 	password: string,
-	field: string,
-	wrongMessage: string,
+	field = 'password',
+	wrongMessage = WRONG_PASSWORD,
 ): Promise<Refusal | null> {
 	const account = await getAccount(customerId)
 	if (!account) return refuse(400, wrongMessage, field)
@@ -151,13 +150,7 @@ export async function requestEmailChange(
 	customerId: string,
 	input: { email: string; password: string },
 ): Promise<{ ok: true; email: string } | Refusal> {
-	const refusal = await checkOwnPassword(
-		request,
-		customerId,
-		input.password,
-		'password',
-		WRONG_PASSWORD,
-	)
+	const refusal = await checkOwnPassword(request, customerId, input.password)
 	if (refusal) return refusal
 	const account = await getAccount(customerId)
 	const email = normaliseEmail(input.email)
@@ -214,27 +207,8 @@ export async function deleteOwnAccount(
 		? typed.replace(/^.*\//, '').toLowerCase() === path.toLowerCase()
 		: normaliseEmail(typed) === account.email
 	if (!matches) return refuse(400, DELETE_CONFIRMATION_MISMATCH, input.field)
-	const refusal = await checkOwnPassword(
-		request,
-		customerId,
-		input.password,
-		'password',
-		WRONG_PASSWORD,
-	)
+	const refusal = await checkOwnPassword(request, customerId, input.password)
 	if (refusal) return refusal
 	await deleteAccount(customerId)
 	return { ok: true }
-}
-
-// ---------------------------------------------------------------- /one answers
-
-/** A refusal in the /one envelope: `field: message`, and Retry-After on a 429. */
-export function apiRefusal(refusal: Refusal) {
-	return apiError(
-		refusal.status,
-		refusal.field ? `${refusal.field}: ${refusal.message}` : refusal.message,
-		refusal.retryAfterSeconds
-			? { headers: { 'Retry-After': String(refusal.retryAfterSeconds) } }
-			: undefined,
-	)
 }

@@ -5,7 +5,7 @@
  */
 import { redirect } from '@remix-run/node'
 import { sessionIsCurrent } from '~/models/account.server'
-import { apiError } from '~/utils/api.server'
+import { apiError, requireMethod, type EndpointMethod } from '~/utils/api.server'
 import { readAccessToken } from '~/utils/jwt.server'
 import { readSessionCookies } from './session.server'
 
@@ -34,6 +34,15 @@ export async function requireApiCustomerId(request: Request): Promise<string> {
 	const customerId = await getCustomerId(request)
 	if (!customerId) throw apiError(401, 'Unauthorized')
 	return customerId
+}
+
+/**
+ * The first line of an owner's /one endpoint: its method (405 or OPTIONS' 204 otherwise), then
+ * the caller's session (401 without). Answers the owner's customer id.
+ */
+export async function requireApiOwner(request: Request, method: EndpointMethod = 'POST') {
+	requireMethod(request, method)
+	return requireApiCustomerId(request)
 }
 
 /**

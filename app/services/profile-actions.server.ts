@@ -5,33 +5,26 @@
 import { data, type ActionFunctionArgs } from '@remix-run/node'
 import { type z } from 'zod'
 import { type ProfileData, updateProfile } from '~/models/profile.server'
-import {
-	replaceAchievements,
-	replaceCertificates,
-	replaceEducation,
-	replaceSkills,
-	replaceWorkExp,
-	type Resume,
-} from '~/models/resume.server'
+import { type Resume } from '~/models/resume.server'
 import { cleanText, readBodyText } from '~/utils/api.server'
 import { appearanceUpdate } from '~/utils/appearance'
 import { CONFLICT_MESSAGE, EDIT_FAILED, fieldErrorsOf, type EditorResult } from '~/utils/editor'
 import { PreconditionFailed, versionPrecondition } from '~/utils/etag.server'
 import {
-	AchievementsListSchema,
 	AppearanceSchema,
 	BioSchema,
-	CertificatesListSchema,
-	EducationListSchema,
 	HighlightsSchema,
 	NameCardSchema,
-	SkillsListSchema,
 	SocialEditSchema,
 	TaglineSchema,
-	WorkExpListSchema,
 } from '~/utils/profile-schemas'
 import { requireCustomerId } from './auth.server'
-import { PROFILE_SECTIONS, RESUME_SECTIONS } from './section-versions.server'
+import {
+	isResumeList,
+	PROFILE_SECTIONS,
+	RESUME_LISTS,
+	RESUME_SECTIONS,
+} from './section-versions.server'
 
 export async function readEditorBody(
 	request: Request,
@@ -124,6 +117,16 @@ export async function editorAction<T>(run: () => Promise<T>) {
 	}
 }
 
+/** The form of each profile section the builder saves as it is parsed. */
+const PROFILE_FORMS = {
+	// Name, designation, city and country: checked together (every error at once), written together.
+	name: NameCardSchema,
+	tagline: TaglineSchema,
+	social: SocialEditSchema,
+	highlights: HighlightsSchema,
+	bio: BioSchema,
+} as const
+
 /**
  * Runs one profile/resume edit; throws a 400 EditorResult for invalid input or an unknown
  * intent, and a 412 one when the edit's `version` is not its section's current version.
@@ -138,76 +141,21 @@ export async function runProfileEdit(
 	const resumeCheck = (section: keyof typeof RESUME_SECTIONS) =>
 		versionPrecondition<Resume>(version, RESUME_SECTIONS[section])
 	try {
-		switch (intent) {
-			case 'name':
-				// Name, designation, city and country: checked together (every error at once),
-				// written together.
-				await updateProfile(customerId, parse(NameCardSchema, body, intent), profileCheck('name'))
-				break
-			case 'tagline':
-				await updateProfile(customerId, parse(TaglineSchema, body, intent), profileCheck('tagline'))
-				break
-			case 'social':
-				await updateProfile(
-					customerId,
-					parse(SocialEditSchema, body, intent),
-					profileCheck('social'),
-				)
-				break
-			case 'highlights':
-				await updateProfile(
-					customerId,
-					parse(HighlightsSchema, body, intent),
-					profileCheck('highlights'),
-				)
-				break
-			case 'bio':
-				await updateProfile(customerId, parse(BioSchema, body, intent), profileCheck('bio'))
-				break
-			case 'appearance':
-				await updateProfile(
-					customerId,
-					appearanceUpdate(parse(AppearanceSchema, body, intent)),
-					profileCheck('appearance'),
-				)
-				break
-			case 'workexp':
-				await replaceWorkExp(
-					customerId,
-					parse(WorkExpListSchema, body, intent).workExp,
-					resumeCheck('workexp'),
-				)
-				break
-			case 'education':
-				await replaceEducation(
-					customerId,
-					parse(EducationListSchema, body, intent).education,
-					resumeCheck('education'),
-				)
-				break
-			case 'skills':
-				await replaceSkills(
-					customerId,
-					parse(SkillsListSchema, body, intent).skills,
-					resumeCheck('skills'),
-				)
-				break
-			case 'certificates':
-				await replaceCertificates(
-					customerId,
-					parse(CertificatesListSchema, body, intent).certificates,
-					resumeCheck('certificates'),
-				)
-				break
-			case 'achievements':
-				await replaceAchievements(
-					customerId,
-					parse(AchievementsListSchema, body, intent).achievements,
-					resumeCheck('achievements'),
-				)
-				break
-			default:
-				throw data(failure(intent, { _form: 'Unknown intent' }), { status: 400 })
+		if (isResumeList(intent)) {
+			const list = RESUME_LISTS[intent]
+			await list.replace(customerId, parse(list.schema, body, intent) as never, resumeCheck(intent))
+		} else if (intent === 'appearance') {
+			const appearance = parse(AppearanceSchema, body, intent)
+			await updateProfile(customerId, appearanceUpdate(appearance), profileCheck(intent))
+		} else if (Object.prototype.hasOwnProperty.call(PROFILE_FORMS, intent)) {
+			const section = intent as keyof typeof PROFILE_FORMS
+			await updateProfile(
+				customerId,
+				parse(PROFILE_FORMS[section], body, intent),
+				profileCheck(section),
+			)
+		} else {
+			throw data(failure(intent, { _form: 'Unknown intent' }), { status: 400 })
 		}
 	} catch (error) {
 		if (error instanceof PreconditionFailed) throw conflict(intent)

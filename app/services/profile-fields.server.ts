@@ -27,57 +27,21 @@ type FieldSpec<S extends z.ZodType> = {
 
 const field = <S extends z.ZodType>(spec: FieldSpec<S>) => spec
 
+/** A field written as sent and answered as `{ [key]: profile[key] }`. */
+const plain = <S extends z.ZodType<Record<string, unknown>>>(schema: S, key: keyof ProfileData) =>
+	field({ schema, toUpdate: (value) => value, read: (profile) => ({ [key]: profile[key] }) })
+
 export const PROFILE_FIELDS = {
-	name: field({
-		schema: NameSchema,
-		toUpdate: (value) => value,
-		read: (profile) => ({ name: profile.name }),
-	}),
-	designation: field({
-		schema: DesignationSchema,
-		toUpdate: (value) => value,
-		read: (profile) => ({ designation: profile.designation }),
-	}),
-	city: field({
-		schema: CitySchema,
-		toUpdate: (value) => value,
-		read: (profile) => ({ city: profile.city }),
-	}),
-	country: field({
-		schema: CountrySchema,
-		toUpdate: (value) => value,
-		read: (profile) => ({ country: profile.country }),
-	}),
-	'social-links': field({
-		schema: SocialLinksSchema,
-		toUpdate: (value) => value,
-		read: (profile) => ({ socialLinks: profile.socialLinks }),
-	}),
-	'email-visibility': field({
-		schema: EmailVisibilitySchema,
-		toUpdate: (value) => value,
-		read: (profile) => ({ hideEmail: profile.hideEmail }),
-	}),
-	tagline: field({
-		schema: TaglineSchema,
-		toUpdate: (value) => value,
-		read: (profile) => ({ tagline: profile.tagline }),
-	}),
-	'site-name': field({
-		schema: SiteNameSchema,
-		toUpdate: (value) => value,
-		read: (profile) => ({ siteName: profile.siteName }),
-	}),
-	highlights: field({
-		schema: HighlightsSchema,
-		toUpdate: (value) => value,
-		read: (profile) => ({ carHighlights: profile.carHighlights }),
-	}),
-	bio: field({
-		schema: BioSchema,
-		toUpdate: (value) => value,
-		read: (profile) => ({ bio: profile.bio }),
-	}),
+	name: plain(NameSchema, 'name'),
+	designation: plain(DesignationSchema, 'designation'),
+	city: plain(CitySchema, 'city'),
+	country: plain(CountrySchema, 'country'),
+	'social-links': plain(SocialLinksSchema, 'socialLinks'),
+	'email-visibility': plain(EmailVisibilitySchema, 'hideEmail'),
+	tagline: plain(TaglineSchema, 'tagline'),
+	'site-name': plain(SiteNameSchema, 'siteName'),
+	highlights: plain(HighlightsSchema, 'carHighlights'),
+	bio: plain(BioSchema, 'bio'),
 	appearance: field({
 		schema: AppearanceSchema,
 		toUpdate: (value) => appearanceUpdate(value),

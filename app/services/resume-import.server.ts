@@ -3,6 +3,7 @@
  * from a LinkedIn export, fitting what they hold to Tagg's rules (dates, the fixed skill list,
  * lengths: docs/decisions/012-resume-interchange.md), the preview and the apply.
  */
+import { type z } from 'zod'
 import { SKILLS } from '~/data/options'
 import {
 	appendable,
@@ -22,11 +23,8 @@ import {
 	SOCIAL_FIELDS,
 	SocialLinksSchema,
 	WorkItemSchema,
-	type CertificateItemInput,
-	type EducationItemInput,
 	type SkillItemInput,
 	type SocialField,
-	type WorkItemInput,
 } from '~/utils/profile-schemas'
 import {
 	IMPORT_MODES,
@@ -42,6 +40,7 @@ import {
 	type ProfilePreviewFields,
 	type SkippedItem,
 } from '~/utils/resume-import'
+import { apiError, apiOk } from '~/utils/api.server'
 import { readJsonResume } from '~/utils/json-resume-import.server'
 import { readLinkedInExport } from '~/utils/linkedin-import.server'
 import { halvesToRating, splitParagraphs, toMonthDate } from '~/utils/text'
@@ -144,6 +143,30 @@ const named = (label: string, text: string) =>
 
 // ---------------------------------------------------------------- fitting each section
 
+/** A fitted list: its items and notes, or null when nothing is left. */
+const fitted = <T>(items: T[], notes: Notes) => (items.length ? { items, notes: notes.list } : null)
+
+/**
+ * Fits the entries of one list, at most {@link MAX_LIST_ITEMS} (`what` names them in the note):
+ * `fit` names an entry and makes it a candidate; one `schema` refuses is left out with a note.
+ */
+function fitEntries<Entry, Schema extends z.ZodType>(
+	raw: Entry[],
+	what: string,
+	schema: Schema,
+	fit: (entry: Entry, notes: Notes) => { label: string; candidate: unknown },
+) {
+	const notes = new Notes()
+	const items: Array<z.output<Schema>> = []
+	for (const entry of notes.first(raw, MAX_LIST_ITEMS, what)) {
+		const { label, candidate } = fit(entry, notes)
+		const parsed = schema.safeParse(candidate)
+		if (parsed.success) items.push(parsed.data)
+		else notes.add(`${label} was left out: ${parsed.error.issues[0]?.message}`)
+	}
+	return fitted(items, notes)
+}
+
 function fitProfile(raw: NonNullable<RawImport['profile']>, skipped: SkippedItem[]) {
 	const notes = new Notes()
 	const fields: ProfileImport = {}
@@ -185,9 +208,7 @@ function fitProfile(raw: NonNullable<RawImport['profile']>, skipped: SkippedItem
 }
 
 function fitWork(raw: NonNullable<RawImport['workExp']>) {
-	const notes = new Notes()
-	const items: WorkItemInput[] = []
-	for (const entry of notes.first(raw, MAX_LIST_ITEMS, 'work entries')) {
+	return fitEntries(raw, 'work entries', WorkItemSchema, (entry, notes) => {
 		const label = named('Work entry', entry.role || entry.company)
 		const startDate = importMonth(entry.startDate)
 		if (entry.startDate.trim() && !startDate)
@@ -203,23 +224,21 @@ function fitWork(raw: NonNullable<RawImport['workExp']>) {
 				`lines of ${label}`,
 			)
 			.map((line) => notes.cut(line, 500, `A line of ${label}`))
-		const parsed = WorkItemSchema.safeParse({
-			company: notes.cut(entry.company, 120, `The company of ${label}`),
-			role: notes.cut(entry.role, 120, `The role of ${label}`),
-			startDate,
-			endDate,
-			experience: lines,
-		})
-		if (parsed.success) items.push(parsed.data)
-		else notes.add(`${label} was left out: ${parsed.error.issues[0]?.message}`)
-	}
-	return items.length ? { items, notes: notes.list } : null
+		return {
+			label,
+			candidate: {
+				company: notes.cut(entry.company, 120, `The company of ${label}`),
+				role: notes.cut(entry.role, 120, `The role of ${label}`),
+				startDate,
+				endDate,
+				experience: lines,
+			},
+		}
+	})
 }
 
 function fitEducation(raw: NonNullable<RawImport['education']>) {
-	const notes = new Notes()
-	const items: EducationItemInput[] = []
-	for (const entry of notes.first(raw, MAX_LIST_ITEMS, 'education entries')) {
+	return fitEntries(raw, 'education entries', EducationItemSchema, (entry, notes) => {
 		const label = named('Education', entry.degree || entry.institution)
 		const start = importYear(entry.startDate)
 		let end = importYear(entry.endDate)
@@ -227,16 +246,16 @@ function fitEducation(raw: NonNullable<RawImport['education']>) {
 			notes.add(`${label}: the end year ${end} is before the start year and was left out.`)
 			end = null
 		}
-		const parsed = EducationItemSchema.safeParse({
-			eduName: notes.cut(entry.degree, 150, `The degree of ${label}`),
-			eduInstitution: notes.cut(entry.institution, 150, `The institution of ${label}`),
-			eduStartYear: start,
-			eduEndYear: end,
-		})
-		if (parsed.success) items.push(parsed.data)
-		else notes.add(`${label} was left out: ${parsed.error.issues[0]?.message}`)
-	}
-	return items.length ? { items, notes: notes.list } : null
+		return {
+			label,
+			candidate: {
+				eduName: notes.cut(entry.degree, 150, `The degree of ${label}`),
+				eduInstitution: notes.cut(entry.institution, 150, `The institution of ${label}`),
+				eduStartYear: start,
+				eduEndYear: end,
+			},
+		}
+	})
 }
 
 const SKILL_NAMES = new Map(SKILLS.map((skill) => [skill.toLowerCase(), skill as string]))
@@ -271,29 +290,27 @@ function fitSkills(raw: NonNullable<RawImport['skills']>, skipped: SkippedItem[]
 		skipped.push({ section: 'skills', value: name, reason: 'not in Tagg’s list of skills' })
 	}
 	const items = notes.first(found, MAX_LIST_ITEMS, 'skills')
-	return items.length ? { items, notes: notes.list } : null
+	return fitted(items, notes)
 }
 
 function fitCertificates(raw: NonNullable<RawImport['certificates']>) {
-	const notes = new Notes()
-	const items: CertificateItemInput[] = []
-	for (const entry of notes.first(raw, MAX_LIST_ITEMS, 'certificates')) {
+	return fitEntries(raw, 'certificates', CertificateItemSchema, (entry, notes) => {
 		const label = named('Certificate', entry.name)
 		let url: string | null = entry.url.trim() || null
 		if (url && (url.length > 500 || !/^https?:\/\//i.test(url))) {
 			notes.add(`${label}: the link “${url.slice(0, 60)}” is not an http(s) link and was left out.`)
 			url = null
 		}
-		const parsed = CertificateItemSchema.safeParse({
-			crtName: notes.cut(entry.name, 150, `The name of ${label}`),
-			crtPlat: notes.cut(entry.issuer, 120, `The issuer of ${label}`),
-			crtUrl: url,
-			crtYear: importYear(entry.date),
-		})
-		if (parsed.success) items.push(parsed.data)
-		else notes.add(`${label} was left out: ${parsed.error.issues[0]?.message}`)
-	}
-	return items.length ? { items, notes: notes.list } : null
+		return {
+			label,
+			candidate: {
+				crtName: notes.cut(entry.name, 150, `The name of ${label}`),
+				crtPlat: notes.cut(entry.issuer, 120, `The issuer of ${label}`),
+				crtUrl: url,
+				crtYear: importYear(entry.date),
+			},
+		}
+	})
 }
 
 function fitAchievements(raw: string[]) {
@@ -301,7 +318,7 @@ function fitAchievements(raw: string[]) {
 	const items = notes
 		.first(raw.map((text) => text.trim()).filter(Boolean), MAX_LIST_ITEMS, 'achievements')
 		.map((text) => notes.cut(text, 300, named('Achievement', text)))
-	return items.length ? { items, notes: notes.list } : null
+	return fitted(items, notes)
 }
 
 /** Fits what a source read to Tagg's rules; a section with nothing left is absent. */
@@ -493,4 +510,23 @@ export async function applyImport(
 	choice: { sections: ImportSection[]; mode: ImportMode },
 ) {
 	return applyResumeImport(customerId, draft.data, choice.sections, choice.mode)
+}
+
+/**
+ * The /one answer of an import endpoint: reads the request's file into a draft and answers
+ * `data` with what `use` makes of it. No file is a 400; an ImportError is its own answer (400,
+ * 413 or 415).
+ */
+export async function apiImport(
+	request: Request,
+	use: (draft: ImportDraft, upload: ImportRequest) => Promise<unknown>,
+) {
+	try {
+		const upload = await readImportRequest(request)
+		if (!upload.file) return apiError(400, IMPORT_MESSAGES.noFile)
+		return apiOk({ data: await use(readImportFile(upload.file), upload) })
+	} catch (error) {
+		if (error instanceof ImportError) return apiError(error.status, error.message)
+		throw error
+	}
 }

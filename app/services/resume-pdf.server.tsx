@@ -19,7 +19,7 @@ import { type ProfileData } from '~/models/profile.server'
 import { type Resume } from '~/models/resume.server'
 import { assetDir } from '~/utils/assets.server'
 import { fullName } from '~/utils/seo'
-import { formatMonth, isOngoing, ratingToHalves, resumeVisibility } from '~/utils/text'
+import { ratingToHalves, resumeVisibility, workPeriod } from '~/utils/text'
 
 // ---------------------------------------------------------------- the font
 
@@ -136,6 +136,27 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 	)
 }
 
+/** One entry of a list, never split by a page: its title and dates, then what follows them. */
+function ListEntry({
+	title,
+	dates,
+	children,
+}: {
+	title: string
+	dates: string | number
+	children: ReactNode
+}) {
+	return (
+		<View style={styles.entry} wrap={false}>
+			<View style={styles.entryHead}>
+				<Text style={styles.entryTitle}>{title}</Text>
+				<Text style={styles.entryDates}>{dates}</Text>
+			</View>
+			{children}
+		</View>
+	)
+}
+
 function Bullets({ items }: { items: string[] }) {
 	return (
 		<View>
@@ -234,34 +255,27 @@ export function ResumeDocument({ profile, resume, email, profileUrl }: ResumePdf
 					<>
 						<Section title="Work Experience">
 							{resume.workExp.map((item) => (
-								<View key={item.workId} style={styles.entry} wrap={false}>
-									<View style={styles.entryHead}>
-										<Text style={styles.entryTitle}>{item.role}</Text>
-										<Text style={styles.entryDates}>
-											{[
-												formatMonth(item.startDate),
-												isOngoing(item.endDate) ? 'Present' : formatMonth(item.endDate),
-											]
-												.filter(Boolean)
-												.join(' – ')}
-										</Text>
-									</View>
+								<ListEntry
+									key={item.workId}
+									title={item.role}
+									dates={workPeriod(item.startDate, item.endDate)}
+								>
 									{item.company ? <Text style={styles.entrySub}>{item.company}</Text> : null}
 									<Bullets items={item.experience} />
-								</View>
+								</ListEntry>
 							))}
 						</Section>
 						<Section title="Education">
 							{resume.education.map((item) => (
-								<View key={item.eduId} style={styles.entry} wrap={false}>
-									<View style={styles.entryHead}>
-										<Text style={styles.entryTitle}>{item.eduName}</Text>
-										<Text style={styles.entryDates}>{years(item.eduStartYear, item.endDate)}</Text>
-									</View>
+								<ListEntry
+									key={item.eduId}
+									title={item.eduName}
+									dates={years(item.eduStartYear, item.endDate)}
+								>
 									{item.eduInstitution ? (
 										<Text style={styles.entrySub}>{item.eduInstitution}</Text>
 									) : null}
-								</View>
+								</ListEntry>
 							))}
 						</Section>
 						<Section title="Skills">
@@ -276,11 +290,7 @@ export function ResumeDocument({ profile, resume, email, profileUrl }: ResumePdf
 						</Section>
 						<Section title="Certificates">
 							{resume.certificates.map((item) => (
-								<View key={item.crtId} style={styles.entry} wrap={false}>
-									<View style={styles.entryHead}>
-										<Text style={styles.entryTitle}>{item.crtName}</Text>
-										<Text style={styles.entryDates}>{item.endDate ?? ''}</Text>
-									</View>
+								<ListEntry key={item.crtId} title={item.crtName} dates={item.endDate ?? ''}>
 									{item.crtPlat || item.crtUrl ? (
 										<Text style={styles.entrySub}>
 											{item.crtPlat}
@@ -292,7 +302,7 @@ export function ResumeDocument({ profile, resume, email, profileUrl }: ResumePdf
 											) : null}
 										</Text>
 									) : null}
-								</View>
+								</ListEntry>
 							))}
 						</Section>
 						<Section title="Achievements">

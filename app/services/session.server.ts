@@ -6,6 +6,7 @@
  */
 import { parse, serialize, type SerializeOptions } from 'cookie'
 import { issueRefreshToken, rotateRefreshToken, revokeRefreshToken } from '~/models/token.server'
+import { apiOk } from '~/utils/api.server'
 import { env } from '~/utils/env.server'
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken } from '~/utils/jwt.server'
 
@@ -47,6 +48,27 @@ export async function createSession(customerId: string) {
 	const accessToken = signAccessToken(customerId)
 	const refreshToken = await issueRefreshToken(customerId)
 	return { accessToken, refreshToken, cookies: sessionCookies(accessToken, refreshToken) }
+}
+
+/**
+ * The /one answer of a sign-in (login, register, a password reset or change): a new session's
+ * tokens after `first` (`path`, or a message), and its cookies when `withCookies`.
+ */
+export async function apiNewSession(
+	customerId: string,
+	first: { path: boolean } | { message: string },
+	withCookies = false,
+) {
+	const session = await createSession(customerId)
+	return apiOk(
+		{
+			...first,
+			access_token: session.accessToken,
+			customer_id: customerId,
+			refresh_token: session.refreshToken,
+		},
+		withCookies ? { headers: headersWithCookies(session.cookies) } : undefined,
+	)
 }
 
 export function headersWithCookies(cookies: string[], init?: HeadersInit) {

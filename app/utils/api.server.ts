@@ -18,6 +18,25 @@ export function apiError(status: number, message: string, init?: ResponseInit) {
 	return apiJson(status, { message }, init)
 }
 
+/**
+ * A refusal in the envelope: `field: message` when it names a field, and Retry-After when it
+ * says how long to wait (a 429).
+ */
+export function apiRefusal(refusal: {
+	status: number
+	message: string
+	field?: string
+	retryAfterSeconds?: number
+}) {
+	return apiError(
+		refusal.status,
+		refusal.field ? `${refusal.field}: ${refusal.message}` : refusal.message,
+		refusal.retryAfterSeconds
+			? { headers: { 'Retry-After': String(refusal.retryAfterSeconds) } }
+			: undefined,
+	)
+}
+
 /** The one method an endpoint is documented with (a GET endpoint also answers HEAD). */
 export type EndpointMethod = 'GET' | 'POST'
 
@@ -49,7 +68,10 @@ export function wrongMethod(request: Request, method: EndpointMethod): Response 
 	return methodNotAllowed(method)
 }
 
-/** Throws {@link wrongMethod}'s answer: the first line of every /one loader and action. */
+/**
+ * Throws {@link wrongMethod}'s answer: the first step of every /one loader and action (an owner's
+ * endpoint takes it through `requireApiOwner`, which then checks the session).
+ */
 export function requireMethod(request: Request, method: EndpointMethod) {
 	const answer = wrongMethod(request, method)
 	if (answer) throw answer
@@ -158,17 +180,7 @@ export async function readJsonBody<Schema extends z.ZodType>(
 	if (typeof body !== 'object' || body === null || Array.isArray(body)) {
 		throw apiError(400, 'The request body must be a JSON object')
 	}
-	cleanText(body as Record<string, unknown>)
-	const result = schema.safeParse(body)
-	if (!result.success) {
-		const issue = result.error.issues[0]
-		const field = issue?.path.join('.')
-		throw apiError(
-			400,
-			field ? `${field}: ${issue?.message}` : (issue?.message ?? 'Invalid request'),
-		)
-	}
-	return result.data
+	return parseInput(body as Record<string, unknown>, schema)
 }
 
 /** Validates query parameters the same way. */
@@ -176,9 +188,16 @@ export function readQuery<Schema extends z.ZodType>(
 	request: Request,
 	schema: Schema,
 ): z.output<Schema> {
-	const params = Object.fromEntries(new URL(request.url).searchParams)
-	cleanText(params)
-	const result = schema.safeParse(params)
+	return parseInput(Object.fromEntries(new URL(request.url).searchParams), schema)
+}
+
+/** Cleans (see {@link cleanText}) and validates a body or query: 400 naming the first problem. */
+function parseInput<Schema extends z.ZodType>(
+	input: Record<string, unknown>,
+	schema: Schema,
+): z.output<Schema> {
+	cleanText(input)
+	const result = schema.safeParse(input)
 	if (!result.success) {
 		const issue = result.error.issues[0]
 		const field = issue?.path.join('.')

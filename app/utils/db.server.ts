@@ -9,6 +9,12 @@ import { env } from './env.server'
 
 export { Prisma } from '~/generated/prisma/client'
 
+/** Whether `error` is Prisma's `code`: P2002 a unique violation, P2003 a foreign key one. */
+export const isPrismaError = (error: unknown, code: 'P2002' | 'P2003') =>
+	typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code
+
+export const isUniqueViolation = (error: unknown) => isPrismaError(error, 'P2002')
+
 declare global {
 	var __taggPrisma: PrismaClient | undefined
 }

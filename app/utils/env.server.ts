@@ -19,32 +19,27 @@ const optionalUrl = z
 	.pipe(z.url({ protocol: /^https?$/, error: 'an http(s) URL' }).optional())
 	.optional()
 
+/** A whole number from `min` to `max`; `message` says so when it is not. */
+const wholeNumber = (min: number, max: number, message: string) =>
+	z.coerce.number({ error: message }).int(message).min(min, message).max(max, message)
+
+/** An optional setting whose empty value means unset, else checked by `check`. */
+const emptyIsUnset = (value: z.ZodString, check: z.ZodString) =>
+	value
+		.optional()
+		.transform((given) => (given ? given : undefined))
+		.pipe(check.optional())
+
 const schema = z.object({
 	NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
-	PORT: z.coerce
-		.number({ error: 'a port number from 1 to 65535' })
-		.int('a port number from 1 to 65535')
-		.min(1, 'a port number from 1 to 65535')
-		.max(65535, 'a port number from 1 to 65535')
-		.default(3000),
+	PORT: wholeNumber(1, 65535, 'a port number from 1 to 65535').default(3000),
 	DATA_DIR: z.string().trim().min(1, 'a directory path').default('./data'),
-	DATABASE_URL: z
-		.string()
-		.trim()
-		.optional()
-		.transform((value) => (value ? value : undefined))
-		.pipe(
-			z
-				.string()
-				.regex(/^postgres(ql)?:\/\//, 'a postgresql:// connection string')
-				.optional(),
-		),
+	DATABASE_URL: emptyIsUnset(
+		z.string().trim(),
+		z.string().regex(/^postgres(ql)?:\/\//, 'a postgresql:// connection string'),
+	),
 	PUBLIC_SITE_URL: optionalUrl,
-	JWT_SECRET: z
-		.string()
-		.optional()
-		.transform((value) => (value ? value : undefined))
-		.pipe(z.string().min(32, 'at least 32 characters').optional()),
+	JWT_SECRET: emptyIsUnset(z.string(), z.string().min(32, 'at least 32 characters')),
 	STORAGE_DRIVER: z.enum(['local', 's3'], { error: "'local' or 's3'" }).default('local'),
 	S3_BUCKET: z.string().trim().optional(),
 	S3_REGION: z.string().trim().min(1).default('us-east-1'),
@@ -52,35 +47,20 @@ const schema = z.object({
 	S3_FORCE_PATH_STYLE: booleanString,
 	CDN_URL: optionalUrl,
 	LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-	DATABASE_LOCK_TIMEOUT_MS: z.coerce
-		.number({ error: 'milliseconds from 50 to 60000' })
-		.int('milliseconds from 50 to 60000')
-		.min(50, 'milliseconds from 50 to 60000')
-		.max(60_000, 'milliseconds from 50 to 60000')
-		.default(5_000),
-	SMTP_URL: z
-		.string()
-		.trim()
-		.optional()
-		.transform((value) => (value ? value : undefined))
-		.pipe(
-			z
-				.string()
-				.regex(/^smtps?:\/\/[^/?#\s]+/, 'an smtp:// or smtps:// URL (smtp://user:pass@host:587)')
-				.optional(),
-		),
+	DATABASE_LOCK_TIMEOUT_MS: wholeNumber(50, 60_000, 'milliseconds from 50 to 60000').default(5_000),
+	SMTP_URL: emptyIsUnset(
+		z.string().trim(),
+		z
+			.string()
+			.regex(/^smtps?:\/\/[^/?#\s]+/, 'an smtp:// or smtps:// URL (smtp://user:pass@host:587)'),
+	),
 	MAIL_FROM: z
 		.string()
 		.trim()
 		.max(320, 'an address such as Tagg <no-reply@example.com>')
 		.optional(),
 	INSIGHTS: z.enum(['on', 'off'], { error: "'on' or 'off'" }).default('on'),
-	INSIGHTS_RETENTION_DAYS: z.coerce
-		.number({ error: 'a number of days from 1 to 3650' })
-		.int('a number of days from 1 to 3650')
-		.min(1, 'a number of days from 1 to 3650')
-		.max(3650, 'a number of days from 1 to 3650')
-		.default(730),
+	INSIGHTS_RETENTION_DAYS: wholeNumber(1, 3650, 'a number of days from 1 to 3650').default(730),
 })
 
 export type Env = {

@@ -85,5 +85,15 @@ export const preconditionFailed = () =>
 		'This was changed since you read it (If-Match holds an ETag that is no longer current): read it again and retry',
 	)
 
+/** Answers what `update` answers, or {@link preconditionFailed} when its write threw one. */
+export async function orPreconditionFailed(update: () => Promise<Response>): Promise<Response> {
+	try {
+		return await update()
+	} catch (error) {
+		if (error instanceof PreconditionFailed) return preconditionFailed()
+		throw error
+	}
+}
+
 /** Headers that give a read's `data` its ETag. */
 export const etagHeaders = (data: unknown) => ({ ETag: etagOf(data) })

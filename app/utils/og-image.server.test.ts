@@ -4,15 +4,31 @@ import { DEFAULT_APPEARANCE, FONT_IDS } from './appearance'
 import { CARD_FAMILIES, loadCardFonts, profileOgPng } from './og-image.server'
 
 describe('profile link-preview card', () => {
-	test('is a 1200x630 PNG without a picture', async () => {
-		const png = await profileOgPng({
-			firstName: 'Maya',
-			lastName: 'Torres',
-			designation: 'Designer',
-			city: 'Lisbon',
-			country: 'Portugal',
-			siteUrl: 'https://tagg.example/maya',
-		})
+	test.each([
+		{
+			name: 'is a 1200x630 PNG without a picture',
+			card: {
+				firstName: 'Maya',
+				lastName: 'Torres',
+				designation: 'Designer',
+				city: 'Lisbon',
+				country: 'Portugal',
+				siteUrl: 'https://tagg.example/maya',
+			},
+		},
+		{
+			name: 'control characters, line breaks and emoji in the text still render',
+			card: {
+				firstName: 'A\u0001n\u000bn\n',
+				lastName: `${'😀'.repeat(40)}\ud800`,
+				designation: 'Dev\r\nLead\u0000',
+				city: 'Lis\u001fbon',
+				country: 'Portugal\uffff',
+				siteUrl: 'http://localhost:3000/x\u0007',
+			},
+		},
+	])('$name', async ({ card }) => {
+		const png = await profileOgPng(card)
 		const meta = await sharp(png).metadata()
 		expect([meta.format, meta.width, meta.height]).toEqual(['png', 1200, 630])
 	})
@@ -51,19 +67,6 @@ describe('profile link-preview card', () => {
 			.raw()
 			.toBuffer()
 		expect([...corner.subarray(0, 3)]).toEqual([255, 255, 255])
-	})
-
-	test('control characters, line breaks and emoji in the text still render', async () => {
-		const png = await profileOgPng({
-			firstName: 'A\u0001n\u000bn\n',
-			lastName: `${'😀'.repeat(40)}\ud800`,
-			designation: 'Dev\r\nLead\u0000',
-			city: 'Lis\u001fbon',
-			country: 'Portugal\uffff',
-			siteUrl: 'http://localhost:3000/x\u0007',
-		})
-		const meta = await sharp(png).metadata()
-		expect([meta.format, meta.width, meta.height]).toEqual(['png', 1200, 630])
 	})
 
 	test('a picture sharp cannot read falls back to the initials', async () => {

@@ -5,6 +5,8 @@
  * last item sent: the next page starts right after it, whatever was added or removed before.
  */
 import { z } from 'zod'
+import { etagOf, notModified } from './api.server'
+import { env } from './env.server'
 
 export const PAGE_SIZE_DEFAULT = 20
 export const PAGE_SIZE_MAX = 100
@@ -73,6 +75,39 @@ export const PageQuerySchema = z.object({
 /** The page request of `limit` and `cursor` as parsed by {@link PageQuerySchema}. */
 export function pageRequest(query: z.output<typeof PageQuerySchema>): PageRequest {
 	return { limit: query.limit, after: query.cursor }
+}
+
+/** The `where` of the rows after `after` in (position, createdAt, id) order; none on page one. */
+export function rowsAfter(after: PageKey | null) {
+	if (!after) return {}
+	return {
+		OR: [
+			{ position: { gt: after.position } },
+			{ position: after.position, createdAt: { gt: after.createdAt } },
+			{ position: after.position, createdAt: after.createdAt, id: { gt: after.id } },
+		],
+	}
+}
+
+/**
+ * The caching of one page of a /one list: its ETag names `list` (what the list is and its
+ * version), the page's limit and cursor, and the CDN base its URLs carry. `unchanged` is the 304
+ * to answer when the request already holds that ETag; `headers` go on the full answer. An owner's
+ * list is private to their browser.
+ */
+export function listPageCaching(
+	request: Request,
+	list: ReadonlyArray<string | number | null>,
+	page: PageRequest,
+	owner: boolean,
+) {
+	const cacheControl = owner ? 'private, no-cache' : 'no-cache'
+	const cursor = new URL(request.url).searchParams.get('cursor')
+	const etag = etagOf([...list, page.limit, cursor, env().CDN_URL])
+	return {
+		unchanged: notModified(request, etag, cacheControl),
+		headers: { ETag: etag, 'Cache-Control': cacheControl },
+	}
 }
 
 /**

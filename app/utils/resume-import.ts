@@ -2,6 +2,7 @@
  * The resume import's shapes as the /one API and the builder page show them (no server code:
  * the import page's bundle uses these too).
  */
+import { type SocialField } from './social'
 
 export const IMPORT_SECTIONS = [
 	'profile',
@@ -35,23 +36,16 @@ export const SOURCE_LABELS: Record<ImportSourceKey, string> = {
 /** Something in the file that is not imported, and why. */
 export type SkippedItem = { section: string; value: string; reason: string }
 
-export type ProfilePreviewFields = Partial<{
-	firstName: string
-	lastName: string
-	designation: string
-	city: string
-	country: string
-	bio: string[]
-	linkedInUrl: string
-	xUrl: string
-	igUrl: string
-	fbUrl: string
-	ytUrl: string
-	whatAppBusUrl: string
-	mobileNumber: string
-	companySite: string
-	email: string
-}>
+export type ProfilePreviewFields = Partial<
+	{
+		firstName: string
+		lastName: string
+		designation: string
+		city: string
+		country: string
+		bio: string[]
+	} & Record<SocialField, string>
+>
 
 export const PROFILE_FIELD_LABELS: Record<keyof ProfilePreviewFields, string> = {
 	firstName: 'First name',

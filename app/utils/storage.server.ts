@@ -249,6 +249,16 @@ export function createS3Storage(opts: {
 		return name === 'NoSuchKey' || name === 'NotFound' || status === 404
 	}
 
+	/** What `send` answers, or `missing` when the object is not there. */
+	async function unlessMissing<T, Missing>(send: () => Promise<T>, missing: Missing) {
+		try {
+			return await send()
+		} catch (error) {
+			if (isNotFound(error)) return missing
+			throw error
+		}
+	}
+
 	/** One page of keys at a time, following continuation tokens. */
 	async function* pages(prefix: string): AsyncGenerator<string[]> {
 		let token: string | undefined
@@ -282,32 +292,22 @@ export function createS3Storage(opts: {
 		},
 		async get(key) {
 			checkKey(key)
-			try {
+			return unlessMissing(async () => {
 				const object = await client.send(new GetObjectCommand({ Bucket, Key: key }))
 				if (!object.Body) return Buffer.alloc(0)
 				return Buffer.from(await object.Body.transformToByteArray())
-			} catch (error) {
-				if (isNotFound(error)) return null
-				throw error
-			}
+			}, null)
 		},
 		async head(key) {
 			checkKey(key)
-			try {
+			return unlessMissing(async () => {
 				await client.send(new HeadObjectCommand({ Bucket, Key: key }))
 				return true
-			} catch (error) {
-				if (isNotFound(error)) return false
-				throw error
-			}
+			}, false)
 		},
 		async delete(key) {
 			checkKey(key)
-			try {
-				await client.send(new DeleteObjectCommand({ Bucket, Key: key }))
-			} catch (error) {
-				if (!isNotFound(error)) throw error
-			}
+			await unlessMissing(() => client.send(new DeleteObjectCommand({ Bucket, Key: key })), null)
 		},
 		async deletePrefix(prefix) {
 			if (checkKey(prefix, 'prefix') === '') {

@@ -24,6 +24,7 @@ import {
 	toMonthDate,
 	truncate,
 	withHttps,
+	workPeriod,
 } from './text'
 
 const chars = (n: number) => 'abcdefghij'.repeat(10).slice(0, n)
@@ -300,6 +301,16 @@ describe('work dates', () => {
 		expect(formatMonth(null)).toBe('')
 		expect(formatMonth(undefined)).toBe('')
 		expect(formatMonth('garbage')).toBe('')
+	})
+
+	test.each([
+		['2020-01-01', 'Ongoing', 'Jan 2020 – Present'],
+		['2018-03-01', '2020-01-01', 'Mar 2018 – Jan 2020'],
+		['', '2020-01-01', 'Jan 2020'],
+		['2020-01-01', '', 'Jan 2020'],
+		[null, null, ''],
+	])('workPeriod(%o, %o) is %o', (start, end, period) => {
+		expect(workPeriod(start, end)).toBe(period)
 	})
 })
 

@@ -207,6 +207,10 @@ export function formatMonth(value: string | null | undefined): string {
 	return month ? `${month} ${date.slice(0, 4)}` : ''
 }
 
+/** A work entry's period for display: 'Jan 2020 – Present', 'Mar 2018 – Jan 2020', or one end. */
+export const workPeriod = (start: string | null | undefined, end: string | null | undefined) =>
+	[formatMonth(start), isOngoing(end) ? 'Present' : formatMonth(end)].filter(Boolean).join(' – ')
+
 /** A list field edited one item per line: one trimmed item per line, empty lines dropped. */
 export function splitLines(text: string): string[] {
 	if (typeof text !== 'string') return []
