@@ -34,17 +34,15 @@ describe('fixed lists', () => {
 	})
 
 	test('the checks match exactly', () => {
-		expect(isSkill('Python')).toBe(true)
-		expect(isSkill('python')).toBe(false)
-		expect(isSkill(' Python')).toBe(false)
-		expect(isSkill('UI/UX Design')).toBe(false)
-		expect(isCategory('UI/UX Design')).toBe(true)
-		expect(isCategory('ui/ux design')).toBe(false)
-		expect(isCategory('E-commerce')).toBe(false)
-		expect(isIndustry('E-commerce')).toBe(true)
-		expect(isIndustry('Renewable Energy')).toBe(true)
-		expect(isIndustry('renewable energy')).toBe(false)
-		expect(isIndustry('')).toBe(false)
+		const checks = [
+			[isSkill, ['Python'], ['python', ' Python', 'UI/UX Design']],
+			[isCategory, ['UI/UX Design'], ['ui/ux design', 'E-commerce']],
+			[isIndustry, ['E-commerce', 'Renewable Energy'], ['renewable energy', '']],
+		] as const
+		for (const [check, yes, no] of checks) {
+			for (const value of yes) expect(check(value), value).toBe(true)
+			for (const value of no) expect(check(value), value).toBe(false)
+		}
 	})
 })
 
