@@ -412,21 +412,27 @@ export function Stars({ rating }: { rating: number }) {
 	)
 }
 
+/** The resume's blocks: heading and anchor of each, by the editor that edits it. */
+const RESUME_BLOCKS = {
+	workexp: { title: 'Work Experience', id: 'work' },
+	education: { title: 'Education', id: 'education' },
+	skills: { title: 'Skills', id: 'skills' },
+	certificates: { title: 'Certificates', id: 'certificates' },
+	achievements: { title: 'Achievements', id: 'achievements' },
+} as const satisfies Partial<Record<EditSection, { title: string; id: string }>>
+
 function ResumeBlock({
-	title,
-	id,
 	section,
 	mode,
 	empty,
 	children,
 }: {
-	title: string
-	id: string
-	section: EditSection
+	section: keyof typeof RESUME_BLOCKS
 	mode: Mode
 	empty: boolean
 	children: ReactNode
 }) {
+	const { title, id } = RESUME_BLOCKS[section]
 	const builder = mode.kind === 'builder' ? mode : null
 	if (empty && !builder) return null
 	return (
@@ -453,6 +459,20 @@ function ResumeBlock({
 	)
 }
 
+/** A resume entry's name and where (role and company, degree and school, …). */
+function EntryLines({ title, detail }: { title: string; detail: string }) {
+	return (
+		<>
+			<p dir="auto" className="font-semibold">
+				{title}
+			</p>
+			<p dir="auto" className="text-ink/80 text-sm">
+				{detail}
+			</p>
+		</>
+	)
+}
+
 function ResumeSection({
 	resume,
 	mode,
@@ -471,13 +491,7 @@ function ResumeSection({
 			action={<ResumeSectionLinks path={path} builder={mode.kind === 'builder'} />}
 		>
 			<div className="flex flex-col gap-6">
-				<ResumeBlock
-					title="Work Experience"
-					id="work"
-					section="workexp"
-					mode={mode}
-					empty={!resume.workExp.length}
-				>
+				<ResumeBlock section="workexp" mode={mode} empty={!resume.workExp.length}>
 					<ol className="border-brand-100 relative flex flex-col gap-5 border-l-2 pl-5">
 						{resume.workExp.map((item) => (
 							<li key={item.workId} className="relative min-w-0 wrap-anywhere">
@@ -485,12 +499,7 @@ function ResumeSection({
 									className="bg-brand border-surface absolute top-1.5 -left-[1.65rem] size-3 rounded-full border-2"
 									aria-hidden="true"
 								/>
-								<p dir="auto" className="font-semibold">
-									{item.role}
-								</p>
-								<p dir="auto" className="text-ink/80 text-sm">
-									{item.company}
-								</p>
+								<EntryLines title={item.role} detail={item.company} />
 								<p className="text-muted mt-0.5 text-xs">{workPeriod(item)}</p>
 								{item.experience.length ? (
 									<ul className="text-ink/85 marker:text-brand mt-2 flex list-disc flex-col gap-1 pl-4 text-sm">
@@ -505,34 +514,17 @@ function ResumeSection({
 						))}
 					</ol>
 				</ResumeBlock>
-				<ResumeBlock
-					title="Education"
-					id="education"
-					section="education"
-					mode={mode}
-					empty={!visible.education}
-				>
+				<ResumeBlock section="education" mode={mode} empty={!visible.education}>
 					<ul className="flex flex-col gap-3">
 						{resume.education.map((item) => (
 							<li key={item.eduId} className="min-w-0 wrap-anywhere">
-								<p dir="auto" className="font-semibold">
-									{item.eduName}
-								</p>
-								<p dir="auto" className="text-ink/80 text-sm">
-									{item.eduInstitution}
-								</p>
+								<EntryLines title={item.eduName} detail={item.eduInstitution} />
 								<p className="text-muted text-xs">{educationYears(item)}</p>
 							</li>
 						))}
 					</ul>
 				</ResumeBlock>
-				<ResumeBlock
-					title="Skills"
-					id="skills"
-					section="skills"
-					mode={mode}
-					empty={!visible.skills}
-				>
+				<ResumeBlock section="skills" mode={mode} empty={!visible.skills}>
 					<ul className="grid gap-2 sm:grid-cols-2">
 						{resume.skills.map((item) => (
 							<li
@@ -545,23 +537,15 @@ function ResumeSection({
 						))}
 					</ul>
 				</ResumeBlock>
-				<ResumeBlock
-					title="Certificates"
-					id="certificates"
-					section="certificates"
-					mode={mode}
-					empty={!visible.certificates}
-				>
+				<ResumeBlock section="certificates" mode={mode} empty={!visible.certificates}>
 					<ul className="flex flex-col gap-3">
 						{resume.certificates.map((item) => (
 							<li key={item.crtId} className="flex items-start justify-between gap-3">
 								<div className="min-w-0 wrap-anywhere">
-									<p dir="auto" className="font-semibold">
-										{item.crtName}
-									</p>
-									<p dir="auto" className="text-ink/80 text-sm">
-										{[item.crtPlat, item.endDate].filter(Boolean).join(' · ')}
-									</p>
+									<EntryLines
+										title={item.crtName}
+										detail={[item.crtPlat, item.endDate].filter(Boolean).join(' · ')}
+									/>
 								</div>
 								{item.crtUrl && socialHref(item.crtUrl).kind === 'url' ? (
 									<a
@@ -577,13 +561,7 @@ function ResumeSection({
 						))}
 					</ul>
 				</ResumeBlock>
-				<ResumeBlock
-					title="Achievements"
-					id="achievements"
-					section="achievements"
-					mode={mode}
-					empty={!visible.achievements}
-				>
+				<ResumeBlock section="achievements" mode={mode} empty={!visible.achievements}>
 					<ul className="flex flex-col gap-2">
 						{resume.achievements.map((item, index) => (
 							<li key={index} className="flex gap-2.5 text-sm">
