@@ -14,8 +14,8 @@ afterAll(async () => {
 	await Promise.all(servers.map((server) => server.stop()))
 })
 
-async function start() {
-	const server = await startAppServer({ WEB_CONCURRENCY: '1' })
+async function start(extraEnv: Record<string, string> = {}) {
+	const server = await startAppServer({ WEB_CONCURRENCY: '1', ...extraEnv })
 	servers.push(server)
 	return server
 }
@@ -193,6 +193,18 @@ describe('insights over HTTP', () => {
 		const result = await summary(third, owner.token)
 		expect(result.totals).toMatchObject({ views: 12, visitors: 9 })
 		expect(result.daily.at(-1)).toMatchObject({ views: 12, visitors: 9 })
+	}, 90_000)
+
+	test('the privacy page says what this instance keeps, and whether it counts at all', async () => {
+		const kept = await start({ INSIGHTS_RETENTION_DAYS: '400' })
+		// React marks where text pieces meet with empty comments.
+		const page = (await (await fetch(`${kept.url}/privacy`)).text()).replaceAll('<!-- -->', '')
+		expect(page).toContain('Only daily totals are kept, for 400 days')
+		expect(page).not.toContain('does not count visits')
+		const off = await start({ INSIGHTS: 'off' })
+		expect(await (await fetch(`${off.url}/privacy`)).text()).toContain(
+			'This site does not count visits at the moment.',
+		)
 	}, 90_000)
 
 	test('the summary: 401 without a session, 400 for an unknown range, 405 with Allow for POST', async () => {

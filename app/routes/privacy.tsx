@@ -1,14 +1,26 @@
 import { type MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
 import { SitePage } from '~/components/site-page'
+import { env } from '~/utils/env.server'
+
+/** What this instance does: whether it counts visits, and how long it keeps the daily totals. */
+export function loader() {
+	const { INSIGHTS, INSIGHTS_RETENTION_DAYS } = env()
+	return { counting: INSIGHTS === 'on', retentionDays: INSIGHTS_RETENTION_DAYS }
+}
 
 /** How visits are counted (the same words as README's privacy note; decision 022). */
 export default function PrivacyPage() {
+	const { counting, retentionDays } = useLoaderData<typeof loader>()
 	return (
 		<SitePage title="Privacy" className="gap-6">
 			<section aria-labelledby="visits" className="flex flex-col gap-3 leading-relaxed">
 				<h2 id="visits" className="text-xl font-bold tracking-tight">
 					How visits are counted
 				</h2>
+				{counting ? null : (
+					<p className="font-semibold">This site does not count visits at the moment.</p>
+				)}
 				<p>
 					Owners see how many people their Tagg pages reach: views of each page, visitors per day,
 					where visitors came from (the referring site, a <code>utm_source</code>, or direct), and
@@ -23,7 +35,7 @@ export default function PrivacyPage() {
 					to another.
 				</p>
 				<p>
-					Only daily totals are kept (for 730 days by default), never a list of visits. Search
+					Only daily totals are kept, for {retentionDays} days, never a list of visits. Search
 					engines and other bots, link previews fetched in advance, and owners looking at their own
 					pages are not counted.
 				</p>
