@@ -226,6 +226,20 @@ describe('the pages carry the theme in their HTML, and change at once', () => {
 				expect(font.headers.get('cache-control')).toContain('immutable')
 				await font.arrayBuffer()
 			}
+			// The stylesheet declares the very files preloaded (a preload it never used would be a
+			// second download), and the faces of other scripts: a Vietnamese or Cyrillic name keeps
+			// the typeface (each face has its unicode-range, so a Latin page fetches none of them).
+			const stylesheets = [...head.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)]
+			const css = (
+				await Promise.all(
+					stylesheets.map(async ([, href]) => (await fetch(`${server.url}${href}`)).text()),
+				)
+			).join('\n')
+			for (const href of preloads) expect(css).toContain(`url(${href})`)
+			expect(css).toMatch(/url\(\/assets\/space-grotesk-vietnamese-wght-normal-[\w-]+\.woff2\)/)
+			expect(css).toMatch(
+				/url\(\/assets\/inter-cyrillic-wght-normal-[\w-]+\.woff2\)[^}]*unicode-range:[^}]*U\+0?400-0?45F/i,
+			)
 			// No request leaves this server: every URL in the head is local.
 			expect(head).not.toMatch(/(?:href|src)="https?:\/\/(?!tagg\.test)/)
 			// The QR code's URL names the accent, so a new one is never a cached old code.

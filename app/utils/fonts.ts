@@ -1,6 +1,6 @@
 /**
  * The Latin files of each type pairing, preloaded by the public pages so the page's fonts load
- * with its stylesheet, not after it (the same files app/styles/fonts.css declares).
+ * with its stylesheet, not after it (the same files the packages' stylesheets in app/styles/fonts.css declare).
  */
 import dmSans from '@fontsource-variable/dm-sans/files/dm-sans-latin-wght-normal.woff2?url'
 import fraunces from '@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url'
