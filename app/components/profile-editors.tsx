@@ -320,32 +320,30 @@ function TextListEditor<T extends Record<string, string>>({
 	version,
 	reload,
 	list,
+	noun,
 	message,
 	initial,
-	blank,
 	fields,
-	addLabel,
-	itemLabel,
 }: Base & {
 	/** The section: its intent, and the key of the list in the request. */
 	list: 'education' | 'certificates'
+	/** What one entry is called: 'Add education', 'Education 2' until its first field is typed. */
+	noun: string
 	message: string
 	initial: () => T[]
-	blank: T
 	fields: TextField<T>[]
-	addLabel: string
-	itemLabel: (item: T, index: number) => string
 }) {
 	const [items, setItems] = useDraft<T[]>(initial)
 	const editor = useEditor(list, close, message, version)
+	const [title] = fields
 	return (
 		<EditorForm editor={editor} reload={reload} onSubmit={() => editor.submit({ [list]: items })}>
 			<ListEditor
 				items={items}
 				setItems={setItems}
-				addLabel={addLabel}
-				itemLabel={itemLabel}
-				make={() => ({ ...blank })}
+				addLabel={`Add ${noun.toLowerCase()}`}
+				itemLabel={(item, index) => (title && item[title.key]) || `${noun} ${index + 1}`}
+				make={() => Object.fromEntries(fields.map((field) => [field.key, ''])) as T}
 				render={(item, update, index) => (
 					<div className="grid gap-3 sm:grid-cols-2">
 						<TextInputs
@@ -489,6 +487,7 @@ function EducationEditor({ resume, ...base }: Base & { resume: Resume }) {
 		<TextListEditor<EducationDraft>
 			{...base}
 			list="education"
+			noun="Education"
 			message="Education updated"
 			initial={() =>
 				resume.education.map((item) => ({
@@ -498,9 +497,6 @@ function EducationEditor({ resume, ...base }: Base & { resume: Resume }) {
 					eduEndYear: item.endDate?.toString() ?? '',
 				}))
 			}
-			blank={{ eduName: '', eduInstitution: '', eduStartYear: '', eduEndYear: '' }}
-			addLabel="Add education"
-			itemLabel={(item, index) => item.eduName || `Education ${index + 1}`}
 			fields={[
 				{ key: 'eduName', label: 'Degree', limit: RESUME_LIMITS.eduName },
 				{ key: 'eduInstitution', label: 'Institution', limit: RESUME_LIMITS.eduInstitution },
@@ -613,6 +609,7 @@ function CertificatesEditor({ resume, ...base }: Base & { resume: Resume }) {
 		<TextListEditor<CertificateDraft>
 			{...base}
 			list="certificates"
+			noun="Certificate"
 			message="Certificates updated"
 			initial={() =>
 				resume.certificates.map((item) => ({
@@ -622,9 +619,6 @@ function CertificatesEditor({ resume, ...base }: Base & { resume: Resume }) {
 					crtYear: item.endDate?.toString() ?? '',
 				}))
 			}
-			blank={{ crtName: '', crtPlat: '', crtUrl: '', crtYear: '' }}
-			addLabel="Add certificate"
-			itemLabel={(item, index) => item.crtName || `Certificate ${index + 1}`}
 			fields={[
 				{ key: 'crtName', label: 'Certificate', limit: RESUME_LIMITS.crtName },
 				{ key: 'crtPlat', label: 'Platform', limit: RESUME_LIMITS.crtPlat },

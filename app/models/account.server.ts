@@ -9,7 +9,7 @@ import { LINK_TOKEN_PATTERN } from '~/utils/settings-schemas'
 import { storage } from '~/utils/storage.server'
 import { normaliseEmail, resetPassword } from './customer.server'
 import { dropMessagesTo, enqueueEmail } from './outbox.server'
-import { writeAsOwner } from './tx.server'
+import { type Tx, writeAsOwner } from './tx.server'
 
 export const PASSWORD_RESET_TTL_MS = 30 * 60_000
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60_000
@@ -23,6 +23,31 @@ function newLinkToken() {
 
 const wellFormed = (token: unknown): token is string =>
 	typeof token === 'string' && LINK_TOKEN_PATTERN.test(token)
+
+/**
+ * Spends a link inside a write: deletes it while it is unexpired and answers its owner's email
+ * and name, or null when another request spent it first or it has just expired (two clicks on
+ * one link: one wins).
+ */
+async function spendLink(
+	tx: Tx,
+	links: {
+		deleteMany: (args: {
+			where: { tokenHash: string; expiresAt: { gt: Date } }
+		}) => Promise<{ count: number }>
+	},
+	token: string,
+	customerId: string,
+) {
+	const spent = await links.deleteMany({
+		where: { tokenHash: hash(token), expiresAt: { gt: new Date() } },
+	})
+	if (spent.count !== 1) return null
+	return tx.customer.findUniqueOrThrow({
+		where: { id: customerId },
+		select: { email: true, name: true },
+	})
+}
 
 // ---------------------------------------------------------------- sessions
 
@@ -130,14 +155,8 @@ export async function resetPasswordWithToken(token: unknown, password: string) {
 	const found = await findPasswordResetToken(token)
 	if (!found) return null
 	const done = await resetPassword(found.customerId, password, async (tx) => {
-		const spent = await tx.passwordResetToken.deleteMany({
-			where: { tokenHash: hash(token as string), expiresAt: { gt: new Date() } },
-		})
-		if (spent.count !== 1) return false
-		const owner = await tx.customer.findUniqueOrThrow({
-			where: { id: found.customerId },
-			select: { email: true, name: true },
-		})
+		const owner = await spendLink(tx, tx.passwordResetToken, token as string, found.customerId)
+		if (!owner) return false
 		await enqueueEmail(
 			{ kind: 'password-changed', to: owner.email, data: { name: owner.name } },
 			tx,
@@ -217,14 +236,8 @@ export async function confirmEmailChange(token: unknown) {
 	if (!found) return null
 	try {
 		return await writeAsOwner(found.customerId, async (tx) => {
-			const spent = await tx.emailChangeToken.deleteMany({
-				where: { tokenHash: hash(token as string), expiresAt: { gt: new Date() } },
-			})
-			if (spent.count !== 1) return null
-			const before = await tx.customer.findUniqueOrThrow({
-				where: { id: found.customerId },
-				select: { email: true, name: true },
-			})
+			const before = await spendLink(tx, tx.emailChangeToken, token as string, found.customerId)
+			if (!before) return null
 			await tx.customer.update({
 				where: { id: found.customerId },
 				data: { email: found.newEmail },

@@ -13,17 +13,9 @@ import {
 	type WorkItemInput,
 } from '~/utils/profile-schemas'
 import { socialSelect, updateProfile } from './profile.server'
-import {
-	achievementRows,
-	certificateRows,
-	educationRows,
-	getResume,
-	skillRows,
-	workExpRows,
-	type Resume,
-} from './resume.server'
+import { getResume, LIST_TABLES, type Resume } from './resume.server'
 import { type ProfilePreviewFields } from '~/utils/resume-import'
-import { writeAsOwner } from './tx.server'
+import { type Tx, writeAsOwner } from './tx.server'
 
 /** The profile fields an import may set; a field the file does not have is left alone. */
 export type ProfileImport = ProfilePreviewFields
@@ -157,6 +149,32 @@ async function importList<Item, Row, Existing extends { position: number }>(
 	}
 }
 
+/** One resume list as an import writes it: its table and rows, what makes two entries the same. */
+const importer =
+	<Item, Row, Existing>(
+		{
+			table,
+			rows,
+		}: {
+			table: (tx: Tx) => ListTable<Row, Existing & { position: number }>
+			rows: (customerId: string, items: Item[], first?: number) => Row[]
+		},
+		existing: (row: Existing) => string,
+		item: (item: Item) => string,
+	) =>
+	(tx: Tx, customerId: string, mode: ImportMode, items: Item[]) =>
+		importList(customerId, mode, items, table(tx), rows, { existing, item })
+
+const IMPORT_LISTS = {
+	workExp: importer(LIST_TABLES.workExp, sameEntry.workExp, importKeys.workExp),
+	education: importer(LIST_TABLES.education, sameEntry.education, importKeys.education),
+	skills: importer(LIST_TABLES.skills, sameEntry.skills, importKeys.skills),
+	certificates: importer(LIST_TABLES.certificates, sameEntry.certificates, importKeys.certificates),
+	achievements: importer(LIST_TABLES.achievements, sameEntry.achievements, importKeys.achievements),
+}
+type ListSection = keyof typeof IMPORT_LISTS
+const LIST_SECTIONS = Object.keys(IMPORT_LISTS) as ListSection[]
+
 /**
  * Writes the chosen `sections` of `data` for the owner in one transaction and returns the whole
  * resume. `replace` swaps each chosen list for the file's and sets every profile field the file
@@ -188,36 +206,13 @@ export async function applyResumeImport(
 			if (Object.keys(fields).length) await updateProfile(customerId, fields, undefined, tx)
 		}
 
-		const list = <Item, Row, Existing extends { position: number }>(
-			section: ImportSection,
-			items: Item[] | undefined,
-			table: ListTable<Row, Existing>,
-			rows: (customerId: string, items: Item[], first?: number) => Row[],
-			keys: { existing: (row: Existing) => string; item: (item: Item) => string },
-		) => {
-			if (!chosen.has(section) || !items) return
-			return importList(customerId, mode, items, table, rows, keys)
+		for (const section of LIST_SECTIONS) {
+			const items = data[section]
+			// IMPORT_LISTS[section] takes this section's items (TypeScript cannot pair them by key).
+			if (chosen.has(section) && items) {
+				await IMPORT_LISTS[section](tx, customerId, mode, items as never)
+			}
 		}
-		await list('workExp', data.workExp, tx.workExperience, workExpRows, {
-			existing: sameEntry.workExp,
-			item: importKeys.workExp,
-		})
-		await list('education', data.education, tx.education, educationRows, {
-			existing: sameEntry.education,
-			item: importKeys.education,
-		})
-		await list('skills', data.skills, tx.skill, skillRows, {
-			existing: sameEntry.skills,
-			item: importKeys.skills,
-		})
-		await list('certificates', data.certificates, tx.certificate, certificateRows, {
-			existing: sameEntry.certificates,
-			item: importKeys.certificates,
-		})
-		await list('achievements', data.achievements, tx.achievement, achievementRows, {
-			existing: sameEntry.achievements,
-			item: importKeys.achievements,
-		})
 		return getResume(customerId, tx)
 	})
 }

@@ -88,51 +88,45 @@ export async function getResume(customerId: string, db: Tx = prisma()): Promise<
 	}
 }
 
-// The rows of each list as stored, numbered from `first` (0 for a whole list; after the last
-// item when appending, as the resume import does).
+/**
+ * The rows of a list as stored: each item's columns (`columns`), with the owner and a position
+ * numbered from `first` (0 for a whole list; after the last item when appending, as the resume
+ * import does).
+ */
+const positioned =
+	<Item, Columns>(columns: (item: Item) => Columns) =>
+	(customerId: string, items: Item[], first = 0) =>
+		items.map((item, index) => ({ customerId, position: first + index, ...columns(item) }))
 
-export const workExpRows = (customerId: string, items: WorkItemInput[], first = 0) =>
-	items.map((item, index) => ({
-		customerId,
-		position: first + index,
-		company: item.company,
-		role: item.role,
-		startDate: item.startDate || null,
-		endDate: item.endDate === 'Ongoing' ? null : item.endDate || null,
-		ongoing: item.endDate === 'Ongoing',
-		experience: item.experience,
-	}))
+const workExpRows = positioned((item: WorkItemInput) => ({
+	company: item.company,
+	role: item.role,
+	startDate: item.startDate || null,
+	endDate: item.endDate === 'Ongoing' ? null : item.endDate || null,
+	ongoing: item.endDate === 'Ongoing',
+	experience: item.experience,
+}))
 
-export const educationRows = (customerId: string, items: EducationItemInput[], first = 0) =>
-	items.map((item, index) => ({
-		customerId,
-		position: first + index,
-		name: item.eduName,
-		institution: item.eduInstitution,
-		startYear: item.eduStartYear,
-		endYear: item.eduEndYear,
-	}))
+const educationRows = positioned((item: EducationItemInput) => ({
+	name: item.eduName,
+	institution: item.eduInstitution,
+	startYear: item.eduStartYear,
+	endYear: item.eduEndYear,
+}))
 
-export const skillRows = (customerId: string, items: SkillItemInput[], first = 0) =>
-	items.map((item, index) => ({
-		customerId,
-		position: first + index,
-		name: item.skillName,
-		ratingHalves: item.halves,
-	}))
+const skillRows = positioned((item: SkillItemInput) => ({
+	name: item.skillName,
+	ratingHalves: item.halves,
+}))
 
-export const certificateRows = (customerId: string, items: CertificateItemInput[], first = 0) =>
-	items.map((item, index) => ({
-		customerId,
-		position: first + index,
-		name: item.crtName,
-		platform: item.crtPlat,
-		url: item.crtUrl,
-		year: item.crtYear,
-	}))
+const certificateRows = positioned((item: CertificateItemInput) => ({
+	name: item.crtName,
+	platform: item.crtPlat,
+	url: item.crtUrl,
+	year: item.crtYear,
+}))
 
-export const achievementRows = (customerId: string, items: string[], first = 0) =>
-	items.map((text, index) => ({ customerId, position: first + index, text }))
+const achievementRows = positioned((text: string) => ({ text }))
 
 /**
  * Replaces one list of the owner's resume and answers the whole resume as this write left it.
@@ -159,17 +153,32 @@ function replaceList<Row>(
 	})
 }
 
+/**
+ * Each list's table in a transaction and its rows: what the list's writer here and the resume
+ * import (./resume-import.server.ts) write.
+ */
+export const LIST_TABLES = {
+	workExp: { table: (tx: Tx) => tx.workExperience, rows: workExpRows },
+	education: { table: (tx: Tx) => tx.education, rows: educationRows },
+	skills: { table: (tx: Tx) => tx.skill, rows: skillRows },
+	certificates: { table: (tx: Tx) => tx.certificate, rows: certificateRows },
+	achievements: { table: (tx: Tx) => tx.achievement, rows: achievementRows },
+}
+
 /** The writer of one list: replaces the owner's list with `items` (see {@link replaceList}). */
 const listReplacer =
-	<Item, Row>(
-		list: Parameters<typeof replaceList<Row>>[1],
-		rows: (customerId: string, items: Item[]) => Row[],
-	) =>
+	<Item, Row>({
+		table,
+		rows,
+	}: {
+		table: Parameters<typeof replaceList<Row>>[1]
+		rows: (customerId: string, items: Item[]) => Row[]
+	}) =>
 	(customerId: string, items: Item[], precondition?: Precondition<Resume>) =>
-		replaceList(customerId, list, rows(customerId, items), precondition)
+		replaceList(customerId, table, rows(customerId, items), precondition)
 
-export const replaceWorkExp = listReplacer((tx) => tx.workExperience, workExpRows)
-export const replaceEducation = listReplacer((tx) => tx.education, educationRows)
-export const replaceSkills = listReplacer((tx) => tx.skill, skillRows)
-export const replaceCertificates = listReplacer((tx) => tx.certificate, certificateRows)
-export const replaceAchievements = listReplacer((tx) => tx.achievement, achievementRows)
+export const replaceWorkExp = listReplacer(LIST_TABLES.workExp)
+export const replaceEducation = listReplacer(LIST_TABLES.education)
+export const replaceSkills = listReplacer(LIST_TABLES.skills)
+export const replaceCertificates = listReplacer(LIST_TABLES.certificates)
+export const replaceAchievements = listReplacer(LIST_TABLES.achievements)

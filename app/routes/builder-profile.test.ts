@@ -3,6 +3,7 @@
  * every field error reported at once, and links typed without https://.
  */
 import { describe, expect, test } from 'vitest'
+import { BLANK_LINKS, BLANK_NAME_CARD } from '#tests/blank-bodies'
 import { createOwner } from '#tests/factories'
 import { callApi, callRoute, makeRequest } from '#tests/route'
 import { getProfile, updateProfile } from '~/models/profile.server'
@@ -12,20 +13,6 @@ import { loader as publicPage } from './$pname._index'
 import { action as builderAction, loader as builderLoader } from './builder._index'
 import { loader as getEmail } from './one.auth.new.get.email'
 import { action as updateField } from './one.sites.info.general.$field.update'
-
-// Update bodies are whole (the presence rule): the fields a test does not set are sent empty.
-const NAME_CARD = { firstName: '', lastName: '', designation: '', city: '', country: '' }
-const LINKS = {
-	linkedInUrl: '',
-	xUrl: '',
-	igUrl: '',
-	fbUrl: '',
-	ytUrl: '',
-	whatAppBusUrl: '',
-	mobileNumber: '',
-	companySite: '',
-	email: '',
-}
 
 async function act(body: Record<string, unknown>, token: string) {
 	let result: unknown
@@ -83,7 +70,7 @@ describe('the email visitors see', () => {
 
 		// Hidden from the builder's links editor: no address on the page, Find Me or the card.
 		const hidden = await act(
-			{ intent: 'social', ...LINKS, email: 'hello@dana.design', hideEmail: true },
+			{ intent: 'social', ...BLANK_LINKS, email: 'hello@dana.design', hideEmail: true },
 			owner.token,
 		)
 		expect(hidden).toMatchObject({ status: 200, body: { ok: true } })
@@ -94,7 +81,7 @@ describe('the email visitors see', () => {
 		expect(api.json).toEqual({ status: 200, data: null })
 
 		// Empty contact email, still hidden: the login email is not published either.
-		await act({ intent: 'social', ...LINKS, email: '', hideEmail: true }, owner.token)
+		await act({ intent: 'social', ...BLANK_LINKS, email: '', hideEmail: true }, owner.token)
 		expect(await visitorEmail(path)).toBeNull()
 		expect(await cardEmail(path)).toBeNull()
 
@@ -114,7 +101,7 @@ describe('the email visitors see', () => {
 		const owner = await createOwner()
 		await updateProfile(owner.id, { hideEmail: true })
 		await act(
-			{ intent: 'social', ...LINKS, linkedInUrl: 'https://www.linkedin.com/in/x' },
+			{ intent: 'social', ...BLANK_LINKS, linkedInUrl: 'https://www.linkedin.com/in/x' },
 			owner.token,
 		)
 		expect((await getProfile(owner.id))?.hideEmail).toBe(true)
@@ -127,7 +114,7 @@ describe('builder validation', () => {
 			name: 'three bad fields of the name card are reported together',
 			body: {
 				intent: 'name',
-				...NAME_CARD,
+				...BLANK_NAME_CARD,
 				firstName: 'x'.repeat(61),
 				designation: 'y'.repeat(101),
 				country: 'z'.repeat(81),
@@ -138,7 +125,7 @@ describe('builder validation', () => {
 			name: 'every bad link and phone of the links editor is reported together',
 			body: {
 				intent: 'social',
-				...LINKS,
+				...BLANK_LINKS,
 				linkedInUrl: 'javascript:alert(1)',
 				xUrl: 'not a link',
 				mobileNumber: 'call me',
@@ -163,7 +150,7 @@ describe('builder validation', () => {
 		const social = await act(
 			{
 				intent: 'social',
-				...LINKS,
+				...BLANK_LINKS,
 				linkedInUrl: 'linkedin.com/in/x',
 				companySite: ' www.dana.design ',
 				ytUrl: 'https://youtube.com/@dana',

@@ -6,6 +6,7 @@
  * hidden `version` each editor sends back.
  */
 import { describe, expect, test } from 'vitest'
+import { BLANK_HEAD, BLANK_NAME_CARD } from '#tests/blank-bodies'
 import { createOwner, createPortfolio } from '#tests/factories'
 import { callApi, makeRequest, type CallOptions } from '#tests/route'
 import { getPortfolio } from '~/models/portfolio.server'
@@ -23,18 +24,6 @@ import { loader as readItem } from './one.sites.portfolio.data.get.individual.da
 import { action as updateItem } from './one.sites.portfolio.data.update.$section'
 import { loader as readResume } from './one.sites.resume.work-exp.get'
 import { action as updateResume } from './one.sites.resume.work-exp.update.$section'
-
-// Update bodies are whole (the presence rule): the fields a test does not set are sent empty.
-const NAME_CARD = { firstName: '', lastName: '', designation: '', city: '', country: '' }
-const HEAD = {
-	productName: '',
-	company: '',
-	role: '',
-	projectSummary: '',
-	duration: '',
-	industries: [],
-	categories: [],
-}
 
 const STALE_MESSAGE = expect.stringContaining('If-Match')
 
@@ -181,7 +170,7 @@ describe('/one portfolio item', () => {
 		expect(newTag).not.toBe(etag)
 		expect((await callApi(readItem, url, { token: owner.token })).headers.get('ETag')).toBe(newTag)
 
-		const stale = await update('head', { ...HEAD, productName: 'Stale' }, etag)
+		const stale = await update('head', { ...BLANK_HEAD, productName: 'Stale' }, etag)
 		expect(stale.status).toBe(412)
 		expect(stale.json).toEqual({ status: 412, message: STALE_MESSAGE })
 		expect(await getPortfolio(owner.id, item.portfolioId, 'owner')).toMatchObject({
@@ -192,7 +181,7 @@ describe('/one portfolio item', () => {
 		const other = await createOwner()
 		const foreign = await callApi(updateItem, '/one/sites/portfolio/data/update/head', {
 			params: { section: 'head' },
-			body: { portfolioId: item.portfolioId, ...HEAD, productName: 'Evil' },
+			body: { portfolioId: item.portfolioId, ...BLANK_HEAD, productName: 'Evil' },
 			token: other.token,
 			headers: { 'If-Match': newTag },
 		})
@@ -247,7 +236,7 @@ describe('the builder home: each editor sends its section version', () => {
 		const a2 = await callBuilder(
 			builderAction,
 			'/builder',
-			{ intent: 'name', ...NAME_CARD, version: versions.name, designation: 'From tab A' },
+			{ intent: 'name', ...BLANK_NAME_CARD, version: versions.name, designation: 'From tab A' },
 			owner.token,
 		)
 		expect(a2).toMatchObject({ status: 200, body: { ok: true } })
@@ -268,7 +257,7 @@ describe('the builder home: each editor sends its section version', () => {
 		const b2 = await callBuilder(
 			builderAction,
 			'/builder',
-			{ intent: 'name', ...NAME_CARD, version: versions.name, designation: 'From tab B' },
+			{ intent: 'name', ...BLANK_NAME_CARD, version: versions.name, designation: 'From tab B' },
 			owner.token,
 		)
 		expect(b2.status).toBe(412)
@@ -322,9 +311,19 @@ describe('the builder project page: each editor sends its section version', () =
 		const { versions } = await loaderData(builderProjectLoader, path, owner.token)
 		const save = (body: Record<string, unknown>) =>
 			callBuilder(builderProjectAction, path, body, owner.token, { id: item.portfolioId })
-		const a = await save({ intent: 'head', ...HEAD, version: versions.head, productName: 'Tab A' })
+		const a = await save({
+			intent: 'head',
+			...BLANK_HEAD,
+			version: versions.head,
+			productName: 'Tab A',
+		})
 		expect(a).toMatchObject({ status: 200, body: { ok: true } })
-		const b = await save({ intent: 'head', ...HEAD, version: versions.head, productName: 'Tab B' })
+		const b = await save({
+			intent: 'head',
+			...BLANK_HEAD,
+			version: versions.head,
+			productName: 'Tab B',
+		})
 		expect(b).toMatchObject({ status: 412, body: { conflict: true, message: CONFLICT_MESSAGE } })
 		const c = await save({ intent: 'result', version: versions.result, results: 'Tab B result' })
 		expect(c).toMatchObject({ status: 200, body: { ok: true } })

@@ -3,6 +3,7 @@
  * the import page's bundle uses these too).
  */
 import { type SocialField } from './social'
+import { RequestError } from './request-error'
 
 export const IMPORT_SECTIONS = [
 	'profile',
@@ -114,14 +115,7 @@ export type ImportPreview = {
 /** The largest file the import reads. */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024
 
-export class ImportError extends Error {
-	constructor(
-		public status: 400 | 413 | 415,
-		message: string,
-	) {
-		super(message)
-	}
-}
+export class ImportError extends RequestError {}
 
 export const IMPORT_MESSAGES = {
 	notMultipart: 'Send the file as multipart/form-data in the field "file".',

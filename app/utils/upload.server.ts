@@ -7,15 +7,9 @@ import {
 	type UploadHandler,
 } from '@remix-run/node'
 import { ImageError, MAX_FILE_BYTES, MAX_FILES } from './images.server'
+import { RequestError } from './request-error'
 
-export class UploadError extends Error {
-	constructor(
-		public status: 400 | 413 | 415,
-		message: string,
-	) {
-		super(message)
-	}
-}
+export class UploadError extends RequestError {}
 
 export const UPLOAD_MESSAGES = {
 	tooLarge: 'Each image must be 10 MB or smaller.',

@@ -1,4 +1,5 @@
 import { type Page, type Route } from '@playwright/test'
+import { BLANK_HEAD } from '../blank-bodies'
 import { allowConsoleError, signUpAndClaim, expect, test } from './helpers'
 
 /** A Remix action call (single fetch POSTs to `<path>.data`). */
@@ -43,15 +44,7 @@ type Head = {
 	categories?: string[]
 }
 
-const EMPTY_HEAD: Required<Head> = {
-	productName: '',
-	company: '',
-	role: '',
-	projectSummary: '',
-	duration: '',
-	industries: [],
-	categories: [],
-}
+const EMPTY_HEAD: Required<Head> = BLANK_HEAD
 
 /** Creates an item through the /one API with the page's session cookie; returns its id. */
 async function createItem(
