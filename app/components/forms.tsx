@@ -153,8 +153,9 @@ export function Field({
 }
 
 /**
- * An email or password field of a conform form, with its errors. `autoComplete` tells the
- * browser and password managers which one it is (`email`, `current-password`, `new-password`).
+ * A name, email or password field of a conform form, with its errors. `autoComplete` tells the
+ * browser and password managers which one it is (`name`, `email`, `current-password`,
+ * `new-password`).
  */
 export function InputField({
 	meta,
@@ -166,9 +167,9 @@ export function InputField({
 	initialFocus,
 }: {
 	meta: FieldMetadata<string>
-	type: 'email' | 'password'
+	type: 'text' | 'email' | 'password'
 	label: string
-	autoComplete: 'email' | 'current-password' | 'new-password'
+	autoComplete: 'name' | 'email' | 'current-password' | 'new-password'
 	hint?: ReactNode
 	placeholder?: string
 	/** Focused when the page opens (the first field of the page). */

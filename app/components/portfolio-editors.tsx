@@ -18,6 +18,12 @@ import { Modal, useDraft } from './modal'
 import { Switch } from './switch'
 import { TagPicker } from './tag-picker'
 
+/** The head's tag fields: a picker each, over its own list of options. */
+const TAG_FIELDS = [
+	{ key: 'industries', label: 'Industries', options: INDUSTRIES },
+	{ key: 'categories', label: 'Project Categories', options: PROJECT_CATEGORIES },
+] as const
+
 type EditorProps = { item: PortfolioItem; close: () => void; version?: string; reload: Reload }
 
 const HEAD_FIELDS: TextFields<
@@ -80,20 +86,16 @@ function HeadEditor({ item, close, version, reload }: EditorProps) {
 				onChange={patch}
 				errors={editor.errors}
 			/>
-			<TagPicker
-				label="Industries"
-				options={INDUSTRIES}
-				value={draft.industries}
-				onChange={set('industries')}
-				error={errorUnder(editor.errors, 'industries')}
-			/>
-			<TagPicker
-				label="Project Categories"
-				options={PROJECT_CATEGORIES}
-				value={draft.categories}
-				onChange={set('categories')}
-				error={errorUnder(editor.errors, 'categories')}
-			/>
+			{TAG_FIELDS.map(({ key, label, options }) => (
+				<TagPicker
+					key={key}
+					label={label}
+					options={options}
+					value={draft[key]}
+					onChange={set(key)}
+					error={errorUnder(editor.errors, key)}
+				/>
+			))}
 		</EditorForm>
 	)
 }

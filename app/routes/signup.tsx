@@ -1,4 +1,3 @@
-import { getInputProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import {
 	redirect,
@@ -9,7 +8,7 @@ import {
 import { useActionData } from '@remix-run/react'
 import { z } from 'zod'
 import { AuthFooterLink, AuthForm, AuthLayout } from '~/components/auth-layout'
-import { Field, InputField, NewPasswordFields, useZodForm } from '~/components/forms'
+import { InputField, NewPasswordFields, useZodForm } from '~/components/forms'
 import { PasswordSchema, RegisterSchema } from '~/utils/account-schemas'
 import { attemptRegister } from '~/services/account.server'
 import { readFormData } from '~/utils/api.server'
@@ -78,14 +77,12 @@ export default function SignupPage() {
 			subtitle="One address for your profile, resume and portfolio. It takes a minute."
 		>
 			<AuthForm form={form} label="Create Account" pendingLabel="Creating your account...">
-				<Field
-					labelProps={{ children: 'Full Name' }}
-					inputProps={{
-						...getInputProps(fields.name, { type: 'text' }),
-						autoComplete: 'name',
-						autoFocus: true,
-					}}
-					errors={fields.name.errors}
+				<InputField
+					type="text"
+					autoComplete="name"
+					meta={fields.name}
+					label="Full Name"
+					initialFocus
 				/>
 				<InputField type="email" autoComplete="email" meta={fields.email} label="Enter Email" />
 				<NewPasswordFields

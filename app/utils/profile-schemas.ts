@@ -44,8 +44,9 @@ export const clearableText = (
 		.pipe(z.string().max(max, `${label} must be at most ${max} characters`))
 		.transform((value) => (value === '' ? null : value))
 
-/** A field of a new list entry: trimmed, empty (or left out) becomes null. */
-const entryText = (max: number, label: string) => clearableText(max, label, 'optional')
+/** A text field of a list entry (a new record): trimmed; empty, null or left out is ''. */
+const entryText = (max: number, label: string) =>
+	clearableText(max, label, 'optional').transform((value) => value ?? '')
 
 export const LINK_ERROR = 'Enter a link starting with http:// or https://'
 export const PHONE_ERROR = 'Enter 7 to 15 digits, optionally starting with +'
@@ -254,8 +255,8 @@ export const WorkItemSchema = z
 			item.ongoing === 'true' ||
 			item.endDate === 'Ongoing'
 		return {
-			company: item.company ?? '',
-			role: item.role ?? '',
+			company: item.company,
+			role: item.role,
 			startDate: item.startDate === 'Ongoing' ? '' : item.startDate,
 			endDate: ongoing ? 'Ongoing' : item.endDate,
 			experience: item.experience,
@@ -274,12 +275,8 @@ export const EducationItemSchema = z
 		eduEndYear: year,
 		endDate: year,
 	})
-	.transform((item) => ({
-		eduName: item.eduName ?? '',
-		eduInstitution: item.eduInstitution ?? '',
-		eduStartYear: item.eduStartYear,
-		eduEndYear: item.eduEndYear ?? item.endDate,
-	}))
+	// `endDate` is the year's name in what the API reads back (EducationItem): accepted as well.
+	.transform(({ endDate, ...item }) => ({ ...item, eduEndYear: item.eduEndYear ?? endDate }))
 	.refine((item) => !endsBeforeStart(item.eduStartYear, item.eduEndYear), {
 		message: DATE_ORDER_MESSAGES.education,
 		path: ['eduEndYear'],
@@ -332,12 +329,8 @@ export const CertificateItemSchema = z
 		crtYear: year,
 		endDate: year,
 	})
-	.transform((item) => ({
-		crtName: item.crtName ?? '',
-		crtPlat: item.crtPlat ?? '',
-		crtUrl: item.crtUrl,
-		crtYear: item.crtYear ?? item.endDate,
-	}))
+	// `endDate` is the year's name in what the API reads back (CertificateItem): accepted as well.
+	.transform(({ endDate, ...item }) => ({ ...item, crtYear: item.crtYear ?? endDate }))
 
 const MAX_ITEMS = RESUME_LIMITS.items
 /** The whole list of one resume section; the key must be present ([] empties the section). */
