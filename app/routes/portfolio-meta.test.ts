@@ -34,6 +34,10 @@ async function loadProject(path: string, portfolioId: string) {
 
 const cdn = (key: string) => `${env().CDN_URL}/${key}`
 
+/** The owner's link card, the preview image of a page with no image of its own. */
+const linkCard = (profileUrl: string) =>
+	`${profileUrl}/og.png?v=${appearanceTag(DEFAULT_APPEARANCE)}`
+
 describe('project page link previews', () => {
 	test('title, first summary paragraph, canonical URL, article, the large cover and CreativeWork JSON-LD', async () => {
 		const owner = await createOwner({ name: 'Ada Lovelace' })
@@ -92,14 +96,12 @@ describe('project page link previews', () => {
 
 		expect(meta.title).toBe('Product Title Loading – Ada Lovelace | Tagg')
 		expect(meta.name('description')).toBe('A project by Ada Lovelace for Babbage & Co.')
-		expect(meta.property('og:image')).toBe(
-			`${profileUrl}/og.png?v=${appearanceTag(DEFAULT_APPEARANCE)}`,
-		)
+		expect(meta.property('og:image')).toBe(linkCard(profileUrl))
 		expect(meta.property('og:image:width')).toBe('1200')
 		expect(meta.jsonLd).toMatchObject({
 			'@type': 'CreativeWork',
 			name: 'Product Title Loading',
-			image: `${profileUrl}/og.png?v=${appearanceTag(DEFAULT_APPEARANCE)}`,
+			image: linkCard(profileUrl),
 			author: { '@type': 'Person', name: 'Ada Lovelace', url: profileUrl },
 		})
 		expect(meta.jsonLd).not.toHaveProperty('description')
@@ -145,9 +147,7 @@ describe('portfolio list link previews', () => {
 		)
 		expect(meta.canonical).toBe(`${profileUrl}/portfolio`)
 		expect(meta.property('og:type')).toBe('website')
-		expect(meta.property('og:image')).toBe(
-			`${profileUrl}/og.png?v=${appearanceTag(DEFAULT_APPEARANCE)}`,
-		)
+		expect(meta.property('og:image')).toBe(linkCard(profileUrl))
 		expect(meta.name('twitter:card')).toBe('summary_large_image')
 		expect(meta.jsonLd).toMatchObject({
 			'@type': 'CollectionPage',
