@@ -157,6 +157,23 @@ describe('POST /one/auth/new/password/reset', () => {
 		expect((await loginAs(owner.email, 'a-brand-new-password')).status).toBe(200)
 	})
 
+	test('one link sent twice at the same moment: one reset, one refusal, one notice', async () => {
+		const owner = await createOwner()
+		const { token } = (await createPasswordResetToken(owner.email))!
+		const [a, b] = await Promise.all(
+			['first-new-password', 'second-new-password'].map((password) =>
+				callApi(reset, '/one/auth/new/password/reset', { body: { token, password } }),
+			),
+		)
+		expect([a.status, b.status].sort()).toEqual([200, 400])
+		const winner = a.status === 200 ? 'first-new-password' : 'second-new-password'
+		expect((await loginAs(owner.email, winner)).status).toBe(200)
+		const notices = (await pendingMessages()).filter(
+			(message) => message.kind === 'password-changed' && message.to === owner.email,
+		)
+		expect(notices).toHaveLength(1)
+	})
+
 	test('a newer request voids the older link', async () => {
 		const owner = await createOwner()
 		const older = (await createPasswordResetToken(owner.email))!.token
@@ -283,6 +300,21 @@ describe('POST /one/account/email/update and /one/account/email/confirm', () => 
 
 		const again = await callApi(confirmEmail, '/one/account/email/confirm', { body: { token } })
 		expect(again.status).toBe(400)
+	})
+
+	test('one confirmation link opened twice at the same moment changes the email once', async () => {
+		const owner = await createOwner()
+		const newEmail = uniqueEmail('moved')
+		const token = await createEmailChangeToken(owner.id, newEmail)
+		const answers = await Promise.all(
+			[1, 2].map(() => callApi(confirmEmail, '/one/account/email/confirm', { body: { token } })),
+		)
+		expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400])
+		expect((await loginAs(newEmail)).status).toBe(200)
+		const notices = (await pendingMessages()).filter(
+			(message) => message.kind === 'email-changed' && message.to === owner.email,
+		)
+		expect(notices).toHaveLength(1)
 	})
 
 	test('a taken email is 409, the same email or a wrong password 400; nothing changes', async () => {
