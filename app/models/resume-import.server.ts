@@ -6,6 +6,7 @@
  * by the profile model.
  */
 import { prisma, type Prisma } from '~/utils/db.server'
+import { RESUME_LIMITS } from '~/utils/field-limits'
 import {
 	type CertificateItemInput,
 	type EducationItemInput,
@@ -33,7 +34,7 @@ export type ImportSection = keyof ResumeImport
 export type ImportMode = 'replace' | 'append'
 
 /** At most this many entries in each resume list (as the resume editors allow). */
-export const MAX_LIST_ITEMS = 50
+export const MAX_LIST_ITEMS = RESUME_LIMITS.items
 
 // What makes two entries the same, so that appending a file twice adds nothing the second time.
 const key = (...parts: Array<string | number | null | undefined>) =>

@@ -41,6 +41,7 @@ import {
 	type SkippedItem,
 } from '~/utils/resume-import'
 import { apiError, apiOk } from '~/utils/api.server'
+import { PROFILE_LIMITS, RESUME_LIMITS } from '~/utils/field-limits'
 import { readJsonResume } from '~/utils/json-resume-import.server'
 import { readLinkedInExport } from '~/utils/linkedin-import.server'
 import { halvesToRating, splitParagraphs, toMonthDate } from '~/utils/text'
@@ -170,24 +171,20 @@ function fitEntries<Entry, Schema extends z.ZodType>(
 function fitProfile(raw: NonNullable<RawImport['profile']>, skipped: SkippedItem[]) {
 	const notes = new Notes()
 	const fields: ProfileImport = {}
-	const texts = [
-		['firstName', 60],
-		['lastName', 60],
-		['designation', 100],
-		['city', 80],
-		['country', 80],
-	] as const
-	for (const [field, max] of texts) {
-		const value = notes.cut(raw[field], max, `The ${PROFILE_FIELD_LABELS[field].toLowerCase()}`)
+	const texts = ['firstName', 'lastName', 'designation', 'city', 'country'] as const
+	for (const field of texts) {
+		const label = `The ${PROFILE_FIELD_LABELS[field].toLowerCase()}`
+		const value = notes.cut(raw[field], PROFILE_LIMITS[field], label)
 		if (value) fields[field] = value
 	}
 	if (raw.bio?.trim()) {
 		const kept = notes
-			.first(splitParagraphs(raw.bio), 20, 'bio paragraphs')
+			.first(splitParagraphs(raw.bio), PROFILE_LIMITS.bioParagraphs, 'bio paragraphs')
 			.map((paragraph, index) => {
-				if (paragraph.length <= 5000) return paragraph
-				notes.add(`Bio paragraph ${index + 1} was cut to 5000 characters.`)
-				return paragraph.slice(0, 5000).trimEnd()
+				const max = PROFILE_LIMITS.bioParagraph
+				if (paragraph.length <= max) return paragraph
+				notes.add(`Bio paragraph ${index + 1} was cut to ${max} characters.`)
+				return paragraph.slice(0, max).trimEnd()
 			})
 		if (kept.length) fields.bio = kept
 	}
@@ -220,15 +217,15 @@ function fitWork(raw: NonNullable<RawImport['workExp']>) {
 		const lines = notes
 			.first(
 				entry.lines.map((line) => line.replace(/^[\s•·▪●◦*–—-]+/, '').trim()).filter(Boolean),
-				30,
+				RESUME_LIMITS.experienceLines,
 				`lines of ${label}`,
 			)
-			.map((line) => notes.cut(line, 500, `A line of ${label}`))
+			.map((line) => notes.cut(line, RESUME_LIMITS.experienceLine, `A line of ${label}`))
 		return {
 			label,
 			candidate: {
-				company: notes.cut(entry.company, 120, `The company of ${label}`),
-				role: notes.cut(entry.role, 120, `The role of ${label}`),
+				company: notes.cut(entry.company, RESUME_LIMITS.company, `The company of ${label}`),
+				role: notes.cut(entry.role, RESUME_LIMITS.role, `The role of ${label}`),
 				startDate,
 				endDate,
 				experience: lines,
@@ -249,8 +246,12 @@ function fitEducation(raw: NonNullable<RawImport['education']>) {
 		return {
 			label,
 			candidate: {
-				eduName: notes.cut(entry.degree, 150, `The degree of ${label}`),
-				eduInstitution: notes.cut(entry.institution, 150, `The institution of ${label}`),
+				eduName: notes.cut(entry.degree, RESUME_LIMITS.eduName, `The degree of ${label}`),
+				eduInstitution: notes.cut(
+					entry.institution,
+					RESUME_LIMITS.eduInstitution,
+					`The institution of ${label}`,
+				),
 				eduStartYear: start,
 				eduEndYear: end,
 			},
@@ -297,15 +298,15 @@ function fitCertificates(raw: NonNullable<RawImport['certificates']>) {
 	return fitEntries(raw, 'certificates', CertificateItemSchema, (entry, notes) => {
 		const label = named('Certificate', entry.name)
 		let url: string | null = entry.url.trim() || null
-		if (url && (url.length > 500 || !/^https?:\/\//i.test(url))) {
+		if (url && (url.length > RESUME_LIMITS.crtUrl || !/^https?:\/\//i.test(url))) {
 			notes.add(`${label}: the link “${url.slice(0, 60)}” is not an http(s) link and was left out.`)
 			url = null
 		}
 		return {
 			label,
 			candidate: {
-				crtName: notes.cut(entry.name, 150, `The name of ${label}`),
-				crtPlat: notes.cut(entry.issuer, 120, `The issuer of ${label}`),
+				crtName: notes.cut(entry.name, RESUME_LIMITS.crtName, `The name of ${label}`),
+				crtPlat: notes.cut(entry.issuer, RESUME_LIMITS.crtPlat, `The issuer of ${label}`),
 				crtUrl: url,
 				crtYear: importYear(entry.date),
 			},
@@ -317,7 +318,7 @@ function fitAchievements(raw: string[]) {
 	const notes = new Notes()
 	const items = notes
 		.first(raw.map((text) => text.trim()).filter(Boolean), MAX_LIST_ITEMS, 'achievements')
-		.map((text) => notes.cut(text, 300, named('Achievement', text)))
+		.map((text) => notes.cut(text, RESUME_LIMITS.achievementLine, named('Achievement', text)))
 	return fitted(items, notes)
 }
 
