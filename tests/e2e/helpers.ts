@@ -116,8 +116,10 @@ export async function openBuilderMenu(page: Page) {
 	const menu = page
 		.getByRole('button', { name: 'Open menu' })
 		.or(page.getByRole('link', { name: 'Open menu' }))
-	if (await menu.isVisible()) await menu.click()
 	const nav = page.getByRole('navigation', { name: 'Builder' }).filter({ visible: true }).first()
+	// isVisible() does not wait: first wait for the page to show the opener or the sidebar.
+	await expect(menu.or(nav).first()).toBeVisible()
+	if (await menu.isVisible()) await menu.click()
 	await expect(nav).toBeVisible()
 	return nav
 }
