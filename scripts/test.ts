@@ -3,13 +3,14 @@
  * then unit and integration tests (vitest, real PostgreSQL and s3rver), then the browser tests
  * (Playwright in Debian's Chromium). One after the other: each keeps two cores busy on its own,
  * and side by side they took as long in all and made timing tests fail (measured: 6.2 + 10.3 min
- * one after the other, 16.9 min side by side). Ends with one summary line: "Tests: N passed, N
- * failed".
+ * one after the other, 16.9 min side by side). Ends with what failed, by name, and one summary
+ * line: "Tests: N passed, N failed".
  */
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { counts, failures, type PlaywrightReport, type VitestReport } from './lib/test-report'
 import { buildIsStale } from './start'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -55,15 +56,9 @@ function readJson(file: string): unknown {
 	}
 }
 
-const vitest = readJson(vitestJson) as { numPassedTests?: number; numFailedTests?: number } | null
-const playwright = readJson(playwrightJson) as {
-	stats?: { expected?: number; unexpected?: number; flaky?: number }
-} | null
-const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0)
-const failed =
-	(vitest?.numFailedTests ?? 0) +
-	(playwright?.stats?.unexpected ?? 0) +
-	(playwright?.stats?.flaky ?? 0)
+const vitest = readJson(vitestJson) as VitestReport | null
+const playwright = readJson(playwrightJson) as PlaywrightReport | null
+const { passed, failed } = counts(vitest, playwright)
 
 // The counts decide too: vitest's own exit code can be 0 after failures (an exit hook of the
 // embedded PostgreSQL in its global setup ends the process first).
@@ -75,5 +70,14 @@ const ok =
 	playwright !== null &&
 	failed === 0 &&
 	passed > 0
+const failedNames = failures(vitest, playwright, ROOT)
+if (failedNames.length > 0) console.log(`\nWhat failed:\n${failedNames.join('\n')}`)
+if (buildStatus !== 0) console.log('\nThe build failed, so the browser tests did not run.')
+else if (!ok && failedNames.length === 0) {
+	console.log(
+		`\nNo test failed by name: vitest ended with ${vitestStatus}, Playwright with ${playwrightStatus}` +
+			`${vitest === null ? ', no vitest report' : ''}${playwright === null ? ', no Playwright report' : ''}.`,
+	)
+}
 console.log(`\nTests: ${passed} passed, ${ok ? failed : Math.max(failed, 1)} failed`)
 process.exit(ok ? 0 : 1)
