@@ -91,6 +91,7 @@ describe('the database goes away and comes back', () => {
 		expect(down.status).toBe(503)
 		expect(down.ms).toBeLessThan(2000)
 		expect(down.body).toContain('We’ll be right back')
+		expect(down.body).toContain('<title>We’ll be right back | Tagg</title>')
 		const health = await timed(`${app.url}/healthz`)
 		expect(health.status).toBe(503)
 		expect(JSON.parse(health.body)).toMatchObject({ database: 'down' })

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react'
 import { type ReactNode } from 'react'
+import { noindexMeta } from '~/utils/seo'
 import { Illustration404 } from './illustrations'
 
 type StatusHandler = (info: { status: number; data: unknown }) => ReactNode
@@ -38,6 +39,17 @@ const copy: Record<number, { title: string; body: string }> = {
 		title: 'Something went wrong',
 		body: 'An unexpected error happened on our side. Please try again.',
 	},
+}
+
+/**
+ * The meta of a page whose loader answered an error: its own "… not found" title for a 404, and
+ * the title the error page shows for anything else (a 503 while the database is away is not a
+ * missing profile).
+ */
+export function errorMeta(error: unknown, notFoundTitle: string) {
+	const status = isRouteErrorResponse(error) ? error.status : 500
+	if (status === 404) return noindexMeta(notFoundTitle)
+	return noindexMeta(`${(copy[status] ?? copy[500]!).title} | Tagg`)
 }
 
 export function ErrorPage({ status }: { status: number }) {

@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { errorMeta, GeneralErrorBoundary } from '~/components/error-boundary'
 import { MyPortfolio } from '~/components/portfolio-card'
 import { ProfileView } from '~/components/profile-view'
 import { PublicPage } from '~/components/public-page'
@@ -9,7 +9,7 @@ import { getPublicProfilePage } from '~/models/public-page.server'
 import { appearanceTag } from '~/utils/appearance'
 import { PUBLIC_PAGE } from '~/utils/document'
 import { env } from '~/utils/env.server'
-import { fullName, noindexMeta, pageMeta, publicPageHeaders } from '~/utils/seo'
+import { fullName, pageMeta, publicPageHeaders } from '~/utils/seo'
 import { notFoundOrMoved } from '~/services/moved.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -52,8 +52,8 @@ export default function PublicProfile() {
 	)
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-	if (!data) return noindexMeta('Profile not found | Tagg')
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+	if (!data) return errorMeta(error, 'Profile not found | Tagg')
 	const { profile, path, profileUrl } = data
 	const name = fullName(profile.name) || path
 	const description =

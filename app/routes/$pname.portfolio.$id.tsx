@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, type MetaDescriptor, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { errorMeta, GeneralErrorBoundary } from '~/components/error-boundary'
 import { MISSING_TITLE } from '~/components/portfolio-card'
 import { PortfolioView } from '~/components/portfolio-view'
 import { PublicPage } from '~/components/public-page'
@@ -10,7 +10,7 @@ import { getProfile } from '~/models/profile.server'
 import { appearanceTag } from '~/utils/appearance'
 import { PUBLIC_PAGE } from '~/utils/document'
 import { env } from '~/utils/env.server'
-import { fullName as joinName, noindexMeta, pageMeta, publicPageHeaders } from '~/utils/seo'
+import { fullName as joinName, pageMeta, publicPageHeaders } from '~/utils/seo'
 import { notFoundOrMoved } from '~/services/moved.server'
 
 /** A visitor's view of one project: unknown and inactive projects are 404. */
@@ -46,8 +46,8 @@ export default function PublicProject() {
 	)
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-	if (!data) return noindexMeta('Project not found | Tagg')
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+	if (!data) return errorMeta(error, 'Project not found | Tagg')
 	const { item, profileUrl } = data
 	const owner = joinName(data.name) || data.path
 	const title = item.productName || MISSING_TITLE

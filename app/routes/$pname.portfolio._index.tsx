@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { errorMeta, GeneralErrorBoundary } from '~/components/error-boundary'
 import { ArrowRightIcon } from '~/components/icons'
 import { PlaceholderImage } from '~/components/placeholder-gallery'
 import { MISSING_TITLE, PortfolioCard } from '~/components/portfolio-card'
@@ -12,7 +12,7 @@ import { appearanceTag } from '~/utils/appearance'
 import { PUBLIC_PAGE } from '~/utils/document'
 import { env } from '~/utils/env.server'
 import { decodeCursor, PAGE_SIZE_DEFAULT } from '~/utils/pagination.server'
-import { fullName as joinName, noindexMeta, pageMeta, publicPageHeaders } from '~/utils/seo'
+import { fullName as joinName, pageMeta, publicPageHeaders } from '~/utils/seo'
 import { notFoundOrMoved } from '~/services/moved.server'
 
 /** A page of cards at a time; `?cursor=` (the 'Load more' link) gives the next one. */
@@ -128,8 +128,8 @@ function MorePages({
 	)
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-	if (!data) return noindexMeta('Portfolio not found | Tagg')
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+	if (!data) return errorMeta(error, 'Portfolio not found | Tagg')
 	const name = joinName(data.name) || data.path
 	const url = `${data.profileUrl}/portfolio`
 	const names = data.items.map((item) => item.productName).filter(Boolean)

@@ -1,7 +1,7 @@
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { type ReactNode } from 'react'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { errorMeta, GeneralErrorBoundary } from '~/components/error-boundary'
 import { DownloadIcon, GlobeIcon, MailIcon, MapPinIcon, PhoneIcon } from '~/components/icons'
 import { Logo } from '~/components/logo'
 import { MadeWithTagg } from '~/components/public-page'
@@ -11,7 +11,7 @@ import { PUBLIC_PAGE } from '~/utils/document'
 import { env } from '~/utils/env.server'
 import { cx } from '~/utils/misc'
 import { notFoundOrMoved } from '~/services/moved.server'
-import { fullName, noindexMeta, pageMeta, publicPageHeaders } from '~/utils/seo'
+import { fullName, pageMeta, publicPageHeaders } from '~/utils/seo'
 import { ratingLabel, ratingToHalves, resumeVisibility, socialHref } from '~/utils/text'
 import printHref from '~/styles/resume-print.css?url'
 
@@ -321,8 +321,8 @@ function Entry({
 	)
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-	if (!data) return noindexMeta('Resume not found | Tagg')
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+	if (!data) return errorMeta(error, 'Resume not found | Tagg')
 	const { profile, path, profileUrl } = data
 	const name = fullName(profile.name) || path
 	return [

@@ -2,8 +2,10 @@ import { describe, expect, test } from 'vitest'
 import { createOwner, createPortfolio, createPortfolioImage } from '#tests/factories'
 import { env } from '~/utils/env.server'
 import { PUBLIC_PAGE_CACHE } from '~/utils/seo'
+import * as profileRoute from './$pname._index'
 import * as listRoute from './$pname.portfolio._index'
 import * as projectRoute from './$pname.portfolio.$id'
+import * as resumeRoute from './$pname.resume'
 import { appearanceTag, DEFAULT_APPEARANCE } from '~/utils/appearance'
 
 type Tag = Record<string, unknown>
@@ -114,9 +116,38 @@ describe('project page link previews', () => {
 		const thrown = await loadProject(owner.path!, draft.portfolioId).catch((error) => error)
 		expect(thrown).toBeInstanceOf(Response)
 		expect((thrown as Response).status).toBe(404)
-		const meta = reader(metaOf(projectRoute, undefined))
+		const meta = reader(
+			projectRoute.meta({
+				data: undefined,
+				// Remix hands meta the thrown answer as an error response.
+				error: { status: 404, statusText: 'Not Found', internal: false, data: null },
+				params: {},
+				matches: [],
+			} as never) as Tag[],
+		)
 		expect(meta.title).toBe('Project not found | Tagg')
 		expect(meta.name('robots')).toBe('noindex')
+	})
+
+	test('a public page that failed is titled as its error page reads: missing only for a 404', () => {
+		const routes = [
+			[profileRoute, 'Profile'],
+			[listRoute, 'Portfolio'],
+			[projectRoute, 'Project'],
+			[resumeRoute, 'Resume'],
+		] as const
+		const answered = (status: number) => ({ status, statusText: '', internal: false, data: null })
+		for (const [route, noun] of routes) {
+			const titleFor = (error: unknown) => {
+				const tags = route.meta({ data: undefined, error, params: {}, matches: [] } as never)
+				return reader(tags as Tag[])
+			}
+			expect(titleFor(answered(404)).title).toBe(`${noun} not found | Tagg`)
+			// The database is away: the page says "We’ll be right back", and so does its tab.
+			expect(titleFor(answered(503)).title).toBe('We’ll be right back | Tagg')
+			expect(titleFor(new Error('boom')).title).toBe('Something went wrong | Tagg')
+			expect(titleFor(answered(503)).name('robots')).toBe('noindex')
+		}
 	})
 
 	test('public project and list pages may be cached briefly by a CDN', () => {
