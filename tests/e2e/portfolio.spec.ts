@@ -343,6 +343,9 @@ test('the profile carousel: 3 featured items, auto-advance with wrap, pause, red
 
 	const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
 	const visitor = await context.newPage()
+	// The page's timers run on a clock that only the test moves: 3 seconds pass when it says so.
+	await visitor.clock.install()
+	await visitor.clock.pauseAt(Date.now() + 1000)
 	await visitor.goto(`/${path}`)
 	const carousel = visitor.getByRole('region', { name: 'Featured projects' })
 	await expect(carousel.getByRole('group')).toHaveCount(3)
@@ -364,15 +367,26 @@ test('the profile carousel: 3 featured items, auto-advance with wrap, pause, red
 			return Math.round(element.scrollLeft / (second!.offsetLeft - first!.offsetLeft))
 		})
 	// Advances one card width every 3 seconds and wraps to the start after the last card.
-	await expect.poll(position, { timeout: 4_500 }).toBe(1)
-	await expect.poll(position, { timeout: 4_500 }).toBe(2)
-	await expect.poll(scrollLeft, { timeout: 4_500 }).toBe(0)
-	await expect.poll(position, { timeout: 4_500 }).toBe(1)
-	// Hovering pauses it.
+	await expect(carousel.getByRole('button', { name: 'Next slide' })).toBeVisible()
+	expect(await position()).toBe(0)
+	await visitor.clock.runFor(2_900)
+	expect(await position()).toBe(0)
+	for (const next of [1, 2, 0, 1]) {
+		await visitor.clock.runFor(3_000)
+		await expect.poll(position).toBe(next)
+	}
+	// Hovering pauses it (once the last move's smooth scroll has ended).
 	await carousel.hover()
-	await visitor.waitForTimeout(800)
+	let last = -1
+	await expect
+		.poll(async () => {
+			const [before, now] = [last, await scrollLeft()]
+			last = now
+			return now === before
+		})
+		.toBe(true)
 	const paused = await scrollLeft()
-	await visitor.waitForTimeout(3_500)
+	await visitor.clock.runFor(9_000)
 	expect(await scrollLeft()).toBe(paused)
 
 	// 'View All' shows because more than 3 items are active; the list cuts long names at 30.
@@ -393,6 +407,8 @@ test('the profile carousel: 3 featured items, auto-advance with wrap, pause, red
 		reducedMotion: 'reduce',
 	})
 	const still = await calm.newPage()
+	await still.clock.install()
+	await still.clock.pauseAt(Date.now() + 1000)
 	await still.goto(`/${path}`)
 	const stillTrack = still
 		.getByRole('region', { name: 'Featured projects' })
@@ -400,7 +416,8 @@ test('the profile carousel: 3 featured items, auto-advance with wrap, pause, red
 		.first()
 		.locator('..')
 	await expect(stillTrack).toBeVisible()
-	await still.waitForTimeout(3_800)
+	await expect(still.getByRole('button', { name: 'Next slide' })).toBeVisible()
+	await still.clock.runFor(9_000)
 	expect(await stillTrack.evaluate((element) => element.scrollLeft)).toBe(0)
 	await still.getByRole('button', { name: 'Next slide' }).click()
 	await expect.poll(() => stillTrack.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0)
