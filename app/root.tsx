@@ -10,7 +10,7 @@ import {
 } from '@remix-run/react'
 import { type ReactNode } from 'react'
 import { CheckingAuthentication } from './components/checking-auth'
-import { GeneralErrorBoundary } from './components/error-boundary'
+import { errorMeta, GeneralErrorBoundary } from './components/error-boundary'
 import { Toasts } from './components/toaster'
 import { DEFAULT_APPEARANCE, NEUTRALS, themeCss, type Appearance } from './utils/appearance'
 import { useDocumentOptions, type PublicEntry, type PublicPageHandle } from './utils/document'
@@ -23,7 +23,7 @@ export const links: LinksFunction = () => [
 	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
-export const meta: MetaFunction = () => [
+const siteMeta = [
 	{ title: 'Tagg: your profile, resume and portfolio at one address' },
 	{
 		name: 'description',
@@ -32,6 +32,10 @@ export const meta: MetaFunction = () => [
 	},
 ]
 
+export const meta: MetaFunction = ({ error }) =>
+	// An address no route knows (or a failure above every route) is titled as its page reads.
+	error ? errorMeta(error, 'Page not found | Tagg') : siteMeta
+
 /**
  * Public pages (routes with `handle.publicPage`) are for visitors: they load a small script of
  * their own instead of the Remix runtime, and none at all for `Save-Data: on`
@@ -39,6 +43,15 @@ export const meta: MetaFunction = () => [
  */
 function usePublicPage() {
 	return useMatches().some((match) => (match.handle as PublicPageHandle | undefined)?.publicPage)
+}
+
+/**
+ * Whether a visitor's page counts as a view: a public page that loaded, not its 404 or 503 (the
+ * deepest route has no data when its loader failed).
+ */
+function useCountedView(publicPage: boolean) {
+	const matches = useMatches()
+	return publicPage && matches.at(-1)?.data != null
 }
 
 /**
@@ -75,6 +88,7 @@ function cachedThemeCss(appearance: Appearance) {
 export function Layout({ children }: { children: ReactNode }) {
 	const { nonce, saveData, publicEntry, insights } = useDocumentOptions()
 	const publicPage = usePublicPage()
+	const counted = useCountedView(publicPage) && insights
 	const location = useLocation()
 	const appearance = usePageAppearance()
 	return (
@@ -124,10 +138,10 @@ export function Layout({ children }: { children: ReactNode }) {
 			</head>
 			<body
 				className="bg-canvas text-ink min-h-dvh font-sans antialiased"
-				data-insights={publicPage && insights ? INSIGHTS_HIT : undefined}
+				data-insights={counted ? INSIGHTS_HIT : undefined}
 			>
 				{children}
-				{publicPage && insights ? (
+				{counted ? (
 					<ViewPixel path={location.pathname} noscript={!saveData && Boolean(publicEntry)} />
 				) : null}
 				{publicPage && publicEntry ? (

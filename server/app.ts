@@ -172,8 +172,10 @@ export function createApp({ env, build, clientDir, viteMiddleware }: Options) {
 		res.status(405).set('Allow', 'GET, HEAD, POST').type('text/plain').send('Method Not Allowed')
 	})
 
-	app.all(
-		'*',
+	// Mounted with `use`, not `all('*')`: a route pattern makes Express decode the path first,
+	// and a malformed one (`/x/%E0%A4%A`) would end in Express's bare 400 page instead of Remix's
+	// own 404 with the Tagg layout.
+	app.use(
 		createRequestHandler({
 			build,
 			mode: env.NODE_ENV,

@@ -178,6 +178,32 @@ describe('insights over HTTP', () => {
 		expect(saveData).not.toContain('<script type="module"')
 	}, 60_000)
 
+	test('odd and unknown addresses: the branded 404, titled as it reads, and never counted', async () => {
+		const server = await start()
+		const owner = await createOwner()
+		const cases = [
+			[`/${owner.path}/portfolio/%00`, 'Project not found | Tagg'],
+			[`/${owner.path}/portfolio/%E0%A4%A`, 'Project not found | Tagg'],
+			[`/${owner.path}/portfolio/${'x'.repeat(5000)}`, 'Project not found | Tagg'],
+			['/%E0%A4%A', 'Profile not found | Tagg'],
+			['/nobody-here-at-all', 'Profile not found | Tagg'],
+			[`/${owner.path}/nothing`, 'Page not found | Tagg'],
+			[`/${owner.path}//portfolio`, 'Page not found | Tagg'],
+			[`/${owner.path}/%E0%A4%A`, 'Page not found | Tagg'],
+		] as const
+		for (const [address, title] of cases) {
+			const response = await fetch(`${server.url}${address}`)
+			const html = await response.text()
+			expect(response.status, address).toBe(404)
+			expect(html, address).toContain(`<title>${title}</title>`)
+			expect(html, address).toContain('Go to Tagg')
+			// A 404 is not a view of anyone's page.
+			expect(html, address).not.toContain('data-insights')
+			expect(html, address).not.toContain('pixel.gif')
+		}
+		expect(server.output()).not.toMatch(/"level":50/)
+	}, 60_000)
+
 	test('SIGTERM writes what is counted; the counts survive a restart; two instances add into the same rows', async () => {
 		const owner = await createOwner()
 		const first = await start()

@@ -361,6 +361,8 @@ export async function getPortfolio(
 	viewer: Viewer,
 	db: Tx = prisma(),
 ): Promise<PortfolioItem | null> {
+	// An id from an address: PostgreSQL refuses a NUL in any text, and no id is that long.
+	if (!portfolioId || portfolioId.length > 64 || portfolioId.includes('\0')) return null
 	const row = await db.portfolio.findFirst({
 		where:
 			viewer === 'owner'
