@@ -4,7 +4,13 @@ import {
 	type LoaderFunctionArgs,
 	type MetaFunction,
 } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import {
+	Form,
+	Link,
+	useActionData,
+	useLoaderData,
+	type ShouldRevalidateFunction,
+} from '@remix-run/react'
 import { AuthLayout, LinkNotValidLayout, linkPageHeaders } from '~/components/auth-layout'
 import { FormError, SubmitButton } from '~/components/forms'
 import { findEmailChangeToken } from '~/models/account.server'
@@ -39,6 +45,15 @@ export async function action({ request }: ActionFunctionArgs) {
 	}
 	return { confirmed: outcome.email, error: null, spent: false }
 }
+
+/**
+ * The button's answer is the page: the link is spent by then, so reading it again would only
+ * answer 400 (and log an error in the browser's console).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+	formMethod,
+	defaultShouldRevalidate,
+}) => (formMethod === 'POST' ? false : defaultShouldRevalidate)
 
 export default function ConfirmEmailPage() {
 	const { token, newEmail, signedIn } = useLoaderData<typeof loader>()

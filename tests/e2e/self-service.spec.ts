@@ -331,8 +331,15 @@ test('the new email is confirmed from its link; the old address is told', async 
 	await expect(page.getByText(newEmail)).toBeVisible()
 	await expectNoSeriousA11yViolations(page)
 	await screenshot(page, testInfo, 'confirm-email')
+	const refused: string[] = []
+	page.on('response', (response) => {
+		if (response.status() >= 400) refused.push(`${response.status()} ${response.url()}`)
+	})
 	await page.getByRole('button', { name: 'Confirm new email' }).click()
 	await expect(page.getByRole('heading', { name: 'Your email is changed' })).toBeVisible()
+	// The spent link is not read again after the change (that answer was a 400).
+	await page.waitForLoadState('networkidle')
+	expect(refused).toEqual([])
 	await screenshot(page, testInfo, 'confirm-email-done')
 
 	const notice = await smtp.waitFor(
