@@ -70,14 +70,44 @@ function loadDialogs() {
 	return dialogs
 }
 
+/** How long a tap waits for the modal's code before the page's own sheet shows instead. */
+const MODAL_WAIT_MS = 800
+
 function open(link: HTMLAnchorElement) {
 	const dialog = link.dataset.dialog as SheetId
+	let answered = false
+	const showSheet = () => {
+		if (answered) return
+		answered = true
+		window.location.hash = dialog
+	}
+	// On a slow connection the code can take seconds: the sheet is already in the page and does
+	// the same job, so the tap is answered at once either way.
+	const timer = window.setTimeout(showSheet, MODAL_WAIT_MS)
 	loadDialogs().then(
-		(module) => module.openDialog(dialog),
+		(module) => {
+			if (answered) return
+			answered = true
+			window.clearTimeout(timer)
+			module.openDialog(dialog)
+		},
 		// The modal's code did not arrive (offline, say): the sheet does the job.
-		() => (window.location.hash = dialog),
+		() => {
+			window.clearTimeout(timer)
+			showSheet()
+		},
 	)
 }
+
+const SHEETS: readonly string[] = ['share', 'find-me'] satisfies SheetId[]
+// A sheet shown by the address (a link to /jane#share, or a tap the modal's code was too slow
+// for): Escape closes it as it closes the modal, and the focus goes back to its button.
+document.addEventListener('keydown', (event) => {
+	const shown = window.location.hash.slice(1)
+	if (event.key !== 'Escape' || event.defaultPrevented || !SHEETS.includes(shown)) return
+	window.location.hash = '_'
+	document.querySelector<HTMLElement>(`a[data-dialog="${shown}"]`)?.focus()
+})
 
 for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-dialog]')) {
 	link.setAttribute('role', 'button')

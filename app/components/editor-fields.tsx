@@ -233,6 +233,8 @@ export type TextField<T> = {
 	type?: 'url' | 'number'
 	placeholder?: string
 	limit?: number
+	/** What a phone's keyboard may fill in (`given-name`, `tel`…), for the owner's own details. */
+	autoComplete?: string
 }
 
 /** Fields one under the other; a pair shares a row on wider screens. */
@@ -262,6 +264,7 @@ export function TextInputs<T extends Record<string, unknown>>({
 			type={field.type}
 			inputMode={field.type === 'number' ? 'numeric' : undefined}
 			placeholder={field.placeholder}
+			autoComplete={field.autoComplete}
 			value={values[field.key] as string}
 			onChange={(value) => onChange({ [field.key]: value } as Partial<T>)}
 			error={errorUnder(errors, prefix ? `${prefix}.${field.key}` : field.key)}

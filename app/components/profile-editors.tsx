@@ -33,18 +33,34 @@ const NAME_FIELDS: TextFields<
 	Record<'firstName' | 'lastName' | 'designation' | 'city' | 'country', string>
 > = [
 	[
-		{ key: 'firstName', label: 'First name', limit: PROFILE_LIMITS.firstName },
-		{ key: 'lastName', label: 'Last name', limit: PROFILE_LIMITS.lastName },
+		{
+			key: 'firstName',
+			label: 'First name',
+			limit: PROFILE_LIMITS.firstName,
+			autoComplete: 'given-name',
+		},
+		{
+			key: 'lastName',
+			label: 'Last name',
+			limit: PROFILE_LIMITS.lastName,
+			autoComplete: 'family-name',
+		},
 	],
 	{
 		key: 'designation',
 		label: 'Designation',
 		placeholder: 'Product Designer',
 		limit: PROFILE_LIMITS.designation,
+		autoComplete: 'organization-title',
 	},
 	[
-		{ key: 'city', label: 'City', limit: PROFILE_LIMITS.city },
-		{ key: 'country', label: 'Country', limit: PROFILE_LIMITS.country },
+		{ key: 'city', label: 'City', limit: PROFILE_LIMITS.city, autoComplete: 'address-level2' },
+		{
+			key: 'country',
+			label: 'Country',
+			limit: PROFILE_LIMITS.country,
+			autoComplete: 'country-name',
+		},
 	],
 ]
 
@@ -86,16 +102,20 @@ function TaglineEditor({ profile, close, version, reload }: Base & { profile: Pr
 	)
 }
 
-const SOCIAL_INPUT: Record<SocialField, { type: string; placeholder: string }> = {
+/** How each link is typed; the owner's own number, email and site may be filled in. */
+const SOCIAL_INPUT: Record<
+	SocialField,
+	{ type: string; placeholder: string; autoComplete?: string }
+> = {
 	linkedInUrl: { type: 'url', placeholder: 'linkedin.com/in/you' },
 	xUrl: { type: 'url', placeholder: 'x.com/you' },
 	igUrl: { type: 'url', placeholder: 'instagram.com/you' },
 	fbUrl: { type: 'url', placeholder: 'facebook.com/you' },
 	ytUrl: { type: 'url', placeholder: 'youtube.com/@you' },
 	whatAppBusUrl: { type: 'url', placeholder: 'wa.me/15551234567' },
-	mobileNumber: { type: 'tel', placeholder: '+15551234567' },
-	companySite: { type: 'url', placeholder: 'your-site.com' },
-	email: { type: 'email', placeholder: 'you@example.com' },
+	mobileNumber: { type: 'tel', placeholder: '+15551234567', autoComplete: 'tel' },
+	companySite: { type: 'url', placeholder: 'your-site.com', autoComplete: 'url' },
+	email: { type: 'email', placeholder: 'you@example.com', autoComplete: 'email' },
 }
 
 function SocialEditor({
@@ -136,6 +156,7 @@ function SocialEditor({
 						}
 						type={SOCIAL_INPUT[field].type}
 						placeholder={SOCIAL_INPUT[field].placeholder}
+						autoComplete={SOCIAL_INPUT[field].autoComplete}
 						value={draft.links[field]}
 						onChange={(value) => setDraft((d) => ({ ...d, links: { ...d.links, [field]: value } }))}
 						error={editor.errors[field]}

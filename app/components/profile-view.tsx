@@ -45,7 +45,8 @@ export function TopBar({
 }) {
 	return (
 		<header className="border-line/70 bg-surface/90 sticky top-0 z-20 border-b backdrop-blur">
-			<div className="mx-auto flex h-16 max-w-3xl items-center justify-between gap-3 px-4">
+			{/* With large text (200% in the browser's settings) the bar grows and wraps, never wider. */}
+			<div className="mx-auto flex min-h-16 max-w-3xl flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-2">
 				<Link to={homeHref} className="rounded-lg">
 					<Logo />
 					<span className="sr-only"> profile home</span>

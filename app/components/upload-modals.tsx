@@ -353,8 +353,12 @@ export function ProjectImagesModal({
 					label="Product images"
 					hint={
 						<>
-							Max size 2MB · 16:9 Images &lt; 2Mb each · JPEG, PNG, WebP or AVIF, at most 10 MB
-							each, up to {MAX_UPLOAD_FILES} at once
+							Max size 2MB · 16:9 Images &lt; 2Mb each
+							{/* The 2 MB is advice (SPEC 5: no enforcement); the real limits follow. */}
+							<span className="block">
+								Best under 2 MB; larger JPEG, PNG, WebP or AVIF files, up to 10 MB each and{' '}
+								{MAX_UPLOAD_FILES} at once, are made smaller for you.
+							</span>
 						</>
 					}
 					multiple

@@ -6,20 +6,21 @@ import { ProfileView } from '~/components/profile-view'
 import { PublicPage } from '~/components/public-page'
 import { FindMeSheet } from '~/components/public-sheets'
 import { getPublicProfilePage } from '~/models/public-page.server'
-import { appearanceTag } from '~/utils/appearance'
 import { PUBLIC_PAGE } from '~/utils/document'
 import { env } from '~/utils/env.server'
-import { fullName, pageMeta, publicPageHeaders } from '~/utils/seo'
+import { fullName, ogImageUrl, pageMeta, publicPageHeaders } from '~/utils/seo'
 import { notFoundOrMoved } from '~/services/moved.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const page = await getPublicProfilePage(params.pname ?? '')
 	if (!page) throw await notFoundOrMoved(request, params.pname)
 	const path = page.profile.path!
+	const profileUrl = `${env().PUBLIC_SITE_URL}/${path}`
 	return {
 		...page,
 		path,
-		profileUrl: `${env().PUBLIC_SITE_URL}/${path}`,
+		profileUrl,
+		ogImage: ogImageUrl(profileUrl, page.profile),
 		// The page's theme, in its HTML (app/root.tsx).
 		appearance: page.profile.appearance,
 	}
@@ -70,7 +71,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
 		description,
 		url: profileUrl,
 		type: 'profile',
-		image: `${profileUrl}/og.png?v=${appearanceTag(data.appearance)}`,
+		image: data.ogImage,
 		imageAlt: `${name} on Tagg`,
 		profile: { firstName: profile.name.firstName, lastName: profile.name.lastName, username: path },
 		jsonLd: {

@@ -7,10 +7,9 @@ import { PublicPage } from '~/components/public-page'
 import { getCustomerIdByPath } from '~/models/customer.server'
 import { getPortfolio } from '~/models/portfolio.server'
 import { getProfile } from '~/models/profile.server'
-import { appearanceTag } from '~/utils/appearance'
 import { PUBLIC_PAGE } from '~/utils/document'
 import { env } from '~/utils/env.server'
-import { fullName as joinName, pageMeta, publicPageHeaders } from '~/utils/seo'
+import { fullName as joinName, ogImageUrl, pageMeta, publicPageHeaders } from '~/utils/seo'
 import { notFoundOrMoved } from '~/services/moved.server'
 
 /** A visitor's view of one project: unknown and inactive projects are 404. */
@@ -27,6 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		name: profile.name,
 		path: profile.path,
 		profileUrl: `${env().PUBLIC_SITE_URL}/${profile.path}`,
+		ogImage: ogImageUrl(`${env().PUBLIC_SITE_URL}/${profile.path}`, profile),
 		// The page's theme, in its HTML (app/root.tsx).
 		appearance: profile.appearance,
 	}
@@ -64,7 +64,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
 		description,
 		url,
 		type: 'article',
-		image: cover ?? `${profileUrl}/og.png?v=${appearanceTag(data.appearance)}`,
+		image: cover ?? data.ogImage,
 		imageAlt: cover ? `${title}: cover image` : `${owner} on Tagg`,
 		jsonLd: {
 			'@context': 'https://schema.org',
@@ -72,7 +72,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
 			name: title,
 			...(item.projectSummary[0] ? { description: item.projectSummary[0] } : {}),
 			url,
-			image: cover ?? `${profileUrl}/og.png?v=${appearanceTag(data.appearance)}`,
+			image: cover ?? data.ogImage,
 			author: { '@type': 'Person', name: owner, url: profileUrl },
 			...(keywords.length ? { keywords: keywords.join(', ') } : {}),
 		},

@@ -8,11 +8,10 @@ import { PublicPage } from '~/components/public-page'
 import { getCustomerIdByPath } from '~/models/customer.server'
 import { listPortfolioCards } from '~/models/portfolio.server'
 import { getProfile } from '~/models/profile.server'
-import { appearanceTag } from '~/utils/appearance'
 import { PUBLIC_PAGE } from '~/utils/document'
 import { env } from '~/utils/env.server'
 import { decodeCursor, PAGE_SIZE_DEFAULT } from '~/utils/pagination.server'
-import { fullName as joinName, pageMeta, publicPageHeaders } from '~/utils/seo'
+import { fullName as joinName, ogImageUrl, pageMeta, publicPageHeaders } from '~/utils/seo'
 import { notFoundOrMoved } from '~/services/moved.server'
 
 /** A page of cards at a time; `?cursor=` (the 'Load more' link) gives the next one. */
@@ -35,6 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		next: page.next,
 		isFirstPage: !after,
 		profileUrl: `${env().PUBLIC_SITE_URL}/${profile.path}`,
+		ogImage: ogImageUrl(`${env().PUBLIC_SITE_URL}/${profile.path}`, profile),
 		// The page's theme, in its HTML (app/root.tsx).
 		appearance: profile.appearance,
 	}
@@ -143,7 +143,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
 			.join(' '),
 		url,
 		type: 'website',
-		image: `${data.profileUrl}/og.png?v=${appearanceTag(data.appearance)}`,
+		image: data.ogImage,
 		imageAlt: `${name} on Tagg`,
 		jsonLd: {
 			'@context': 'https://schema.org',

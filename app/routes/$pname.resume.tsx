@@ -11,7 +11,7 @@ import { PUBLIC_PAGE } from '~/utils/document'
 import { env } from '~/utils/env.server'
 import { cx } from '~/utils/misc'
 import { notFoundOrMoved } from '~/services/moved.server'
-import { fullName, pageMeta, publicPageHeaders } from '~/utils/seo'
+import { fullName, ogImageUrl, pageMeta, publicPageHeaders } from '~/utils/seo'
 import { ratingLabel, ratingToHalves, resumeVisibility, socialHref } from '~/utils/text'
 import printHref from '~/styles/resume-print.css?url'
 
@@ -25,6 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		email: page.email,
 		path,
 		profileUrl: `${env().PUBLIC_SITE_URL}/${path}`,
+		ogImage: ogImageUrl(`${env().PUBLIC_SITE_URL}/${path}`, page.profile),
 		// The owner's colours, dark mode and type, as on their other pages (app/root.tsx).
 		appearance: page.profile.appearance,
 	}
@@ -334,7 +335,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
 					.join(' · ') || `${name}’s resume on Tagg`,
 			url: `${profileUrl}/resume`,
 			type: 'profile',
-			image: `${profileUrl}/og.png`,
+			image: data.ogImage,
 			imageAlt: `${name} on Tagg`,
 		}),
 		{

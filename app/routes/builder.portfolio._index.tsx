@@ -338,7 +338,8 @@ function PortfolioRow({
 					<PlaceholderImage variant={index} className="size-full" />
 				)}
 			</Link>
-			<div className="flex min-w-0 items-start justify-between gap-3">
+			{/* On a narrow phone the badges go under the name, which keeps the row's width. */}
+			<div className="flex min-w-0 flex-col gap-1.5 min-[400px]:flex-row min-[400px]:items-start min-[400px]:justify-between min-[400px]:gap-3">
 				<div className="min-w-0">
 					<h2 dir="auto" className="line-clamp-2 text-base leading-snug font-bold wrap-anywhere">
 						<Link to={href} className="hover:text-brand">
@@ -349,7 +350,7 @@ function PortfolioRow({
 						{[item.company, item.role].filter(Boolean).join(' · ') || 'No details yet'}
 					</p>
 				</div>
-				<div className="flex shrink-0 flex-col items-end gap-1">
+				<div className="flex shrink-0 flex-wrap gap-1 min-[400px]:flex-col min-[400px]:items-end">
 					<span
 						className={cx(
 							'rounded-full px-2.5 py-0.5 text-xs font-semibold',

@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'vitest'
 import { createOwner, createPortfolio, createPortfolioImage } from '#tests/factories'
 import { env } from '~/utils/env.server'
-import { PUBLIC_PAGE_CACHE } from '~/utils/seo'
+import { getProfile } from '~/models/profile.server'
+import { ogImageUrl, PUBLIC_PAGE_CACHE } from '~/utils/seo'
 import * as profileRoute from './$pname._index'
 import * as listRoute from './$pname.portfolio._index'
 import * as projectRoute from './$pname.portfolio.$id'
 import * as resumeRoute from './$pname.resume'
-import { appearanceTag, DEFAULT_APPEARANCE } from '~/utils/appearance'
 
 type Tag = Record<string, unknown>
 
@@ -37,8 +37,8 @@ async function loadProject(path: string, portfolioId: string) {
 const cdn = (key: string) => `${env().CDN_URL}/${key}`
 
 /** The owner's link card, the preview image of a page with no image of its own. */
-const linkCard = (profileUrl: string) =>
-	`${profileUrl}/og.png?v=${appearanceTag(DEFAULT_APPEARANCE)}`
+const linkCard = async (ownerId: string, profileUrl: string) =>
+	ogImageUrl(profileUrl, (await getProfile(ownerId))!)
 
 describe('project page link previews', () => {
 	test('title, first summary paragraph, canonical URL, article, the large cover and CreativeWork JSON-LD', async () => {
@@ -98,12 +98,12 @@ describe('project page link previews', () => {
 
 		expect(meta.title).toBe('Product Title Loading – Ada Lovelace | Tagg')
 		expect(meta.name('description')).toBe('A project by Ada Lovelace for Babbage & Co.')
-		expect(meta.property('og:image')).toBe(linkCard(profileUrl))
+		expect(meta.property('og:image')).toBe(await linkCard(owner.id, profileUrl))
 		expect(meta.property('og:image:width')).toBe('1200')
 		expect(meta.jsonLd).toMatchObject({
 			'@type': 'CreativeWork',
 			name: 'Product Title Loading',
-			image: linkCard(profileUrl),
+			image: await linkCard(owner.id, profileUrl),
 			author: { '@type': 'Person', name: 'Ada Lovelace', url: profileUrl },
 		})
 		expect(meta.jsonLd).not.toHaveProperty('description')
@@ -178,7 +178,7 @@ describe('portfolio list link previews', () => {
 		)
 		expect(meta.canonical).toBe(`${profileUrl}/portfolio`)
 		expect(meta.property('og:type')).toBe('website')
-		expect(meta.property('og:image')).toBe(linkCard(profileUrl))
+		expect(meta.property('og:image')).toBe(await linkCard(owner.id, profileUrl))
 		expect(meta.name('twitter:card')).toBe('summary_large_image')
 		expect(meta.jsonLd).toMatchObject({
 			'@type': 'CollectionPage',

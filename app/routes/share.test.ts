@@ -11,7 +11,8 @@ import { loader as og } from './$pname.og[.]png'
 import { loader as qr } from './$pname.qr[.]png'
 import { loader as robots } from './robots[.]txt'
 import { loader as sitemap } from './sitemap[.]xml'
-import { appearanceTag, DEFAULT_APPEARANCE } from '~/utils/appearance'
+import { getProfile, updateProfile } from '~/models/profile.server'
+import { ogImageUrl } from '~/utils/seo'
 
 describe('share files of a profile', () => {
 	test('qr.png is a 512 px PNG that decodes to the exact public URL; ?download=1 names it', async () => {
@@ -121,8 +122,8 @@ describe('link previews', () => {
 		expect(tags.find((tag) => tag.rel === 'canonical')?.href).toBe('http://tagg.test/maya-torres')
 		expect(find('property', 'og:type')?.content).toBe('profile')
 		expect(find('property', 'og:url')?.content).toBe('http://tagg.test/maya-torres')
-		expect(find('property', 'og:image')?.content).toBe(
-			`http://tagg.test/maya-torres/og.png?v=${appearanceTag(DEFAULT_APPEARANCE)}`,
+		expect(find('property', 'og:image')?.content).toMatch(
+			/^http:\/\/tagg\.test\/maya-torres\/og\.png\?v=[0-9a-z]+$/,
 		)
 		expect(find('name', 'twitter:card')?.content).toBe('summary_large_image')
 		const jsonLd = tags.find((tag) => 'script:ld+json' in tag)?.['script:ld+json'] as Record<
@@ -138,5 +139,47 @@ describe('link previews', () => {
 			address: { addressLocality: 'Lisbon', addressCountry: 'Portugal' },
 		})
 		expect(jsonLd.sameAs).toContain('https://www.linkedin.com/in/maya-torres-design')
+	})
+
+	test("the card's address changes with what it shows, and every public page names the same card", async () => {
+		const owner = await createOwner({ name: 'Ada Lovelace' })
+		const profileUrl = `http://tagg.test/${owner.path}`
+		const card = async () => ogImageUrl(profileUrl, (await getProfile(owner.id))!)
+		const first = await card()
+		// What the card does not show leaves its address alone.
+		await updateProfile(owner.id, { tagline: 'Notes on the engine' })
+		expect(await card()).toBe(first)
+		const seen = new Set([first])
+		for (const change of [
+			{ designation: 'Analyst' },
+			{ city: 'London' },
+			{ country: 'England' },
+			{ firstName: 'Augusta' },
+			{ pictureVersion: 7 },
+			{ accent: '#5b3fd6' },
+		]) {
+			await updateProfile(owner.id, change as never)
+			const next = await card()
+			expect(seen.has(next), JSON.stringify(change)).toBe(false)
+			seen.add(next)
+		}
+		const latest = await card()
+		const routes = [
+			[await import('./$pname._index'), ''],
+			[await import('./$pname.portfolio._index'), '/portfolio'],
+			[await import('./$pname.resume'), '/resume'],
+		] as const
+		for (const [route, suffix] of routes) {
+			const data = await route.loader({
+				request: new Request(`${profileUrl}${suffix}`),
+				params: { pname: owner.path! },
+				context: {},
+			})
+			const tags = route.meta({ data, params: {}, matches: [] } as never) as Array<
+				Record<string, unknown>
+			>
+			const image = tags.find((tag) => tag.property === 'og:image')?.content
+			expect(image, suffix || '/').toBe(latest)
+		}
 	})
 })

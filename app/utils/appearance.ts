@@ -361,7 +361,13 @@ export const qrHref = (path: string, qrTag: string, download = false) =>
 
 /** A short tag of what the link card shows of the appearance, for its URL (`?v=`). */
 export function appearanceTag(appearance: Appearance) {
-	const text = `${appearance.accent}|${appearance.mode}|${appearance.font}|${appearance.header}`
+	return shortHash(
+		`${appearance.accent}|${appearance.mode}|${appearance.font}|${appearance.header}`,
+	)
+}
+
+/** A short, stable tag of a text (djb2, base 36): for `?v=` in addresses, not for security. */
+export function shortHash(text: string) {
 	let hash = 5381
 	for (let i = 0; i < text.length; i++) hash = ((hash * 33) ^ text.charCodeAt(i)) >>> 0
 	return hash.toString(36)

@@ -3,6 +3,7 @@
  * JSON-LD for every public page, built from loader data.
  */
 import { type HeadersFunction, type MetaDescriptor } from '@remix-run/node'
+import { appearanceTag, shortHash, type Appearance } from './appearance'
 import { graphemes } from './text'
 
 type PageMeta = {
@@ -88,4 +89,33 @@ export function pageMeta(page: PageMeta): MetaDescriptor[] {
 
 export function fullName(name: { firstName: string; lastName: string }) {
 	return [name.firstName, name.lastName].filter(Boolean).join(' ')
+}
+
+/**
+ * The link-preview card of a profile (/{pname}/og.png). Its `v` changes with everything the
+ * card shows (name, designation, place, picture, address, theme), so a CDN or a preview service
+ * that keeps images by address fetches the new card after an edit.
+ */
+export function ogImageUrl(
+	profileUrl: string,
+	card: {
+		name: { firstName: string; lastName: string }
+		designation: string
+		city: string
+		country: string
+		pictureUrl: string | null
+		appearance: Appearance
+	},
+) {
+	const shown = [
+		card.name.firstName,
+		card.name.lastName,
+		card.designation,
+		card.city,
+		card.country,
+		card.pictureUrl ?? '',
+		profileUrl,
+		appearanceTag(card.appearance),
+	]
+	return `${profileUrl}/og.png?v=${shortHash(shown.join('\n'))}`
 }

@@ -5,6 +5,7 @@ import {
 	type APIRequestContext,
 	type Browser,
 	type BrowserContext,
+	type Locator,
 	type Page,
 } from '@playwright/test'
 
@@ -137,4 +138,25 @@ export async function registerAndClaim(request: APIRequestContext, prefix = 'Own
 	const claimed = await request.post('/one/path-name/update', { data: { path }, headers })
 	expect(claimed.status()).toBe(200)
 	return { path, email, headers }
+}
+
+/**
+ * Taps a visitor page's Share or Find Me button once the modal's code is in, as a visitor's
+ * reaching for it (focus, hover) fetches it: a tap that waits more than a moment for the code
+ * gets the page's own sheet instead (app/entry.public.ts), which a busy test machine could
+ * otherwise cause. Other buttons are just clicked.
+ */
+export async function openPublicDialog(page: Page, opener: Locator) {
+	if ((await opener.getAttribute('data-dialog')) !== null) {
+		await opener.focus()
+		const loaded = () =>
+			page.evaluate(() => {
+				const names = performance.getEntriesByType('resource').map((entry) => entry.name)
+				return ['public-dialogs-', 'share-modal-', 'find-me-modal-', 'react-'].every((chunk) =>
+					names.some((name) => name.includes(`/assets/${chunk}`)),
+				)
+			})
+		await expect.poll(loaded).toBe(true)
+	}
+	await opener.click()
 }

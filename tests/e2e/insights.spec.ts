@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import { type APIRequestContext, type Browser } from '@playwright/test'
 import { DEMO_OWNER } from '../fixtures/demo-owner'
 import { expectNoSeriousA11yViolations } from './axe'
-import { expect, logIn, openBuilderMenu, registerAndClaim, test } from './helpers'
+import { expect, logIn, openBuilderMenu, openPublicDialog, registerAndClaim, test } from './helpers'
 
 /** Headless Chromium says so in its user agent, and bots are not counted: look like a person. */
 const VISITOR_AGENT =
@@ -52,13 +52,16 @@ test('a visitor’s LinkedIn click and vCard download show on the owner’s Insi
 	const owner = await createOwner(request)
 	const visitor = await visitorPage(browser)
 	await visitor.page.goto(`/${owner.path}`)
-	await visitor.page.getByRole('button', { name: 'Find Me' }).click()
+	await openPublicDialog(visitor.page, visitor.page.getByRole('button', { name: 'Find Me' }))
 	const findMe = visitor.page.getByRole('dialog', { name: 'Find Me' })
 	const popup = visitor.page.waitForEvent('popup')
 	await findMe.getByRole('link', { name: 'LinkedIn' }).click()
 	await (await popup).close()
 	await visitor.page.keyboard.press('Escape')
-	await visitor.page.getByRole('button', { name: 'Share', exact: true }).first().click()
+	await openPublicDialog(
+		visitor.page,
+		visitor.page.getByRole('button', { name: 'Share', exact: true }).first(),
+	)
 	const share = visitor.page.getByRole('dialog', { name: 'Share Your Tagg' })
 	const download = visitor.page.waitForEvent('download')
 	await share.getByRole('link', { name: 'Download vCard' }).click()

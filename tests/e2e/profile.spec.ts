@@ -5,7 +5,7 @@
 import sharp from 'sharp'
 import { type Locator, type Page, type Route } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './axe'
-import { allowConsoleError, signUpAndClaim, expect, test } from './helpers'
+import { allowConsoleError, signUpAndClaim, expect, openPublicDialog, test } from './helpers'
 
 /** A Remix action call (single fetch POSTs to `<path>.data`). */
 const isActionCall = (url: URL) => url.pathname.endsWith('.data')
@@ -76,6 +76,15 @@ test('an owner edits every block in the builder and a signed-out visitor sees it
 		'Edit name and location',
 	)
 	await expect(dialog.getByLabel('First name')).toBeFocused()
+	// A phone's keyboard offers the owner's own details.
+	for (const [label, autocomplete] of [
+		['First name', 'given-name'],
+		['Last name', 'family-name'],
+		['City', 'address-level2'],
+		['Country', 'country-name'],
+	]) {
+		await expect(dialog.getByLabel(label!)).toHaveAttribute('autocomplete', autocomplete!)
+	}
 	await dialog.getByLabel('First name').fill('Ada')
 	await dialog.getByLabel('Last name').fill('Lovelace')
 	await dialog.getByLabel('Designation').fill('Analyst & Programmer')
@@ -137,6 +146,8 @@ test('an owner edits every block in the builder and a signed-out visitor sees it
 	await expect(toast).toBeHidden({ timeout: 5_000 })
 	await dialog.getByLabel('LinkedIn').fill('javascript:alert(1)')
 	await dialog.getByLabel('X', { exact: true }).fill('https://x.com/ada')
+	await expect(dialog.getByLabel('Mobile number')).toHaveAttribute('autocomplete', 'tel')
+	await expect(dialog.getByLabel('Contact email')).toHaveAttribute('autocomplete', 'email')
 	await dialog.getByLabel('Mobile number').fill('+44 20 7946 0958')
 	await dialog.getByLabel('Contact email').fill('ada@example.com')
 	// The server refuses the link: its answer is a 400 with the field's error.
@@ -306,7 +317,7 @@ test('an owner edits every block in the builder and a signed-out visitor sees it
 	await expectNoSeriousA11yViolations(visitor)
 
 	// Find Me: greeting, the mailto link, 'OR', then the social buttons.
-	await visitor.getByRole('button', { name: 'Find Me' }).click()
+	await openPublicDialog(visitor, visitor.getByRole('button', { name: 'Find Me' }))
 	const findMe = visitor.getByRole('dialog', { name: 'Find Me' })
 	await expect(findMe.getByText(/Hi there!/)).toBeVisible()
 	await expect(findMe.getByRole('link', { name: 'ada@example.com' })).toHaveAttribute(
@@ -418,7 +429,7 @@ test('a fresh profile hides its empty sections from visitors and prompts its own
 	await expectNoSeriousA11yViolations(visitor)
 
 	// With no contact email set, Find Me offers the account's email.
-	await visitor.getByRole('button', { name: 'Find Me' }).click()
+	await openPublicDialog(visitor, visitor.getByRole('button', { name: 'Find Me' }))
 	const findMe = visitor.getByRole('dialog', { name: 'Find Me' })
 	await expect(findMe.getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`)
 	await expect(findMe.getByText('OR', { exact: true })).toHaveCount(0)

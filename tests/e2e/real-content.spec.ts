@@ -14,7 +14,15 @@ import sharp from 'sharp'
 import { INDUSTRIES, PROJECT_CATEGORIES, SKILLS } from '../../app/data/options'
 import { PORTFOLIO_LIMITS, PROFILE_LIMITS, RESUME_LIMITS } from '../../app/utils/field-limits'
 import { expectNoSeriousA11yViolations } from './axe'
-import { allowConsoleError, expect, logIn, PASSWORD, test, uniqueName } from './helpers'
+import {
+	allowConsoleError,
+	expect,
+	logIn,
+	openPublicDialog,
+	PASSWORD,
+	test,
+	uniqueName,
+} from './helpers'
 
 // ---------------------------------------------------------------- the longest values
 
@@ -295,7 +303,7 @@ test('the longest values fit every builder and public page', async ({
 			await shot(page, name)
 			if (name === 'public-profile') {
 				// The public dialogs too: Find Me.
-				await page.getByRole('button', { name: 'Find Me' }).click()
+				await openPublicDialog(page, page.getByRole('button', { name: 'Find Me' }))
 				const findMe = page.getByRole('dialog', { name: 'Find Me' })
 				await expectDialogFits(page, findMe, `Find Me at ${width} px`)
 				await shot(page, 'public-find-me')

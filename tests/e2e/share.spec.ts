@@ -3,7 +3,7 @@ import { type Browser, type Page } from '@playwright/test'
 import jsQR from 'jsqr'
 import { PNG } from 'pngjs'
 import { expectNoSeriousA11yViolations } from './axe'
-import { signUpAndClaim, expect, test } from './helpers'
+import { signUpAndClaim, expect, openPublicDialog, test } from './helpers'
 
 /** The toast (bottom-right, react-hot-toast) that contains `text`. */
 const toast = (page: Page, text: string) =>
@@ -33,7 +33,7 @@ async function visitorWithoutWebShare(browser: Browser, baseURL: string) {
 
 async function openShare(page: Page) {
 	// The top bar's Share button (the profile card has another one).
-	await page.getByRole('button', { name: 'Share', exact: true }).first().click()
+	await openPublicDialog(page, page.getByRole('button', { name: 'Share', exact: true }).first())
 	const dialog = page.getByRole('dialog', { name: 'Share Your Tagg' })
 	await expect(dialog).toBeVisible()
 	return dialog

@@ -9,6 +9,7 @@ import fs from 'node:fs/promises'
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test'
 import { PNG } from 'pngjs'
 import { expectNoSeriousA11yViolations } from './axe'
+import { openPublicDialog } from './helpers'
 
 /** `npm run seed`'s demo owner, seeded by tests/e2e/server.ts. */
 const OWNER = '/maya-torres'
@@ -48,7 +49,7 @@ const shareButton = (page: Page) => page.getByRole('button', { name: 'Share', ex
 
 /** With JavaScript: Share opens the modal (its QR code loads), Escape closes it. */
 async function shareModalOpens(page: Page) {
-	await shareButton(page).click()
+	await openPublicDialog(page, shareButton(page))
 	const dialog = page.getByRole('dialog', { name: 'Share Your Tagg' })
 	await expect(dialog).toBeVisible()
 	const qr = dialog.getByRole('img', { name: /QR code/ })
@@ -67,7 +68,7 @@ async function profileComesAlive(page: Page) {
 	const start = await scrollLeft()
 	await expect.poll(scrollLeft, { timeout: 4_500 }).not.toBe(start)
 
-	await page.getByRole('button', { name: 'Find Me' }).click()
+	await openPublicDialog(page, page.getByRole('button', { name: 'Find Me' }))
 	const findMe = page.getByRole('dialog', { name: 'Find Me' })
 	await expect(findMe.getByRole('link', { name: EMAIL })).toHaveAttribute('href', `mailto:${EMAIL}`)
 	await page.keyboard.press('Escape')
@@ -261,4 +262,37 @@ test('the sheets a visitor gets without a script are accessible', async ({ page 
 		await expect(page.getByRole('region', { name })).toBeVisible()
 		await expectNoSeriousA11yViolations(page)
 	}
+})
+
+test('on a slow connection a tap is answered at once by the sheet; Escape closes a sheet', async ({
+	page,
+}) => {
+	const pages = await publicPages(page)
+	// The modal's code is held back until the test lets it through.
+	let release = () => {}
+	const held = new Promise<void>((resolve) => (release = resolve))
+	await page.route(/\/assets\/public-dialogs-[\w-]+\.js$/, async (route) => {
+		await held
+		await route.continue()
+	})
+	await page.goto(pages.profile)
+	await shareButton(page).click()
+	const sheet = page.getByRole('region', { name: 'Share Your Tagg' })
+	await expect(sheet).toBeVisible()
+	await expect(page.getByRole('dialog', { name: 'Share Your Tagg' })).toHaveCount(0)
+	await page.keyboard.press('Escape')
+	await expect(sheet).toBeHidden()
+	await expect(shareButton(page)).toBeFocused()
+
+	// Once the code is in, the next tap opens the modal.
+	release()
+	await shareModalOpens(page)
+
+	// An address that names a sheet shows it; Escape closes it and goes back to its button.
+	await page.goto(`${pages.profile}#find-me`)
+	const findMe = page.getByRole('region', { name: 'Find Me' })
+	await expect(findMe).toBeVisible()
+	await page.keyboard.press('Escape')
+	await expect(findMe).toBeHidden()
+	await expect(page.getByRole('button', { name: 'Find Me' })).toBeFocused()
 })
