@@ -107,7 +107,7 @@ export function Section({
 }) {
 	return (
 		<section aria-labelledby={id} className="card p-5 sm:p-7">
-			<div className="mb-4 flex items-center justify-between gap-3">
+			<div className="mb-4 flex flex-wrap items-center justify-between gap-3">
 				<h2 id={id} className="text-lg font-bold tracking-tight">
 					{title}
 				</h2>

@@ -42,12 +42,12 @@ export default function ResumePage() {
 	const visible = resumeVisibility(resume)
 	return (
 		<div className="min-h-dvh print:bg-white">
-			<header className="mx-auto flex max-w-3xl items-center justify-between gap-3 px-4 pt-5 print:hidden">
+			<header className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-3 px-4 pt-5 print:hidden">
 				<Link to={`/${path}`} className="rounded-lg">
 					<Logo />
 					<span className="sr-only"> back to {name}’s profile</span>
 				</Link>
-				<nav aria-label="Resume" className="flex items-center gap-2">
+				<nav aria-label="Resume" className="flex flex-wrap items-center gap-2">
 					<Link to={`/${path}`} className="btn-ghost min-h-10 px-3 py-2">
 						Profile
 					</Link>
@@ -86,7 +86,7 @@ export default function ResumePage() {
 							</li>
 						) : null}
 						{email ? (
-							<ContactLink href={`mailto:${email}`} Icon={MailIcon}>
+							<ContactLink href={`mailto:${email}`} Icon={MailIcon} breakAll>
 								{email}
 							</ContactLink>
 						) : null}
@@ -154,9 +154,9 @@ export default function ResumePage() {
 									{resume.skills.map((item) => (
 										<li
 											key={item.skillId}
-											className="flex break-inside-avoid items-center justify-between gap-3 text-sm"
+											className="flex break-inside-avoid flex-wrap items-center justify-between gap-x-3 gap-y-1 text-sm"
 										>
-											<span className="font-medium">{item.skillName}</span>
+											<span className="min-w-0 font-medium wrap-anywhere">{item.skillName}</span>
 											<Dots rating={item.rating} />
 										</li>
 									))}

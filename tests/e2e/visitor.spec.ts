@@ -296,3 +296,33 @@ test('on a slow connection a tap is answered at once by the sheet; Escape closes
 	await expect(findMe).toBeHidden()
 	await expect(page.getByRole('button', { name: 'Find Me' })).toBeFocused()
 })
+
+test('with the text at 200% (a browser setting) no page reaches past a phone screen', async ({
+	page,
+}) => {
+	const pages = await publicPages(page)
+	await page.setViewportSize({ width: 390, height: 844 })
+	for (const path of [pages.profile, pages.list, pages.project, `${pages.profile}/resume`]) {
+		await page.goto(path)
+		await page.addStyleTag({ content: 'html { font-size: 200% !important }' })
+		const { scrollWidth, clientWidth, widest } = await page.evaluate(() => {
+			const clientWidth = document.documentElement.clientWidth
+			const past = [...document.querySelectorAll<HTMLElement>('body *')]
+				.filter((element) => element.getBoundingClientRect().right > clientWidth + 1)
+				.filter((element) => {
+					// What a scrolling box holds (the carousel's cards) may reach past it.
+					for (let box = element.parentElement; box; box = box.parentElement) {
+						if (getComputedStyle(box).overflowX !== 'visible') return false
+					}
+					return true
+				})
+			return {
+				scrollWidth: document.documentElement.scrollWidth,
+				clientWidth,
+				widest: past.slice(0, 3).map((element) => element.textContent?.slice(0, 40)),
+			}
+		})
+		expect(widest, path).toEqual([])
+		expect(scrollWidth, path).toBeLessThanOrEqual(clientWidth)
+	}
+})
