@@ -2,7 +2,7 @@
  * The builder's edit modals for the profile and the resume. Each keeps its own draft, submits
  * it as JSON with an intent, and shows the server's field errors next to the fields.
  */
-import { Fragment, useCallback, useId, type ReactNode } from 'react'
+import { Fragment, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { SKILLS } from '~/data/options'
 import { type ProfileData } from '~/models/profile.server'
 import { type Resume } from '~/models/resume.server'
@@ -274,8 +274,18 @@ function ListEditor<T>({
 		setItems(next)
 	}
 	const full = items.length >= RESUME_LIMITS.items
+	// After 'Add …' the keyboard (and a screen reader) goes to the new entry's first field.
+	const listRef = useRef<HTMLDivElement>(null)
+	const [added, setAdded] = useState(0)
+	useEffect(() => {
+		if (!added) return
+		const entries = listRef.current?.querySelectorAll('fieldset')
+		entries?.[entries.length - 1]
+			?.querySelector<HTMLElement>('input:not([disabled]), select, textarea')
+			?.focus()
+	}, [added])
 	return (
-		<div className="flex flex-col gap-4">
+		<div ref={listRef} className="flex flex-col gap-4">
 			{items.length === 0 ? <p className="text-muted text-sm">Nothing here yet.</p> : null}
 			{items.map((item, index) => (
 				<fieldset key={index} className="border-line min-w-0 rounded-2xl border p-4">
@@ -323,7 +333,10 @@ function ListEditor<T>({
 				type="button"
 				className="btn-secondary"
 				disabled={full}
-				onClick={() => setItems([...items, make()])}
+				onClick={() => {
+					setItems([...items, make()])
+					setAdded((count) => count + 1)
+				}}
 			>
 				<PlusIcon className="size-4" />
 				{addLabel}

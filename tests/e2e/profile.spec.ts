@@ -194,6 +194,8 @@ test('an owner edits every block in the builder and a signed-out visitor sees it
 	await dialog.getByRole('button', { name: 'Add position' }).click()
 	const positions = dialog.getByRole('group')
 	await expect(positions).toHaveCount(2)
+	// The keyboard is in the new entry's first field, not left on the button.
+	await expect(positions.nth(1).getByLabel('Company')).toBeFocused()
 	let position = positions.nth(0)
 	await position.getByLabel('Company').fill('Babbage & Co')
 	await position.getByLabel('Role').fill('Translator')
@@ -240,6 +242,7 @@ test('an owner edits every block in the builder and a signed-out visitor sees it
 	// Skills with a rating, shown as stars read out as text.
 	dialog = await openEditor(page, 'Edit skills', 'Edit skills')
 	await dialog.getByRole('button', { name: 'Add skill' }).click()
+	await expect(dialog.getByLabel('Skill', { exact: true })).toBeFocused()
 	await dialog.getByLabel('Skill', { exact: true }).fill('Python')
 	await dialog.getByLabel('Rating').selectOption('3.5')
 	await saveEditor(page, dialog, 'Skills updated')
