@@ -59,7 +59,9 @@ export default function ResumePage() {
 			</header>
 
 			<main className="mx-auto max-w-3xl px-4 py-5 sm:py-8 print:max-w-none print:p-0">
-				<article className="card p-5 sm:p-10 print:rounded-none print:border-0 print:p-0 print:shadow-none">
+				{/* Owner text may hold a word longer than the line (a link, a name with no space):
+				    every block of the resume breaks it where it must, as the profile page does. */}
+				<article className="card p-5 wrap-anywhere sm:p-10 print:rounded-none print:border-0 print:p-0 print:shadow-none">
 					<header className="flex items-center gap-4 sm:gap-6">
 						{profile.pictureSmallUrl ? (
 							// The small display picture; no fallback picture: a resume reads well without one.
@@ -72,7 +74,7 @@ export default function ResumePage() {
 							/>
 						) : null}
 						<div className="min-w-0">
-							<h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{name}</h1>
+							<h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{name}</h1>
 							{profile.designation ? (
 								<p className="text-brand-700 mt-0.5 font-medium">{profile.designation}</p>
 							) : null}

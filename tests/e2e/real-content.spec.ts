@@ -45,7 +45,7 @@ const LONGEST = {
 		firstName: exactly(LONG_WORD, PROFILE_LIMITS.firstName),
 		lastName: exactly(LONG_WORD.toUpperCase(), PROFILE_LIMITS.lastName),
 	},
-	designation: exactly('Principal-Engineer-', PROFILE_LIMITS.designation),
+	designation: exactly('PrincipalEngineer', PROFILE_LIMITS.designation),
 	city: exactly(LONG_PLACE, PROFILE_LIMITS.city),
 	country: exactly(LONG_PLACE.toUpperCase(), PROFILE_LIMITS.country),
 	tagline: endingInUrl(PROFILE_LIMITS.tagline),
@@ -289,6 +289,7 @@ test('the longest values fit every builder and public page', async ({
 		['builder-project', `/builder/portfolio/${portfolioId}`],
 		['builder-images', `/builder/portfolio/manage-images/${portfolioId}`],
 		['public-profile', `/${owner.path}`],
+		['public-resume', `/${owner.path}/resume`],
 		['public-portfolio', `/${owner.path}/portfolio`],
 		['public-project', `/${owner.path}/portfolio/${portfolioId}`],
 	] as const
