@@ -1,7 +1,20 @@
-import { useFetcher, useRevalidator } from '@remix-run/react'
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import {
+	useBeforeUnload,
+	useBlocker,
+	useFetcher,
+	useLocation,
+	useRevalidator,
+} from '@remix-run/react'
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import toast from 'react-hot-toast'
-import { CONFLICT_MESSAGE, EDIT_FAILED, type EditorResult } from '~/utils/editor'
+import {
+	CONFLICT_MESSAGE,
+	EDIT_FAILED,
+	loginAgainPath,
+	SIGNED_OUT_MESSAGE,
+	type EditorResult,
+} from '~/utils/editor'
+import { DiscardChanges, useModalDraft } from './modal'
 
 type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue }
 
@@ -10,7 +23,8 @@ type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string
  * action, disables its button reading 'Update In Progress' while busy, closes (through
  * `onSuccess`) and toasts on success, and keeps the modal open with 'Please try again' on
  * failure. `version` is the section's version when the form opened: a save from a stale tab or
- * device is refused (412) and reported as a `conflict`, the draft kept.
+ * device is refused (412) and reported as a `conflict`, the draft kept. A save after the session
+ * ended is refused (401) and reported as `signedOut`, the draft kept too.
  */
 export function useEditor(
 	intent: string,
@@ -42,6 +56,7 @@ export function useEditor(
 		errors: failed?.fieldErrors ?? {},
 		failed: Boolean(failed),
 		conflict: Boolean(failed?.conflict),
+		signedOut: Boolean(failed?.signedOut),
 		submit: (values: Record<string, JsonValue>) =>
 			fetcher.submit(
 				{ intent, ...(baseVersion ? { version: baseVersion } : {}), ...values },
@@ -75,22 +90,65 @@ export function useSectionReload(data: unknown) {
 
 export type Reload = { reload: () => void; reloading: boolean }
 
+type Place = { pathname: string; search: string }
+
+/** A navigation that leaves the page (the editor's own page, whatever its hash). */
+const leavesPage = ({
+	currentLocation,
+	nextLocation,
+}: {
+	currentLocation: Place
+	nextLocation: Place
+}) =>
+	currentLocation.pathname !== nextLocation.pathname ||
+	currentLocation.search !== nextLocation.search
+
+/**
+ * While an editor's draft holds unsaved changes, leaving the page asks first. An in-app
+ * navigation (the phone's Back button is one: a history move the router sees) asks 'Discard your
+ * changes?' as closing the editor does; discarding closes the editor and goes on. A reload or
+ * closing the tab gets the browser's own prompt. Mounted only while the draft is changed: the
+ * router keeps one blocker at a time, and a page with nothing to lose is left without a word.
+ */
+function LeaveGuard({ onDiscard }: { onDiscard: () => void }) {
+	const blocker = useBlocker(leavesPage)
+	useBeforeUnload(
+		useCallback((event: BeforeUnloadEvent) => {
+			event.preventDefault()
+			// Older browsers ask only when returnValue is set.
+			event.returnValue = ''
+		}, []),
+	)
+	return (
+		<DiscardChanges
+			open={blocker.state === 'blocked'}
+			onKeep={() => blocker.reset?.()}
+			onDiscard={() => {
+				blocker.proceed?.()
+				onDiscard()
+			}}
+		/>
+	)
+}
+
 export function EditorForm({
-	editor: { busy, failed, conflict },
+	editor: { busy, failed, conflict, signedOut },
 	reload,
 	onSubmit,
 	children,
 	submitLabel = 'Update',
 }: {
-	/** What `useEditor` answers: busy, failed, and `conflict` when the section changed elsewhere
-	 * since the editor opened (a 412). */
-	editor: Pick<ReturnType<typeof useEditor>, 'busy' | 'failed' | 'conflict'>
+	/** What `useEditor` answers: busy, failed, `conflict` when the section changed elsewhere
+	 * since the editor opened (a 412), and `signedOut` when the session has ended (a 401). */
+	editor: Pick<ReturnType<typeof useEditor>, 'busy' | 'failed' | 'conflict' | 'signedOut'>
 	reload?: Reload
 	onSubmit: () => void
 	children: ReactNode
 	submitLabel?: string
 }) {
 	const formRef = useRef<HTMLFormElement>(null)
+	const draft = useModalDraft()
+	const location = useLocation()
 	// After a refused edit, take the owner to the first field the server refused.
 	useEffect(() => {
 		if (!failed) return
@@ -107,6 +165,7 @@ export function EditorForm({
 			}}
 		>
 			{children}
+			{draft?.changed ? <LeaveGuard onDiscard={draft.discard} /> : null}
 			{/* Long forms scroll; the outcome and the button stay in view at the bottom. */}
 			<div className="bg-surface/95 sticky -bottom-6 z-10 -mx-6 -mb-6 flex flex-col gap-3 px-6 pt-2 pb-6 backdrop-blur-sm">
 				{conflict ? (
@@ -128,6 +187,25 @@ export function EditorForm({
 								{reload.reloading ? 'Reloading...' : 'Reload section'}
 							</button>
 						) : null}
+					</div>
+				) : signedOut ? (
+					<div
+						role="alert"
+						className="flex flex-col gap-2 rounded-xl border border-amber-300 bg-amber-50 px-3.5 py-2.5 text-sm text-amber-900"
+					>
+						<p>
+							<strong>{SIGNED_OUT_MESSAGE}.</strong> Your changes are still here: sign in again,
+							then press {submitLabel}.
+						</p>
+						{/* In a new tab: this one keeps the draft, and its button saves it once signed in. */}
+						<a
+							href={loginAgainPath(location.pathname + location.search)}
+							target="_blank"
+							rel="noopener noreferrer"
+							className="btn-secondary min-h-10 self-start py-1.5"
+						>
+							Sign in again<span className="sr-only"> (opens in a new tab)</span>
+						</a>
 					</div>
 				) : failed ? (
 					<p

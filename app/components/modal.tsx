@@ -15,6 +15,21 @@ import { CloseIcon } from './icons'
 const DraftChanged = createContext<(changed: boolean) => void>(() => {})
 
 /**
+ * What the enclosing modal knows of its draft: whether it holds unsaved changes, and how to
+ * close it throwing them away. Null outside a modal.
+ */
+const DraftState = createContext<{ changed: boolean; discard: () => void } | null>(null)
+
+/**
+ * The draft of the enclosing modal (null outside one), for the guard that asks before the owner
+ * leaves the page with unsaved changes (app/components/editor-form.tsx). That guard needs the
+ * Remix router, which the public pages' modals load without: this file does not import it.
+ */
+export function useModalDraft() {
+	return useContext(DraftState)
+}
+
+/**
  * Tells the enclosing modal whether this form's draft differs from what was saved: closing it
  * with Escape, the backdrop or X then asks before the changes are thrown away.
  */
@@ -84,14 +99,16 @@ export function Modal({
 	// where focus came from: remember it, and give it back on close.
 	const opener = useRef<HTMLElement | null>(null)
 	const trackSheet = useSheetHeight()
-	const changed = useRef(false)
+	const [changed, setChanged] = useState(false)
 	const [confirming, setConfirming] = useState(false)
-	const reportChanged = useCallback((value: boolean) => {
-		changed.current = value
-	}, [])
 	const requestOpenChange = (next: boolean) => {
-		if (!next && changed.current) setConfirming(true)
+		if (!next && changed) setConfirming(true)
 		else onOpenChange(next)
+	}
+	const discard = () => {
+		setConfirming(false)
+		setChanged(false)
+		onOpenChange(false)
 	}
 	useEffect(() => {
 		if (!open) setConfirming(false)
@@ -160,15 +177,13 @@ export function Modal({
 							{description}
 						</Dialog.Description>
 					) : null}
-					<DraftChanged.Provider value={reportChanged}>{children}</DraftChanged.Provider>
+					<DraftChanged.Provider value={setChanged}>
+						<DraftState.Provider value={{ changed, discard }}>{children}</DraftState.Provider>
+					</DraftChanged.Provider>
 					<DiscardChanges
 						open={confirming}
 						onKeep={() => setConfirming(false)}
-						onDiscard={() => {
-							setConfirming(false)
-							changed.current = false
-							onOpenChange(false)
-						}}
+						onDiscard={discard}
 					/>
 				</Dialog.Content>
 			</Dialog.Portal>
@@ -176,8 +191,11 @@ export function Modal({
 	)
 }
 
-/** Asked before an editor with unsaved changes closes. Escape or the backdrop keep editing. */
-function DiscardChanges({
+/**
+ * Asked before an editor with unsaved changes closes, or before the page is left with it open.
+ * Escape or the backdrop keep editing.
+ */
+export function DiscardChanges({
 	open,
 	onKeep,
 	onDiscard,

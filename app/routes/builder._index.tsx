@@ -11,7 +11,7 @@ import { DisplayPictureModal } from '~/components/upload-modals'
 import { getCustomerEmail } from '~/models/customer.server'
 import { getProfilePage } from '~/models/public-page.server'
 import { requireCustomerId } from '~/services/auth.server'
-import { editorClientAction } from '~/utils/editor'
+import { editorClientAction, keepPageWhenSignedOut } from '~/utils/editor'
 import { env } from '~/utils/env.server'
 import { profileEditAction } from '~/services/profile-actions.server'
 import { profileVersions } from '~/services/section-versions.server'
@@ -42,6 +42,9 @@ export const clientAction = (args: ClientActionFunctionArgs) =>
 	editorClientAction<Awaited<ReturnType<typeof action>>>({
 		serverAction: () => args.serverAction<typeof action>(),
 	})
+
+/** A save refused because the session ended keeps the page, and the editor's draft, as it is. */
+export const shouldRevalidate = keepPageWhenSignedOut
 
 export default function BuilderHome() {
 	const { profile, resume, email, path, profileUrl, portfolio, loginEmail, versions } =

@@ -22,7 +22,7 @@ import {
 	type ThemeMode,
 } from '~/utils/appearance'
 import { requireCustomerId } from '~/services/auth.server'
-import { editorClientAction } from '~/utils/editor'
+import { editorClientAction, keepPageWhenSignedOut } from '~/utils/editor'
 import { versionOf } from '~/utils/etag.server'
 import { cx } from '~/utils/misc'
 import { profileEditAction } from '~/services/profile-actions.server'
@@ -55,6 +55,9 @@ export const clientAction = (args: ClientActionFunctionArgs) =>
 	editorClientAction<Awaited<ReturnType<typeof action>>>({
 		serverAction: () => args.serverAction<typeof action>(),
 	})
+
+/** A save refused because the session ended keeps the page, and the editor's draft, as it is. */
+export const shouldRevalidate = keepPageWhenSignedOut
 
 const MODE_LABELS: Record<ThemeMode, string> = {
 	light: 'Light',

@@ -20,7 +20,7 @@ import {
 	type PortfolioItem,
 } from '~/models/portfolio.server'
 import { requireCustomerId } from '~/services/auth.server'
-import { editorClientAction, fieldErrorsOf } from '~/utils/editor'
+import { editorClientAction, fieldErrorsOf, keepPageWhenSignedOut } from '~/utils/editor'
 import { PreconditionFailed, versionPrecondition } from '~/utils/etag.server'
 import {
 	isPortfolioSection,
@@ -33,6 +33,7 @@ import {
 	editorAction,
 	failure,
 	readEditorBody,
+	requireEditorCustomerId,
 	success,
 } from '~/services/profile-actions.server'
 import { PORTFOLIO_SECTIONS_DATA, portfolioVersions } from '~/services/section-versions.server'
@@ -63,7 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const action = (args: ActionFunctionArgs) => editorAction(() => editProject(args))
 
 async function editProject({ request, params }: ActionFunctionArgs) {
-	const customerId = await requireCustomerId(request)
+	const customerId = await requireEditorCustomerId(request)
 	const body = await readEditorBody(request)
 	const { intent } = body
 	if (!isPortfolioSection(intent)) {
@@ -97,6 +98,9 @@ export const clientAction = (args: ClientActionFunctionArgs) =>
 	editorClientAction<Awaited<ReturnType<typeof action>>>({
 		serverAction: () => args.serverAction<typeof action>(),
 	})
+
+/** A save refused because the session ended keeps the page, and the editor's draft, as it is. */
+export const shouldRevalidate = keepPageWhenSignedOut
 
 export default function BuilderProject() {
 	const { item, path, versions, featuredButNotShown, featuredLimit } =

@@ -25,6 +25,7 @@ import {
 import { Logo } from '~/components/logo'
 import { getCustomerPath } from '~/models/customer.server'
 import { requireCustomerId } from '~/services/auth.server'
+import { keepPageWhenSignedOut } from '~/utils/editor'
 import { env } from '~/utils/env.server'
 import { cx, useHydrated } from '~/utils/misc'
 import { noindexMeta } from '~/utils/seo'
@@ -35,6 +36,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	if (!path) throw redirect('/set-path')
 	return { path, host: new URL(env().PUBLIC_SITE_URL).host }
 }
+
+/** Its pages' editors: a save refused because the session ended does not reload the builder. */
+export const shouldRevalidate = keepPageWhenSignedOut
 
 const NAV = [
 	{ to: '/builder', label: 'Portfolio Home', icon: HomeIcon, end: true },

@@ -16,6 +16,7 @@ import { attemptLogin } from '~/services/account.server'
 import { readFormData } from '~/utils/api.server'
 import { getCustomerId, safeRedirectPath } from '~/services/auth.server'
 import { createSession, headersWithCookies } from '~/services/session.server'
+import { SIGNED_OUT_MESSAGE } from '~/utils/editor'
 
 // The spec asks for no client-side validation: any failure reads 'Invalid email or password'.
 const LoginFormSchema = z.object({
@@ -29,12 +30,14 @@ const destination = (hasPath: boolean, redirectTo: unknown) =>
 	hasPath ? (safeRedirectPath(redirectTo) ?? '/builder') : '/set-path'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-	const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get('redirectTo'))
+	const query = new URL(request.url).searchParams
+	const redirectTo = safeRedirectPath(query.get('redirectTo'))
 	const customerId = await getCustomerId(request)
 	if (customerId) {
 		throw redirect(destination(Boolean(await getCustomerPath(customerId)), redirectTo))
 	}
-	return { redirectTo }
+	// Sent here from a builder page whose session ended (loginAgainPath): say so.
+	return { redirectTo, sessionEnded: query.get('session') === 'ended' }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -72,6 +75,14 @@ export default function LoginPage() {
 			title="Welcome back!"
 			subtitle="Log in to edit your Tagg and see it the way your visitors do."
 		>
+			{loaderData?.sessionEnded ? (
+				<p
+					role="status"
+					className="mb-6 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+				>
+					{SIGNED_OUT_MESSAGE}. Log in again to carry on.
+				</p>
+			) : null}
 			<AuthForm form={form} label="Log In" pendingLabel="Logging in...">
 				{loaderData?.redirectTo ? (
 					<input type="hidden" name="redirectTo" value={loaderData.redirectTo} />

@@ -734,6 +734,14 @@ describe('builder pages', () => {
 			).status,
 		).toBe(200)
 		expect((await stored(other as Owner, foreign.portfolioId))!.productName).toBe('Theirs')
+
+		// Signed out, the editor's save is refused with a 401 it shows, its draft kept open.
+		const signedOut = await edit({ intent: 'challenges', challenges: 'Lost?' }, '')
+		expect(signedOut).toMatchObject({
+			status: 401,
+			body: { ok: false, message: 'You were signed out', signedOut: true },
+		})
+		expect((await stored(owner, item.portfolioId))!.challenges).toEqual(['One', 'Two'])
 	})
 
 	test('list page: all items; create, status, reorder and delete intents', async () => {

@@ -1009,18 +1009,58 @@ describe('the builder home action', () => {
 		})
 	})
 
-	test('signed out (or disabled), the action redirects to /login and writes nothing', async () => {
+	test('signed out (or disabled), an editor save is a 401 the editor shows, and writes nothing', async () => {
 		const owner = await createOwner()
 		const before = await snapshot(owner)
-		const signedOut = await act({ intent: 'tagline', tagline: 'x' })
-		expect(signedOut.status).toBe(302)
-		expect(signedOut.location).toBe('/login')
-		const badToken = await act({ intent: 'tagline', tagline: 'x' }, { token: 'nope' })
-		expect(badToken.location).toBe('/login')
+		// Returned, not a redirect to /login: the editor stays open with its draft.
+		const refusal = {
+			status: 401,
+			thrown: false,
+			body: {
+				ok: false,
+				intent: 'unknown',
+				at: expect.any(Number),
+				message: 'You were signed out',
+				fieldErrors: {},
+				signedOut: true,
+			},
+		}
+		expect(await act({ intent: 'tagline', tagline: 'x' })).toEqual(refusal)
+		expect(await act({ intent: 'tagline', tagline: 'x' }, { token: 'nope' })).toEqual(refusal)
 		await setCustomerDisabled(owner.id, true)
-		const disabled = await act({ intent: 'tagline', tagline: 'x' }, asOwner(owner))
-		expect(disabled.location).toBe('/login')
+		expect(await act({ intent: 'tagline', tagline: 'x' }, asOwner(owner))).toEqual(refusal)
 		await setCustomerDisabled(owner.id, false)
+		expect(await snapshot(owner)).toEqual(before)
+	})
+
+	test('signed out, a form posted without JavaScript goes to /login, then back to its page', async () => {
+		const owner = await createOwner()
+		const before = await snapshot(owner)
+		const post = (referer?: string) =>
+			act(undefined, {
+				method: 'POST',
+				rawBody: new URLSearchParams({ intent: 'tagline', tagline: 'x' }).toString(),
+				headers: {
+					'Content-Type': 'application/x-www-form-urlencoded',
+					...(referer ? { Referer: referer } : {}),
+				},
+			})
+		expect((await post('http://tagg.test/builder/portfolio/abc?tab=1')).location).toBe(
+			`/login?${new URLSearchParams({ redirectTo: '/builder/portfolio/abc?tab=1', session: 'ended' })}`,
+		)
+		// Only a builder page of this site is come back to; /builder is where logging in leads.
+		for (const referer of [
+			undefined,
+			'http://tagg.test/builder',
+			'http://tagg.test/maya-torres',
+			'https://evil.example/builder/settings',
+			'http://tagg.test//evil.example/builder',
+			'not a url',
+		]) {
+			const answer = await post(referer)
+			expect(answer.status, referer).toBe(302)
+			expect(answer.location, referer).toBe('/login?session=ended')
+		}
 		expect(await snapshot(owner)).toEqual(before)
 	})
 

@@ -6,6 +6,7 @@
 import { redirect } from '@remix-run/node'
 import { sessionIsCurrent } from '~/models/account.server'
 import { apiError, requireMethod, type EndpointMethod } from '~/utils/api.server'
+import { loginAgainPath } from '~/utils/editor'
 import { readAccessToken } from '~/utils/jwt.server'
 import { readSessionCookies } from './session.server'
 
@@ -51,16 +52,39 @@ export async function requireApiOwner(request: Request, method: EndpointMethod =
  */
 export async function requireCustomerId(request: Request): Promise<string> {
 	const customerId = await getCustomerId(request)
-	if (!customerId) {
-		const url = new URL(request.url)
-		// /builder is where logging in leads anyway.
-		const back =
-			request.method === 'GET' && url.pathname !== '/builder'
-				? safeRedirectPath(url.pathname + url.search)
-				: null
-		throw redirect(back ? `/login?${new URLSearchParams({ redirectTo: back })}` : '/login')
-	}
+	if (!customerId) throw signedOutRedirect(request)
 	return customerId
+}
+
+/**
+ * Where a signed-out request to a builder route goes. A page asked for (GET) is the one to come
+ * back to. A form posted (no JavaScript) means a page was open while the session ended (a
+ * password change or "sign out of all other devices" elsewhere): the login page says so and leads
+ * back to the page the form was on, its Referer on this site (the post's own URL is its action's,
+ * which may be another route).
+ */
+export function signedOutRedirect(request: Request) {
+	const url = new URL(request.url)
+	if (request.method !== 'GET' && request.method !== 'HEAD') {
+		return redirect(loginAgainPath(referringBuilderPage(request, url.host)))
+	}
+	// /builder is where logging in leads anyway.
+	const back = url.pathname !== '/builder' ? safeRedirectPath(url.pathname + url.search) : null
+	return redirect(back ? `/login?${new URLSearchParams({ redirectTo: back })}` : '/login')
+}
+
+/** The builder page of this site (`host`) a request was sent from, by its Referer, or null. */
+function referringBuilderPage(request: Request, host: string) {
+	const referer = request.headers.get('referer')
+	if (!referer) return null
+	try {
+		const from = new URL(referer)
+		if (from.host !== host) return null
+		const page = safeRedirectPath(from.pathname + from.search)
+		return page && /^\/builder(\/|\?|$)/.test(page) ? page : null
+	} catch {
+		return null
+	}
 }
 
 /**

@@ -8,7 +8,13 @@ import { type ProfileData, updateProfile } from '~/models/profile.server'
 import { type Resume } from '~/models/resume.server'
 import { cleanText, readBodyText } from '~/utils/api.server'
 import { appearanceUpdate } from '~/utils/appearance'
-import { CONFLICT_MESSAGE, EDIT_FAILED, fieldErrorsOf, type EditorResult } from '~/utils/editor'
+import {
+	CONFLICT_MESSAGE,
+	EDIT_FAILED,
+	fieldErrorsOf,
+	SIGNED_OUT_MESSAGE,
+	type EditorResult,
+} from '~/utils/editor'
 import { PreconditionFailed, versionPrecondition } from '~/utils/etag.server'
 import {
 	AppearanceSchema,
@@ -18,7 +24,7 @@ import {
 	SocialEditSchema,
 	TaglineSchema,
 } from '~/utils/profile-schemas'
-import { requireCustomerId } from './auth.server'
+import { getCustomerId, signedOutRedirect } from './auth.server'
 import {
 	isResumeList,
 	PROFILE_SECTIONS,
@@ -84,6 +90,32 @@ export const conflict = (intent: string) =>
 		} satisfies EditorResult,
 		{ status: 412 },
 	)
+
+/**
+ * The owner saving from an editor. When the session has ended (a password change or "sign out of
+ * all other devices" on another device, or the cookie is gone), the editor's save (JSON, sent by
+ * its script) is refused with a 401 it shows, the draft still open, where a redirect to /login
+ * would throw the draft away. Any other post goes to /login, as from every builder route.
+ * Run inside {@link editorAction}, which returns the refusal.
+ */
+export async function requireEditorCustomerId(request: Request) {
+	const customerId = await getCustomerId(request)
+	if (customerId) return customerId
+	if (!request.headers.get('content-type')?.includes('application/json')) {
+		throw signedOutRedirect(request)
+	}
+	throw data(
+		{
+			ok: false,
+			intent: 'unknown',
+			at: Date.now(),
+			message: SIGNED_OUT_MESSAGE,
+			fieldErrors: {},
+			signedOut: true,
+		} satisfies EditorResult,
+		{ status: 401 },
+	)
+}
 
 function parse<S extends z.ZodType>(schema: S, body: unknown, intent: string): z.output<S> {
 	const result = schema.safeParse(body)
@@ -169,6 +201,7 @@ export async function runProfileEdit(
  * home, the appearance page): a refused or failed edit is the form's answer, not an error page.
  */
 export async function profileEditAction({ request }: ActionFunctionArgs) {
-	const customerId = await requireCustomerId(request)
-	return editorAction(async () => runProfileEdit(customerId, await readEditorBody(request)))
+	return editorAction(async () =>
+		runProfileEdit(await requireEditorCustomerId(request), await readEditorBody(request)),
+	)
 }

@@ -2,6 +2,7 @@
  * The builder's edit modals submit JSON to their page's action with an `intent`, and get back
  * `{ ok: true }` or `{ ok: false, message, fieldErrors }`. Shared by the client and the server.
  */
+import { type ShouldRevalidateFunction } from '@remix-run/react'
 import { type z } from 'zod'
 
 export type EditorResult =
@@ -14,12 +15,45 @@ export type EditorResult =
 			fieldErrors: Record<string, string>
 			/** The section changed since the editor opened (another tab or device saved it). */
 			conflict?: true
+			/** The owner's session has ended (401): nothing was saved. */
+			signedOut?: true
 	  }
 
 export const EDIT_FAILED = 'Please try again'
 
 /** A stale edit (412): the builder keeps the draft open and offers to reload the section. */
 export const CONFLICT_MESSAGE = 'This was changed in another tab or device'
+
+/**
+ * A save refused because the owner's session ended (a password change or "sign out of all other
+ * devices" elsewhere, or the cookie is gone): the editor keeps its draft and offers to sign in
+ * again.
+ */
+export const SIGNED_OUT_MESSAGE = 'You were signed out'
+
+/**
+ * /login for an owner whose session ended while a builder page was open: the login page says so
+ * (`session=ended`), and logging in leads back to `page` (a path on this site; the builder's
+ * home is where logging in leads anyway).
+ */
+export function loginAgainPath(page: string | null) {
+	const query = new URLSearchParams()
+	if (page && page !== '/builder') query.set('redirectTo', page)
+	query.set('session', 'ended')
+	return `/login?${query}`
+}
+
+/**
+ * The `shouldRevalidate` of the builder's layout and of its pages with editors: after a save
+ * refused because the session ended, their data is not reloaded. Their loaders would redirect to
+ * /login, and the open editor and its draft would go with the page. Otherwise Remix's default
+ * (single fetch reloads a page's data after every action, a refused one included).
+ */
+export const keepPageWhenSignedOut: ShouldRevalidateFunction = ({
+	actionResult,
+	defaultShouldRevalidate,
+}) =>
+	(actionResult as { signedOut?: unknown } | null)?.signedOut ? false : defaultShouldRevalidate
 
 /** Field errors of a zod failure, keyed by their dotted path ("workExp.0.startDate"). */
 export function fieldErrorsOf(error: z.ZodError): Record<string, string> {

@@ -1,0 +1,156 @@
+/**
+ * An editor's unsaved text is never lost without the owner choosing to: leaving the page asks
+ * first, and a save after the session ended keeps the draft until the owner has signed in again.
+ * Runs on a desktop and a phone viewport.
+ */
+import { type Dialog, type Page } from '@playwright/test'
+import {
+	allowConsoleError,
+	expect,
+	logIn,
+	openBuilderMenu,
+	PASSWORD,
+	signUpAndClaim,
+	test,
+} from './helpers'
+
+/** From /builder, through the menu, to a new project's page: each step a client navigation. */
+async function openNewProject(page: Page) {
+	const nav = await openBuilderMenu(page)
+	await nav.getByRole('link', { name: 'Manage Portfolio' }).click()
+	await expect(page).toHaveURL(/\/builder\/portfolio$/)
+	await page.getByRole('button', { name: 'Add New' }).first().click()
+	await expect(page).toHaveURL(/\/builder\/portfolio\/[\w-]+$/)
+	return new URL(page.url()).pathname
+}
+
+async function openChallenges(page: Page) {
+	await page.getByRole('button', { name: 'Edit challenges' }).click()
+	const dialog = page.getByRole('dialog', { name: 'Edit Challenges' })
+	await expect(dialog).toBeVisible()
+	return dialog
+}
+
+test('leaving the page with a changed draft asks first: Back, reload and closing the tab', async ({
+	page,
+}) => {
+	test.setTimeout(90_000)
+	// Every browser dialog (the beforeunload prompt) is recorded and accepted.
+	const prompts: string[] = []
+	const onDialog = (dialog: Dialog) => {
+		prompts.push(dialog.type())
+		void dialog.accept()
+	}
+	page.on('dialog', onDialog)
+	await signUpAndClaim(page)
+	const project = await openNewProject(page)
+	// The URL changes at once; the page once its data has loaded.
+	const managePortfolio = page.getByRole('heading', { name: 'Manage Portfolio' })
+
+	// Back (the phone's Back button) with a changed draft asks the editor's own question.
+	let dialog = await openChallenges(page)
+	await dialog.getByLabel('Challenges').fill('Typed, not saved')
+	await page.goBack()
+	const discard = page.getByRole('alertdialog', { name: 'Discard your changes?' })
+	await expect(discard).toBeVisible()
+	await expect(discard.getByRole('button', { name: 'Keep editing' })).toBeFocused()
+	// Keeping on: the page, the editor and the draft stay.
+	await discard.getByRole('button', { name: 'Keep editing' }).click()
+	await expect(discard).toBeHidden()
+	await expect(page).toHaveURL(new RegExp(`${project}$`))
+	await expect(dialog).toBeVisible()
+	await expect(dialog.getByLabel('Challenges')).toHaveValue('Typed, not saved')
+	// Asked again, discarding goes back.
+	await page.goBack()
+	await discard.getByRole('button', { name: 'Discard changes' }).click()
+	await expect(page).toHaveURL(/\/builder\/portfolio$/)
+	await expect(managePortfolio).toBeVisible()
+	await expect(dialog).toBeHidden()
+	expect(prompts).toEqual([])
+
+	// Nothing changed: Back goes without a question.
+	await page.goForward()
+	await expect(page).toHaveURL(new RegExp(`${project}$`))
+	await expect(managePortfolio).toBeHidden()
+	await openChallenges(page)
+	await page.goBack()
+	await expect(page).toHaveURL(/\/builder\/portfolio$/)
+	await expect(managePortfolio).toBeVisible()
+	await expect(discard).toHaveCount(0)
+
+	// A reload (or closing the tab) with a changed draft gets the browser's own prompt.
+	await page.goForward()
+	await expect(managePortfolio).toBeHidden()
+	dialog = await openChallenges(page)
+	await dialog.getByLabel('Challenges').fill('Typed again')
+	await page.reload()
+	expect(prompts).toEqual(['beforeunload'])
+	await expect(dialog).toBeHidden()
+
+	// Nothing changed, or saved: no prompt.
+	await openChallenges(page)
+	await page.reload()
+	await expect(page.getByRole('button', { name: 'Edit challenges' })).toBeVisible()
+	dialog = await openChallenges(page)
+	await dialog.getByLabel('Challenges').fill('Saved for good')
+	await dialog.getByRole('button', { name: 'Update', exact: true }).click()
+	await expect(dialog).toBeHidden()
+	await expect(page.getByText('Saved for good', { exact: true })).toBeVisible()
+	await page.reload()
+	await expect(page.getByText('Saved for good', { exact: true })).toBeVisible()
+	expect(prompts).toEqual(['beforeunload'])
+	page.off('dialog', onDialog)
+})
+
+test('a save after the session ended keeps the draft; signed in again in a new tab, Update saves', async ({
+	page,
+	browser,
+}) => {
+	test.setTimeout(90_000)
+	const { email } = await signUpAndClaim(page)
+	const project = await openNewProject(page)
+
+	// The same owner on another device.
+	const otherDevice = await browser.newContext()
+	const other = await otherDevice.newPage()
+	await logIn(other, email)
+	await expect(other).toHaveURL(/\/builder$/)
+
+	// This device has an editor open with typed text when the other one signs it out.
+	const dialog = await openChallenges(page)
+	await dialog.getByLabel('Challenges').fill('Written on the train')
+	await other.goto('/builder/settings')
+	await other.getByRole('button', { name: 'Sign out of all other devices' }).click()
+	await expect(other.getByText('Every other device was signed out.')).toBeVisible()
+
+	// Update: refused, and the editor stays with the draft and a way to sign in again.
+	allowConsoleError(/status of 401/)
+	await dialog.getByRole('button', { name: 'Update', exact: true }).click()
+	await expect(dialog.getByRole('alert')).toHaveText(
+		'You were signed out. Your changes are still here: sign in again, then press Update.Sign in again (opens in a new tab)',
+	)
+	await expect(page).toHaveURL(new RegExp(`${project}$`))
+	await expect(dialog.getByLabel('Challenges')).toHaveValue('Written on the train')
+	const signIn = dialog.getByRole('link', { name: 'Sign in again' })
+	await expect(signIn).toHaveAttribute('target', '_blank')
+	await expect(signIn).toHaveAttribute(
+		'href',
+		`/login?${new URLSearchParams({ redirectTo: project, session: 'ended' })}`,
+	)
+
+	// The new tab says why, and after logging in shows the page that was being edited.
+	const [tab] = await Promise.all([page.waitForEvent('popup'), signIn.click()])
+	await expect(tab.getByRole('status')).toHaveText('You were signed out. Log in again to carry on.')
+	await tab.getByLabel('Email').fill(email)
+	await tab.getByLabel('Password', { exact: true }).fill(PASSWORD)
+	await tab.getByRole('button', { name: 'Log In' }).click()
+	await expect(tab).toHaveURL(new RegExp(`${project}$`))
+	await tab.close()
+
+	// Back in the first tab, Update saves the draft.
+	await dialog.getByRole('button', { name: 'Update', exact: true }).click()
+	await expect(dialog).toBeHidden()
+	await expect(page.getByRole('status').filter({ hasText: 'Challenges updated' })).toBeVisible()
+	await expect(page.getByText('Written on the train', { exact: true })).toBeVisible()
+	await otherDevice.close()
+})
