@@ -78,14 +78,21 @@ export async function failMessage(message: OutboxMessage, error: string, permane
 	return { gaveUp: permanent || tooOld }
 }
 
-/** Whether a newer message of the same kind to the same address waits (this one is stale). */
+/**
+ * Whether a newer message of the same kind to the same address waits (this one is stale). Newer
+ * in the order messages are claimed (createdAt, then id): two requests in the same millisecond
+ * must not both count as the newest (they would send two emails).
+ */
 export async function hasNewerMessage(message: OutboxMessage) {
 	const newer = await prisma().outboxMessage.findFirst({
 		where: {
 			kind: message.kind,
 			to: message.to,
 			failedAt: null,
-			createdAt: { gt: message.createdAt },
+			OR: [
+				{ createdAt: { gt: message.createdAt } },
+				{ createdAt: message.createdAt, id: { gt: message.id } },
+			],
 		},
 		select: { id: true },
 	})

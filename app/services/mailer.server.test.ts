@@ -12,6 +12,7 @@ import { linkIn, startTestSmtpServer, type TestSmtpServer } from '#tests/smtp-se
 import { findPasswordResetToken } from '~/models/account.server'
 import { enqueueEmail, pendingMessages } from '~/models/outbox.server'
 import { resetPasswordFromLink } from './account-settings.server'
+import { prisma } from '~/utils/db.server'
 import { resetEnv } from '~/utils/env.server'
 import { closeMailTransport } from '~/utils/mail.server'
 import { processOutbox, type MailLog } from './mailer.server'
@@ -75,6 +76,19 @@ describe('the outbox worker', () => {
 		for (let i = 0; i < 3; i++) await enqueueEmail({ kind: 'password-reset', to: owner.email })
 		await processOutbox(silent)
 		expect(smtp.messages.filter((message) => message.to.includes(owner.email))).toHaveLength(1)
+	})
+
+	test('resets queued in the same millisecond still send one email', async () => {
+		const owner = await createOwner()
+		for (let i = 0; i < 3; i++) await enqueueEmail({ kind: 'password-reset', to: owner.email })
+		// A double tap on a fast machine: every row has the same time.
+		await prisma().outboxMessage.updateMany({
+			where: { to: owner.email },
+			data: { createdAt: new Date('2026-11-25T12:00:00.000Z') },
+		})
+		await processOutbox(silent)
+		expect(smtp.messages.filter((message) => message.to.includes(owner.email))).toHaveLength(1)
+		expect((await pendingMessages()).some((message) => message.to === owner.email)).toBe(false)
 	})
 
 	test('SMTP down: the message waits with back-off and is sent once the server is back', async () => {
