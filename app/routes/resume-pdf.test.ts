@@ -105,6 +105,25 @@ describe('GET /{pname}/resume.pdf', () => {
 		)
 	})
 
+	test('every page ends with the profile address and its number of the whole', async () => {
+		const response = await fetchPdf(DEMO_OWNER.path)
+		const pages = await pageCount(response)
+		expect(pages).toBeGreaterThanOrEqual(2)
+		for (let page = 1; page <= pages; page++) {
+			const text = await poppler(response, 'pdftotext', [
+				'-layout',
+				'-f',
+				`${page}`,
+				'-l',
+				`${page}`,
+			])
+			const lastLine = text.trimEnd().split('\n').at(-1)!
+			expect(lastLine, `page ${page}`).toMatch(
+				new RegExp(`${DEMO_OWNER.path}\\s+${page}\\s*/\\s*${pages}$`),
+			)
+		}
+	})
+
 	test('names beyond ASCII print right and name the file', async () => {
 		const owner = await createOwner({ name: 'Zoë Ørsted' })
 		await updateProfile(owner.id, { designation: 'Ingeniør · Vindkraft', city: 'København' })

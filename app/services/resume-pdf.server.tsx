@@ -135,12 +135,13 @@ const styles = StyleSheet.create({
 	page: {
 		fontFamily: 'Inter',
 		fontSize: BODY,
-		lineHeight: 1.4,
 		color: INK,
 		paddingTop: 40,
 		paddingBottom: 48,
 		paddingHorizontal: MARGIN_X,
 	},
+	// The line height resolves against this font size, as it did on the page.
+	body: { fontSize: BODY, lineHeight: 1.4 },
 	name: { fontSize: NAME, fontWeight: 700, lineHeight: 1.2 },
 	designation: { fontSize: DESIGNATION, color: BRAND, marginTop: 2 },
 	contact: { flexDirection: 'row', flexWrap: 'wrap', marginTop: 6, color: MUTED, fontSize: SMALL },
@@ -192,6 +193,9 @@ const styles = StyleSheet.create({
 	footer: {
 		position: 'absolute',
 		bottom: 22,
+		// A set height: an absolute fixed box of auto height drifts page after page in react-pdf
+		// (diegomura/react-pdf#3416).
+		height: 12,
 		left: MARGIN_X,
 		right: MARGIN_X,
 		flexDirection: 'row',
@@ -365,98 +369,103 @@ export function ResumeDocument({ profile, resume, email, profileUrl }: ResumePdf
 			language="en"
 		>
 			<Page size="A4" style={styles.page}>
-				<View>
-					<Text style={styles.name} hyphenationCallback={breaks.name}>
-						{name}
-					</Text>
-					{profile.designation ? (
-						<Text style={styles.designation} hyphenationCallback={breaks.designation}>
-							{profile.designation}
+				{/* The line height is the body's, not the page's: react-pdf draws no `render` text
+				under an ancestor with a line height (diegomura/react-pdf#3566), and the footer's
+				page numbers are one. */}
+				<View style={styles.body}>
+					<View>
+						<Text style={styles.name} hyphenationCallback={breaks.name}>
+							{name}
 						</Text>
-					) : null}
-					<View style={styles.contact}>
-						{location ? <Contact>{location}</Contact> : null}
-						{email ? <Contact href={`mailto:${email}`}>{email}</Contact> : null}
-						{profile.socialLinks.mobileNumber ? (
-							<Contact>{profile.socialLinks.mobileNumber}</Contact>
-						) : null}
-						{website ? (
-							<Contact href={website}>
-								{website.replace(/^https?:\/\//, '').replace(/\/$/, '')}
-							</Contact>
-						) : null}
-						<Contact href={profileUrl}>{displayUrl}</Contact>
-					</View>
-				</View>
-
-				{profile.bio.length ? (
-					// About Me starts right under the header, far from the page's end, and its first
-					// paragraph may be longer than a page: it stays free to go on to the next page.
-					<Section title="About Me" keepWithFirst={false}>
-						{profile.bio.map((paragraph, index) => (
-							<Text key={index} style={styles.paragraph} hyphenationCallback={breaks.text}>
-								{paragraph}
+						{profile.designation ? (
+							<Text style={styles.designation} hyphenationCallback={breaks.designation}>
+								{profile.designation}
 							</Text>
-						))}
-					</Section>
-				) : null}
+						) : null}
+						<View style={styles.contact}>
+							{location ? <Contact>{location}</Contact> : null}
+							{email ? <Contact href={`mailto:${email}`}>{email}</Contact> : null}
+							{profile.socialLinks.mobileNumber ? (
+								<Contact>{profile.socialLinks.mobileNumber}</Contact>
+							) : null}
+							{website ? (
+								<Contact href={website}>
+									{website.replace(/^https?:\/\//, '').replace(/\/$/, '')}
+								</Contact>
+							) : null}
+							<Contact href={profileUrl}>{displayUrl}</Contact>
+						</View>
+					</View>
 
-				{visible.showResume ? (
-					<>
-						<Section title="Work Experience">
-							{resume.workExp.map((item) => (
-								<ListEntry
-									key={item.workId}
-									title={item.role}
-									dates={workPeriod(item.startDate, item.endDate)}
-								>
-									{item.company ? <EntrySub>{item.company}</EntrySub> : null}
-									{item.experience.map((line, index) => (
-										<Bullet key={index}>{line}</Bullet>
-									))}
-								</ListEntry>
+					{profile.bio.length ? (
+						// About Me starts right under the header, far from the page's end, and its first
+						// paragraph may be longer than a page: it stays free to go on to the next page.
+						<Section title="About Me" keepWithFirst={false}>
+							{profile.bio.map((paragraph, index) => (
+								<Text key={index} style={styles.paragraph} hyphenationCallback={breaks.text}>
+									{paragraph}
+								</Text>
 							))}
 						</Section>
-						<Section title="Education">
-							{resume.education.map((item) => (
-								<ListEntry
-									key={item.eduId}
-									title={item.eduName}
-									dates={years(item.eduStartYear, item.endDate)}
-								>
-									{item.eduInstitution ? <EntrySub>{item.eduInstitution}</EntrySub> : null}
-								</ListEntry>
-							))}
-						</Section>
-						<Section title="Skills">
-							{pairs(resume.skills).map((pair) => (
-								<SkillRow key={pair[0]!.skillId} skills={pair} />
-							))}
-						</Section>
-						<Section title="Certificates">
-							{resume.certificates.map((item) => (
-								<ListEntry key={item.crtId} title={item.crtName} dates={item.endDate ?? ''}>
-									{item.crtPlat || item.crtUrl ? (
-										<EntrySub>
-											{item.crtPlat}
-											{item.crtPlat && item.crtUrl ? ' · ' : ''}
-											{item.crtUrl ? (
-												<Link style={styles.link} src={item.crtUrl}>
-													View certificate
-												</Link>
-											) : null}
-										</EntrySub>
-									) : null}
-								</ListEntry>
-							))}
-						</Section>
-						<Section title="Achievements">
-							{resume.achievements.map((item, index) => (
-								<Bullet key={index}>{item}</Bullet>
-							))}
-						</Section>
-					</>
-				) : null}
+					) : null}
+
+					{visible.showResume ? (
+						<>
+							<Section title="Work Experience">
+								{resume.workExp.map((item) => (
+									<ListEntry
+										key={item.workId}
+										title={item.role}
+										dates={workPeriod(item.startDate, item.endDate)}
+									>
+										{item.company ? <EntrySub>{item.company}</EntrySub> : null}
+										{item.experience.map((line, index) => (
+											<Bullet key={index}>{line}</Bullet>
+										))}
+									</ListEntry>
+								))}
+							</Section>
+							<Section title="Education">
+								{resume.education.map((item) => (
+									<ListEntry
+										key={item.eduId}
+										title={item.eduName}
+										dates={years(item.eduStartYear, item.endDate)}
+									>
+										{item.eduInstitution ? <EntrySub>{item.eduInstitution}</EntrySub> : null}
+									</ListEntry>
+								))}
+							</Section>
+							<Section title="Skills">
+								{pairs(resume.skills).map((pair) => (
+									<SkillRow key={pair[0]!.skillId} skills={pair} />
+								))}
+							</Section>
+							<Section title="Certificates">
+								{resume.certificates.map((item) => (
+									<ListEntry key={item.crtId} title={item.crtName} dates={item.endDate ?? ''}>
+										{item.crtPlat || item.crtUrl ? (
+											<EntrySub>
+												{item.crtPlat}
+												{item.crtPlat && item.crtUrl ? ' · ' : ''}
+												{item.crtUrl ? (
+													<Link style={styles.link} src={item.crtUrl}>
+														View certificate
+													</Link>
+												) : null}
+											</EntrySub>
+										) : null}
+									</ListEntry>
+								))}
+							</Section>
+							<Section title="Achievements">
+								{resume.achievements.map((item, index) => (
+									<Bullet key={index}>{item}</Bullet>
+								))}
+							</Section>
+						</>
+					) : null}
+				</View>
 
 				<View style={styles.footer} fixed>
 					<Text>{displayUrl}</Text>
