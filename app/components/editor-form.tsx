@@ -148,7 +148,6 @@ export function EditorForm({
 }) {
 	const formRef = useRef<HTMLFormElement>(null)
 	const draft = useModalDraft()
-	const location = useLocation()
 	// After a refused edit, take the owner to the first field the server refused.
 	useEffect(() => {
 		if (!failed) return
@@ -189,24 +188,7 @@ export function EditorForm({
 						) : null}
 					</div>
 				) : signedOut ? (
-					<div
-						role="alert"
-						className="flex flex-col gap-2 rounded-xl border border-amber-300 bg-amber-50 px-3.5 py-2.5 text-sm text-amber-900"
-					>
-						<p>
-							<strong>{SIGNED_OUT_MESSAGE}.</strong> Your changes are still here: sign in again,
-							then press {submitLabel}.
-						</p>
-						{/* In a new tab: this one keeps the draft, and its button saves it once signed in. */}
-						<a
-							href={loginAgainPath(location.pathname + location.search)}
-							target="_blank"
-							rel="noopener noreferrer"
-							className="btn-secondary min-h-10 self-start py-1.5"
-						>
-							Sign in again<span className="sr-only"> (opens in a new tab)</span>
-						</a>
-					</div>
+					<SignedOutNotice kept="Your changes are still here" submitLabel={submitLabel} />
 				) : failed ? (
 					<p
 						role="alert"
@@ -220,5 +202,31 @@ export function EditorForm({
 				</button>
 			</div>
 		</form>
+	)
+}
+
+/**
+ * A save or upload refused because the owner's session ended: what was typed or chosen stays,
+ * and a link signs in again in a new tab (this one keeps it, and its button then works).
+ */
+export function SignedOutNotice({ kept, submitLabel }: { kept: string; submitLabel: string }) {
+	const location = useLocation()
+	return (
+		<div
+			role="alert"
+			className="flex flex-col gap-2 rounded-xl border border-amber-300 bg-amber-50 px-3.5 py-2.5 text-sm text-amber-900"
+		>
+			<p>
+				<strong>{SIGNED_OUT_MESSAGE}.</strong> {kept}: sign in again, then press {submitLabel}.
+			</p>
+			<a
+				href={loginAgainPath(location.pathname + location.search)}
+				target="_blank"
+				rel="noopener noreferrer"
+				className="btn-secondary min-h-10 self-start py-1.5"
+			>
+				Sign in again<span className="sr-only"> (opens in a new tab)</span>
+			</a>
+		</div>
 	)
 }

@@ -26,6 +26,7 @@ import {
 	UPLOAD_ERRORS,
 } from '~/utils/upload-rules'
 import { DEFAULT_AVATAR } from './avatar'
+import { SignedOutNotice } from './editor-form'
 import { CloseIcon } from './icons'
 import { Modal } from './modal'
 
@@ -137,6 +138,7 @@ export function DisplayPictureModal({
 }) {
 	const [file, setFile] = useState<File | null>(null)
 	const [error, setError] = useState<string | null>(null)
+	const [signedOut, setSignedOut] = useState(false)
 	const [busy, setBusy] = useState(false)
 	const revalidator = useRevalidator()
 	const valid = useMemo(() => (file && !checkImageFile(file) ? [file] : NO_FILES), [file])
@@ -144,6 +146,7 @@ export function DisplayPictureModal({
 	useClearOnClose(open, () => {
 		setFile(null)
 		setError(null)
+		setSignedOut(false)
 	})
 
 	/** The reason `chosen` cannot be sent, named, or null. */
@@ -165,13 +168,17 @@ export function DisplayPictureModal({
 		}
 		setBusy(true)
 		setError(null)
+		setSignedOut(false)
 		try {
 			const answer = await postFile(
 				'/one/sites/images/update/display-picture',
 				'display_picture',
 				file,
 			)
-			if (answer.status === 200) {
+			if (answer.status === 401) {
+				// The session ended (signed out on another device): the picture stays chosen.
+				setSignedOut(true)
+			} else if (answer.status === 200) {
 				toast.success('Display picture updated successfully.')
 				revalidator.revalidate()
 				onOpenChange(false)
@@ -209,7 +216,11 @@ export function DisplayPictureModal({
 						setError(chosen ? refusal(chosen) : null)
 					}}
 				/>
-				{error ? <Alert>{error}</Alert> : null}
+				{signedOut ? (
+					<SignedOutNotice kept="Your picture is still chosen" submitLabel="Update" />
+				) : error ? (
+					<Alert>{error}</Alert>
+				) : null}
 				<button type="submit" className="btn-primary w-full" disabled={busy}>
 					{busy ? 'Updating...' : 'Update'}
 				</button>
@@ -243,6 +254,7 @@ export function ProjectImagesModal({
 	const [error, setError] = useState<string | null>(null)
 	const [busy, setBusy] = useState(false)
 	const [progress, setProgress] = useState<string | null>(null)
+	const [signedOut, setSignedOut] = useState(false)
 	const nextId = useRef(0)
 	const revalidator = useRevalidator()
 	const sendable = entries.filter((entry) => entry.state === 'ready')
@@ -252,6 +264,7 @@ export function ProjectImagesModal({
 		setEntries([])
 		setError(null)
 		setProgress(null)
+		setSignedOut(false)
 	})
 
 	/** Adds chosen files to the selection, each checked at once. */
@@ -287,8 +300,11 @@ export function ProjectImagesModal({
 		}
 		setBusy(true)
 		setError(null)
+		setSignedOut(false)
 		let uploaded = 0
 		let failedToSend = false
+		// The session ended (signed out on another device): this file and those after it wait.
+		let unsentFrom: number | null = null
 		// Refused by the server (4xx: the file itself), or not sent (network down, 5xx: try again).
 		const refused = new Map<number, string>()
 		const retry = new Map<number, string>()
@@ -304,6 +320,10 @@ export function ProjectImagesModal({
 					'product_images',
 					entry.file,
 				)
+				if (answer.status === 401) {
+					unsentFrom = index
+					break
+				}
 				if (answer.status === 200) uploaded++
 				else if (answer.status >= 500) {
 					retry.set(entry.id, 'Upload failed. Try again.')
@@ -316,11 +336,21 @@ export function ProjectImagesModal({
 		setBusy(false)
 		setProgress(null)
 		if (uploaded) revalidator.revalidate()
+		const waiting = new Set(
+			unsentFrom === null ? [] : sendable.slice(unsentFrom).map((entry) => entry.id),
+		)
 		// The uploaded files leave the selection; the others stay, each with its reason (those not
 		// sent, ready to try again).
 		const left = entries
-			.filter((entry) => entry.state === 'refused' || refused.has(entry.id) || retry.has(entry.id))
+			.filter(
+				(entry) =>
+					entry.state === 'refused' ||
+					refused.has(entry.id) ||
+					retry.has(entry.id) ||
+					waiting.has(entry.id),
+			)
 			.map((entry): Entry => {
+				if (waiting.has(entry.id)) return { ...entry, state: 'ready', error: null }
 				if (refused.has(entry.id)) {
 					return { ...entry, state: 'refused', error: refused.get(entry.id)! }
 				}
@@ -328,6 +358,11 @@ export function ProjectImagesModal({
 				return entry
 			})
 		setEntries(left)
+		if (waiting.size) {
+			if (uploaded) toast.success(`${uploaded} ${uploaded === 1 ? 'image' : 'images'} uploaded`)
+			setSignedOut(true)
+			return
+		}
 		if (!left.length) {
 			toast.success('Images uploaded!')
 			onOpenChange(false)
@@ -420,7 +455,11 @@ export function ProjectImagesModal({
 						))}
 					</ul>
 				) : null}
-				{error ? <Alert>{error}</Alert> : null}
+				{signedOut ? (
+					<SignedOutNotice kept="Your images are still chosen" submitLabel="Upload" />
+				) : error ? (
+					<Alert>{error}</Alert>
+				) : null}
 				{progress ? (
 					<p role="status" className="text-muted text-sm">
 						{progress}

@@ -4,6 +4,7 @@
  * Runs on a desktop and a phone viewport.
  */
 import { type Dialog, type Page } from '@playwright/test'
+import sharp from 'sharp'
 import {
 	allowConsoleError,
 	expect,
@@ -153,4 +154,47 @@ test('a save after the session ended keeps the draft; signed in again in a new t
 	await expect(page.getByRole('status').filter({ hasText: 'Challenges updated' })).toBeVisible()
 	await expect(page.getByText('Written on the train', { exact: true })).toBeVisible()
 	await otherDevice.close()
+})
+
+test('an upload after the session ended keeps the chosen images; signed in again, Upload sends them', async ({
+	page,
+}) => {
+	test.setTimeout(90_000)
+	const { email } = await signUpAndClaim(page)
+	const project = await openNewProject(page)
+	await page.goto(project.replace('/portfolio/', '/portfolio/manage-images/'))
+	await page.getByRole('button', { name: 'Update Product Images' }).first().click()
+	const modal = page.getByRole('dialog', { name: 'Edit Display Picture' })
+	const png = async (name: string, background: string) => ({
+		name,
+		mimeType: 'image/png',
+		buffer: await sharp({ create: { width: 640, height: 360, channels: 3, background } })
+			.png()
+			.toBuffer(),
+	})
+	await modal
+		.getByLabel('Product images')
+		.setInputFiles([await png('harbour.png', '#0ea5e9'), await png('tiles.png', '#f59e0b')])
+	const chosen = modal.getByRole('list', { name: 'Selected images' }).getByRole('listitem')
+	await expect(chosen).toHaveCount(2)
+
+	// The session ends (the cookies are gone, as after "sign out of all other devices").
+	await page.context().clearCookies()
+	allowConsoleError(/status of 401/)
+	await modal.getByRole('button', { name: 'Upload 2 images' }).click()
+	await expect(modal.getByRole('alert')).toHaveText(
+		'You were signed out. Your images are still chosen: sign in again, then press Upload.Sign in again (opens in a new tab)',
+	)
+	await expect(chosen).toHaveCount(2)
+	await expect(chosen.first()).toContainText('Ready')
+
+	// Signed in again in another tab, the same button sends them.
+	const tab = await page.context().newPage()
+	await logIn(tab, email)
+	await expect(tab).toHaveURL(/\/builder$/)
+	await tab.close()
+	await modal.getByRole('button', { name: 'Upload 2 images' }).click()
+	await expect(modal).toBeHidden()
+	await expect(page.getByRole('status').filter({ hasText: 'Images uploaded!' })).toBeVisible()
+	await expect(page.getByRole('img', { name: /^Project image \d+$/ })).toHaveCount(2)
 })
