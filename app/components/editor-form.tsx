@@ -137,6 +137,7 @@ export function EditorForm({
 	onSubmit,
 	children,
 	submitLabel = 'Update',
+	unsaved = false,
 }: {
 	/** What `useEditor` answers: busy, failed, `conflict` when the section changed elsewhere
 	 * since the editor opened (a 412), and `signedOut` when the session has ended (a 401). */
@@ -145,6 +146,8 @@ export function EditorForm({
 	onSubmit: () => void
 	children: ReactNode
 	submitLabel?: string
+	/** A form on its page, not in a modal: whether it holds changes not saved yet (leaving asks). */
+	unsaved?: boolean
 }) {
 	const formRef = useRef<HTMLFormElement>(null)
 	const draft = useModalDraft()
@@ -164,7 +167,11 @@ export function EditorForm({
 			}}
 		>
 			{children}
-			{draft?.changed ? <LeaveGuard onDiscard={draft.discard} /> : null}
+			{draft?.changed ? (
+				<LeaveGuard onDiscard={draft.discard} />
+			) : unsaved ? (
+				<LeaveGuard onDiscard={() => {}} />
+			) : null}
 			{/* Long forms scroll; the outcome and the button stay in view at the bottom. */}
 			<div className="bg-surface/95 sticky -bottom-6 z-10 -mx-6 -mb-6 flex flex-col gap-3 px-6 pt-2 pb-6 backdrop-blur-sm">
 				{conflict ? (

@@ -88,6 +88,12 @@ export default function AppearancePage() {
 	)
 }
 
+const sameAppearance = (a: Appearance, b: Appearance) =>
+	a.accent.toLowerCase() === b.accent.toLowerCase() &&
+	a.mode === b.mode &&
+	a.font === b.font &&
+	a.header === b.header
+
 function AppearanceEditor({
 	saved,
 	version,
@@ -132,6 +138,7 @@ function AppearanceEditor({
 					editor={editor}
 					reload={reload}
 					submitLabel="Save appearance"
+					unsaved={!sameAppearance(shown, saved)}
 					onSubmit={() => {
 						if (!check) return
 						editor.submit({ ...draft, accent: check.requested, version })

@@ -198,3 +198,28 @@ test('an upload after the session ended keeps the chosen images; signed in again
 	await expect(page.getByRole('status').filter({ hasText: 'Images uploaded!' })).toBeVisible()
 	await expect(page.getByRole('img', { name: /^Project image \d+$/ })).toHaveCount(2)
 })
+
+test('the Appearance page: leaving with a choice not saved asks first; saved, it does not', async ({
+	page,
+}) => {
+	await signUpAndClaim(page)
+	const nav = await openBuilderMenu(page)
+	await nav.getByRole('link', { name: 'Appearance' }).click()
+	await expect(page).toHaveURL(/\/builder\/appearance$/)
+	const dark = page.getByRole('radio', { name: 'Dark' })
+	await page.locator('label', { has: dark }).click()
+	await expect(dark).toBeChecked()
+
+	await page.goBack()
+	const discard = page.getByRole('alertdialog', { name: 'Discard your changes?' })
+	await expect(discard).toBeVisible()
+	await discard.getByRole('button', { name: 'Keep editing' }).click()
+	await expect(page).toHaveURL(/\/builder\/appearance$/)
+	await expect(dark).toBeChecked()
+
+	await page.getByRole('button', { name: 'Save appearance' }).click()
+	await expect(page.getByRole('status').filter({ hasText: 'Appearance saved' })).toBeVisible()
+	await page.goBack()
+	await expect(page).toHaveURL(/\/builder$/)
+	await expect(discard).toHaveCount(0)
+})
