@@ -20,12 +20,19 @@ type Driver = {
 	teardown?(): Promise<void>
 	/** Extra checks after a put: where the object is visible besides the API. */
 	checkPublished(key: string, body: Buffer): Promise<void>
+	/**
+	 * Whether the server behind the driver replaces an object whole on each put, so racing puts
+	 * leave one of their bodies. Our local driver does (a rename); S3 does. s3rver, S3's stand-in
+	 * here, does not: it writes the object's file in place, and racing puts can interleave.
+	 */
+	wholePuts: boolean
 }
 
 let s3: S3rver | undefined
 
 const localDriver: Driver = {
 	name: 'local',
+	wholePuts: true,
 	baseUrl: 'http://tagg.test/cdn',
 	async setup() {
 		return createLocalStorage({
@@ -41,6 +48,7 @@ const localDriver: Driver = {
 
 const s3Driver: Driver = {
 	name: 's3',
+	wholePuts: false,
 	get baseUrl() {
 		return `${s3!.endpoint}/${s3!.bucket}`
 	},
@@ -118,7 +126,10 @@ describe.each([localDriver, s3Driver])('storage contract: $name', (driver) => {
 		const bodies = Array.from({ length: 5 }, () => bytes(200_000))
 		await Promise.all(bodies.map((body) => store.put('4/race.webp', body, 'image/webp')))
 		const stored = await store.get('4/race.webp')
-		expect(bodies.some((body) => stored?.equals(body))).toBe(true)
+		// Every put is answered and one object is left, whole in size; one of the bodies exactly
+		// where the server replaces objects whole (not s3rver: see `wholePuts`).
+		expect(stored?.length).toBe(200_000)
+		if (driver.wholePuts) expect(bodies.some((body) => stored?.equals(body))).toBe(true)
 		expect(await collect(store.list('4/'))).toEqual(['4/race.webp'])
 	})
 
