@@ -43,13 +43,15 @@ describe('npm run admin', () => {
 		const owner = await createOwner()
 		const old = owner.path!
 		const renamed = uniquePath('Renamed')
-		expect(await claimPath(owner.id, renamed)).toEqual({ ok: true, path: renamed })
+		expect(await claimPath(owner.id, renamed)).toEqual({ ok: true, path: renamed, changed: true })
+		// The same address again is no change (settings says "already", nothing is held).
+		expect(await claimPath(owner.id, renamed)).toEqual({ ok: true, path: renamed, changed: false })
 		const other = await createOwner({ path: null })
 		expect(await claimPath(other.id, old)).toEqual({ ok: false, reason: 'taken' })
 		const result = await runScript('admin.ts', ['release-path', old])
 		expect(result.code).toBe(0)
 		expect(result.stdout).toContain(`/${renamed}, /${old}`)
-		expect(await claimPath(other.id, old)).toEqual({ ok: true, path: old })
+		expect(await claimPath(other.id, old)).toEqual({ ok: true, path: old, changed: true })
 	})
 
 	test('bad input: usage and a non-zero exit', async () => {

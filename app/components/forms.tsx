@@ -69,7 +69,7 @@ function useFieldIds(givenId: string | undefined, errors: ListOfErrors, hint: Re
 	const fallbackId = useId()
 	const id = givenId ?? fallbackId
 	const errorId = errors?.some(Boolean) ? `${id}-error` : undefined
-	const hintId = hint ? `${id}-hint` : undefined
+	const hintId = hint && !hintRepeated(hint, errors) ? `${id}-hint` : undefined
 	return {
 		id,
 		errorId,
@@ -83,7 +83,12 @@ function useFieldIds(givenId: string | undefined, errors: ListOfErrors, hint: Re
 	}
 }
 
-/** Under a field: its hint, then its errors. */
+/** An error that says the hint word for word (the path rule): the hint is not shown twice. */
+function hintRepeated(hint: ReactNode, errors: ListOfErrors) {
+	return typeof hint === 'string' && Boolean(errors?.includes(hint))
+}
+
+/** Under a field: its hint (unless an error says it), then its errors. */
 function FieldFoot({
 	hint,
 	hintId,
@@ -97,7 +102,7 @@ function FieldFoot({
 }) {
 	return (
 		<>
-			{hint ? (
+			{hint && !hintRepeated(hint, errors) ? (
 				<p id={hintId} className="text-muted mt-1.5 text-xs">
 					{hint}
 				</p>

@@ -87,7 +87,9 @@ export async function getCustomerIdByPath(path: string) {
 }
 
 export type ClaimResult =
-	{ ok: true; path: string } | { ok: false; reason: 'invalid' | 'reserved' | 'taken' }
+	/** `changed`: false when the path was already exactly this one. */
+	| { ok: true; path: string; changed: boolean }
+	| { ok: false; reason: 'invalid' | 'reserved' | 'taken' }
 
 /** An owner keeps at most this many previous paths (the oldest is released first). */
 export const MAX_HELD_PATHS = 5
@@ -149,7 +151,7 @@ export async function claimPath(customerId: string, input: unknown): Promise<Cla
 					})
 				}
 			}
-			return { ok: true, path: check.path } as const
+			return { ok: true, path: check.path, changed: current?.path !== check.path } as const
 		})
 	} catch (error) {
 		if (isUniqueViolation(error)) return { ok: false, reason: 'taken' }

@@ -5,7 +5,7 @@ import {
 	type MetaFunction,
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { useEffect, useId, useState, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import toast from 'react-hot-toast'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ViewLiveLink } from '~/components/view-live'
@@ -109,6 +109,11 @@ export default function ImportResume() {
 	}, [result])
 	const current = result && shownAt === result.at ? result : undefined
 	const inputId = useId()
+	// A refused file: the keyboard goes to the message (a screen reader reads it as an alert).
+	const refusalRef = useRef<HTMLParagraphElement>(null)
+	useEffect(() => {
+		if (current && !current.ok) refusalRef.current?.focus()
+	}, [current])
 
 	return (
 		<main className="mx-auto flex max-w-3xl flex-col gap-5 px-4 py-6 sm:py-8">
@@ -164,7 +169,12 @@ export default function ImportResume() {
 						</button>
 					</div>
 					{current && !current.ok ? (
-						<p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">
+						<p
+							ref={refusalRef}
+							tabIndex={-1}
+							role="alert"
+							className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800"
+						>
 							{current.message}
 						</p>
 					) : null}
@@ -211,6 +221,14 @@ function PreviewCard({
 	busy: string
 }) {
 	const present = IMPORT_SECTIONS.filter((section) => preview.sections[section])
+	// Nothing ticked: said here, by the button, and the preview stays (the server would refuse
+	// the import and the page would lose the preview with it).
+	// How many times Import was pressed with nothing ticked (0: not since the last tick).
+	const [noneTicked, setNoneTicked] = useState(0)
+	const noneRef = useRef<HTMLParagraphElement>(null)
+	useEffect(() => {
+		if (noneTicked) noneRef.current?.focus()
+	}, [noneTicked])
 	return (
 		<section aria-labelledby="choose-sections" className="card flex flex-col gap-5 p-5 sm:p-7">
 			<div>
@@ -222,7 +240,7 @@ function PreviewCard({
 					Nothing is saved until you import.
 				</p>
 			</div>
-			<fieldset className="flex flex-col gap-3">
+			<fieldset className="flex flex-col gap-3" onChange={() => setNoneTicked(0)}>
 				<legend className="sr-only">Sections</legend>
 				{present.map((section) => (
 					<SectionPreview key={section} section={section} preview={preview} />
@@ -253,13 +271,29 @@ function PreviewCard({
 					</ul>
 				</details>
 			) : null}
-			<div>
+			<div className="flex flex-col items-start gap-3">
+				{noneTicked ? (
+					<p
+						ref={noneRef}
+						tabIndex={-1}
+						role="alert"
+						className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800"
+					>
+						{IMPORT_MESSAGES.noSections}
+					</p>
+				) : null}
 				<button
 					type="submit"
 					name="intent"
 					value="apply"
 					className="btn-primary"
 					disabled={Boolean(busy)}
+					onClick={(event) => {
+						const ticked = event.currentTarget.form?.querySelector('input[name="sections"]:checked')
+						if (ticked) return
+						event.preventDefault()
+						setNoneTicked((count) => count + 1)
+					}}
 				>
 					{busy === 'apply' ? 'Importing...' : 'Import the ticked sections'}
 				</button>

@@ -166,7 +166,12 @@ export async function action({ request }: ActionFunctionArgs) {
 						message: PATH_MESSAGES[result.reason],
 					})
 				}
-				return done(`Your address is now ${new URL(env().PUBLIC_SITE_URL).host}/${result.path}.`)
+				const address = `${new URL(env().PUBLIC_SITE_URL).host}/${result.path}`
+				return done(
+					result.changed
+						? `Your address is now ${address}.`
+						: `Your address is already ${address}.`,
+				)
 			} catch (error) {
 				console.error(error)
 				return refused({ ok: false, status: 400, message: PATH_MESSAGES.failed })

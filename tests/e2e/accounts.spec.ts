@@ -101,11 +101,12 @@ test('a taken or reserved Tagg name is refused with the spec wording', async ({
 	)
 	await other.getByLabel('Your Tagg name').fill('no spaces allowed')
 	await other.getByRole('button', { name: 'Claim my space' }).click()
-	await expect(
-		other
-			.getByText('Only letters, numbers, and hyphens are allowed. No spaces or special characters.')
-			.first(),
-	).toBeVisible()
+	// The rule is said once, as the error (the hint under the field says the same words).
+	const rule = other.getByText(
+		'Only letters, numbers, and hyphens are allowed. No spaces or special characters.',
+	)
+	await expect(rule).toHaveCount(1)
+	await expect(other.getByLabel('Your Tagg name')).toHaveAttribute('aria-invalid', 'true')
 	await other.close()
 })
 

@@ -90,6 +90,8 @@ test('an owner previews and imports a JSON Resume file in the builder', async ({
 	await expect(page.getByRole('alert')).toHaveText(
 		'This file is neither a JSON Resume file (.json) nor a LinkedIn data export (.zip).',
 	)
+	// The keyboard is at the message, not back at the top of the page.
+	await expect(page.getByRole('alert')).toBeFocused()
 
 	// The real file: a preview per section, nothing saved yet.
 	await fileInput.setInputFiles({
@@ -107,6 +109,15 @@ test('an owner previews and imports a JSON Resume file in the builder', async ({
 	await preview.getByText('Not imported (2)').click()
 	await expect(preview.getByText('Knitting')).toBeVisible()
 	await expectNoSeriousA11yViolations(page)
+
+	// Nothing ticked: said by the button, and the preview stays.
+	const ticks = preview.getByRole('checkbox')
+	for (let i = 0; i < (await ticks.count()); i++) await ticks.nth(i).uncheck()
+	await preview.getByRole('button', { name: 'Import the ticked sections' }).click()
+	await expect(preview.getByRole('alert')).toHaveText('Choose at least one section to import.')
+	await expect(preview.getByRole('alert')).toBeFocused()
+	for (let i = 0; i < (await ticks.count()); i++) await ticks.nth(i).check()
+	await expect(preview.getByRole('alert')).toBeHidden()
 
 	// Leave the profile alone, add the rest.
 	await preview.getByRole('checkbox', { name: /^Profile/ }).uncheck()
