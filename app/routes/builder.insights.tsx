@@ -3,7 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { useId } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { DownloadIcon, EyeIcon } from '~/components/icons'
-import { SOCIAL_META } from '~/components/social-icons'
+import { linkName, pageName } from '~/components/insights-names'
 import { getCustomerPath } from '~/models/customer.server'
 import { readDashboard } from '~/services/insights.server'
 import { requireCustomerId } from '~/services/auth.server'
@@ -17,7 +17,6 @@ import {
 	type Totals,
 } from '~/utils/insights'
 import { cx } from '~/utils/misc'
-import { SOCIAL_FIELDS, type SocialField } from '~/utils/social'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const customerId = await requireCustomerId(request)
@@ -365,25 +364,6 @@ function EmptyState({ path, profileUrl }: { path: string | null; profileUrl: str
 			)}
 		</section>
 	)
-}
-
-function linkName(link: string, projects: Record<string, string>) {
-	if ((SOCIAL_FIELDS as readonly string[]).includes(link))
-		return link === 'email' ? 'Email' : SOCIAL_META[link as SocialField].label
-	if (link.startsWith('portfolio:')) {
-		const name = projects[link.slice(10)]
-		return name ? `Project: ${name}` : 'A deleted project'
-	}
-	return link === 'other' ? 'Other' : link
-}
-
-function pageName(pagePath: string, path: string | null, projects: Record<string, string>) {
-	const project = /\/portfolio\/([^/]+)$/.exec(pagePath)?.[1]
-	if (project) return projects[project] ? `Project: ${projects[project]}` : pagePath
-	if (path && pagePath === `/${path}`) return `Profile (${pagePath})`
-	if (path && pagePath === `/${path}/portfolio`) return `Portfolio (${pagePath})`
-	if (path && pagePath === `/${path}/resume`) return `Resume (${pagePath})`
-	return pagePath === 'other' ? 'Other' : pagePath
 }
 
 export const meta: MetaFunction = () => [

@@ -1,5 +1,7 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
-import { readSummary } from '~/services/insights.server'
+import { linkName, pageName } from '~/components/insights-names'
+import { getCustomerPath } from '~/models/customer.server'
+import { readDashboard } from '~/services/insights.server'
 import { requireCustomerId } from '~/services/auth.server'
 import { toCsv } from '~/utils/csv'
 import { parseRange, summaryRecords } from '~/utils/insights'
@@ -13,8 +15,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			status: 400,
 			headers: { 'Content-Type': 'text/plain; charset=utf-8' },
 		})
-	const summary = await readSummary(customerId, range)
-	return new Response(toCsv(summaryRecords(summary)), {
+	const [{ summary, projects }, path] = await Promise.all([
+		readDashboard(customerId, range),
+		getCustomerPath(customerId),
+	])
+	// The names the dashboard shows ("LinkedIn", "Project: …"), not the keys counted under.
+	const names = {
+		link: (key: string) => linkName(key, projects),
+		page: (page: string) => pageName(page, path, projects),
+	}
+	return new Response(toCsv(summaryRecords(summary, names)), {
 		headers: {
 			'Content-Type': 'text/csv; charset=utf-8',
 			'Content-Disposition': `attachment; filename="tagg-insights-${range}-${summary.to}.csv"`,

@@ -263,7 +263,14 @@ export function percentChange(now: number, before: number): number | null {
 }
 
 /** The summary as CSV: one line per day, then the top lists (for a spreadsheet). */
-export function summaryRecords(summary: InsightsSummary): Array<Array<string | number>> {
+export function summaryRecords(
+	summary: InsightsSummary,
+	/** What the owner reads for a link key and a page path (the dashboard's names). */
+	names: { link: (key: string) => string; page: (path: string) => string } = {
+		link: (key) => key,
+		page: (path) => path,
+	},
+): Array<Array<string | number>> {
 	const records: Array<Array<string | number>> = [['date', 'views', 'visitors']]
 	for (const day of summary.daily) records.push([day.date, day.views, day.visitors])
 	records.push([], ['total', 'this period', 'previous period'])
@@ -272,8 +279,8 @@ export function summaryRecords(summary: InsightsSummary): Array<Array<string | n
 	records.push([], ['source', 'visitors'])
 	for (const row of summary.sources) records.push([row.source, row.visitors])
 	records.push([], ['link', 'clicks'])
-	for (const row of summary.links) records.push([row.link, row.clicks])
+	for (const row of summary.links) records.push([names.link(row.link), row.clicks])
 	records.push([], ['page', 'views'])
-	for (const row of summary.pages) records.push([row.path, row.views])
+	for (const row of summary.pages) records.push([names.page(row.path), row.views])
 	return records
 }

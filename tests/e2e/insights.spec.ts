@@ -87,6 +87,12 @@ test('a visitor’s LinkedIn click and vCard download show on the owner’s Insi
 		await expect(vcard).toContainText('1', { timeout: 500 })
 	}).toPass({ timeout: 20_000 })
 	await expect(page.getByRole('listitem').filter({ hasText: /^Views/ })).toContainText('1')
+	// The CSV names links and pages as the page does, not by the keys they are counted under.
+	const csv = await (await page.request.get('/builder/insights.csv?range=7d')).text()
+	const rows = csv.split('\r\n')
+	expect(rows).toContain('LinkedIn,1')
+	expect(rows).toContain(`Profile (/${owner.path}),1`)
+	expect(csv).not.toContain('linkedInUrl')
 	await expect(
 		page.getByRole('table', { name: /Views and visitors per day/ }).getByRole('row'),
 	).toHaveCount(8)
