@@ -15,7 +15,7 @@ import {
 	type MetaFunction,
 } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { type ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { type z } from 'zod'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import {
@@ -259,6 +259,14 @@ function useSettingForm<Schema extends z.ZodType<unknown, Record<string, string>
 		lastResult: answer?.result,
 		defaultValue,
 	})
+	// Another setting's form was sent: this one starts afresh (no old error, no typed password
+	// left behind), as it does on the page a form sent without JavaScript comes back to.
+	const actionData = useActionData<typeof action>() as ActionResult | undefined
+	const latestForm = useRef(form)
+	latestForm.current = form
+	useEffect(() => {
+		if (actionData && actionData.intent !== intent) latestForm.current.reset()
+	}, [actionData, intent])
 	return { answer, form, fields }
 }
 

@@ -309,12 +309,24 @@ test('Settings: a new email asks for the password and sends a link to it', async
 	await expectNoSeriousA11yViolations(page)
 	await screenshot(page, testInfo, 'settings')
 
+	// A wrong current password: the Password section says so...
+	const passwordForm = page.getByRole('region', { name: 'Password' })
+	await passwordForm.getByLabel('Current password').fill('not-my-password')
+	await passwordForm.getByLabel('New password', { exact: true }).fill('a-new-password-1')
+	await passwordForm.getByLabel('Re-enter new password').fill('a-new-password-1')
+	await passwordForm.getByRole('button', { name: 'Change password' }).click()
+	const wrongPassword = passwordForm.getByText('Your current password is not correct.')
+	await expect(wrongPassword).toBeVisible()
+
 	const newEmail = `${uniqueName('moved').toLowerCase()}@example.com`
 	const emailForm = page.getByRole('region', { name: 'Email' })
 	await emailForm.getByLabel('New email').fill(newEmail)
 	await emailForm.getByLabel('Your password').fill(PASSWORD)
 	await emailForm.getByRole('button', { name: 'Send confirmation link' }).click()
 	await expect(emailForm.getByRole('status')).toContainText(`We sent a link to ${newEmail}`)
+	// ...until another setting is sent: then that form starts afresh, as without JavaScript.
+	await expect(wrongPassword).toBeHidden()
+	await expect(passwordForm.getByLabel('New password', { exact: true })).toHaveValue('')
 
 	const mail = await smtp.waitFor((message) => message.to.includes(newEmail))
 	expect(mail.subject).toBe('Confirm your new email for Tagg')
