@@ -109,11 +109,6 @@ export default function ImportResume() {
 	}, [result])
 	const current = result && shownAt === result.at ? result : undefined
 	const inputId = useId()
-	// A refused file: the keyboard goes to the message (a screen reader reads it as an alert).
-	const refusalRef = useRef<HTMLParagraphElement>(null)
-	useEffect(() => {
-		if (current && !current.ok) refusalRef.current?.focus()
-	}, [current])
 
 	return (
 		<main className="mx-auto flex max-w-3xl flex-col gap-5 px-4 py-6 sm:py-8">
@@ -169,14 +164,7 @@ export default function ImportResume() {
 						</button>
 					</div>
 					{current && !current.ok ? (
-						<p
-							ref={refusalRef}
-							tabIndex={-1}
-							role="alert"
-							className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800"
-						>
-							{current.message}
-						</p>
+						<FocusedAlert shownFor={current}>{current.message}</FocusedAlert>
 					) : null}
 				</section>
 
@@ -211,6 +199,25 @@ export default function ImportResume() {
 	)
 }
 
+/**
+ * A refusal the keyboard is taken to (a screen reader reads it as an alert): focused when it
+ * appears and each time `shownFor` changes (another refused file, Import pressed again).
+ */
+function FocusedAlert({ shownFor, children }: { shownFor: unknown; children: ReactNode }) {
+	const ref = useRef<HTMLParagraphElement>(null)
+	useEffect(() => ref.current?.focus(), [shownFor])
+	return (
+		<p
+			ref={ref}
+			tabIndex={-1}
+			role="alert"
+			className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800"
+		>
+			{children}
+		</p>
+	)
+}
+
 function PreviewCard({
 	preview,
 	fileName,
@@ -225,10 +232,6 @@ function PreviewCard({
 	// the import and the page would lose the preview with it).
 	// How many times Import was pressed with nothing ticked (0: not since the last tick).
 	const [noneTicked, setNoneTicked] = useState(0)
-	const noneRef = useRef<HTMLParagraphElement>(null)
-	useEffect(() => {
-		if (noneTicked) noneRef.current?.focus()
-	}, [noneTicked])
 	return (
 		<section aria-labelledby="choose-sections" className="card flex flex-col gap-5 p-5 sm:p-7">
 			<div>
@@ -273,14 +276,7 @@ function PreviewCard({
 			) : null}
 			<div className="flex flex-col items-start gap-3">
 				{noneTicked ? (
-					<p
-						ref={noneRef}
-						tabIndex={-1}
-						role="alert"
-						className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800"
-					>
-						{IMPORT_MESSAGES.noSections}
-					</p>
+					<FocusedAlert shownFor={noneTicked}>{IMPORT_MESSAGES.noSections}</FocusedAlert>
 				) : null}
 				<button
 					type="submit"
