@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { ensureSystemTools, TEST_TOOLS } from './lib/system-tools'
 import { counts, failures, type PlaywrightReport, type VitestReport } from './lib/test-report'
 import { buildIsStale } from './start'
 
@@ -22,11 +23,20 @@ const playwrightJson = path.join(RESULTS, 'playwright.json')
 fs.rmSync(vitestJson, { force: true })
 fs.rmSync(playwrightJson, { force: true })
 
+// The browser and poppler (and what later tests start) before any test: found, installed when
+// this machine allows it, or the run stops here naming each missing tool and its install command.
+const tools = ensureSystemTools(TEST_TOOLS)
+if (!tools.ok) {
+	console.log(`\nnpm test needs programs this machine does not have:\n${tools.missing.join('\n')}`)
+	process.exit(1)
+}
+if (tools.installed.length > 0) console.log(`Installed ${tools.installed.join(', ')}.`)
+
 function run(command: string, args: string[], env: Record<string, string> = {}) {
 	const result = spawnSync(command, args, {
 		cwd: ROOT,
 		stdio: 'inherit',
-		env: { ...process.env, ...env },
+		env: { ...process.env, ...tools.env, ...env },
 	})
 	return result.status ?? 1
 }
