@@ -89,7 +89,8 @@ export function thisMachine(): Machine {
 		log: (line) => console.log(line),
 		run: (command, args) =>
 			spawnSync(command, args, {
-				stdio: 'inherit',
+				// apt-get's progress (hundreds of lines) is left out; its errors are shown.
+				stdio: ['ignore', command === 'apt-get' ? 'ignore' : 'inherit', 'inherit'],
 				env: { ...env, PATH, DEBIAN_FRONTEND: 'noninteractive' },
 			}).status ?? 1,
 	}
