@@ -46,6 +46,9 @@ function fakeMachine(options: {
 	const provides: Record<string, string[]> = {
 		chromium: ['chromium'],
 		'poppler-utils': ['pdftotext', 'pdffonts', 'pdfinfo', 'pdftoppm'],
+		postgresql: ['initdb', 'postgres'],
+		pgbouncer: ['pgbouncer'],
+		nginx: ['nginx'],
 	}
 	const installs = Object.entries(provides)
 		.map(
@@ -72,10 +75,18 @@ function fakeMachine(options: {
 	return { machine, bin, calls, printed }
 }
 
-// The real list, with Playwright's own browser out of the picture (the test machine has none).
-const tools: SystemTool[] = TEST_TOOLS.map((tool) =>
-	tool.fallback ? { ...tool, fallback: { ...tool.fallback, find: () => null } } : tool,
-)
+// The real list, seeing only the fake PATH: no fixed folders (this machine's own /usr/sbin may hold
+// nginx) and no Playwright browser.
+const tools: SystemTool[] = TEST_TOOLS.map((tool) => ({
+	...tool,
+	dirs: [],
+	...(tool.fallback && { fallback: { ...tool.fallback, find: () => null } }),
+}))
+const ALL_PACKAGES = ['chromium', 'poppler-utils', 'postgresql', 'pgbouncer', 'nginx']
+const provide = (bin: string, programs: string[]) => {
+	for (const program of programs) script(path.join(bin, program), '')
+}
+const ALL_BUT_POPPLER = ['chromium', 'initdb', 'postgres', 'pgbouncer', 'nginx']
 
 describe('npm test finds or installs the system tools it uses', () => {
 	test('on Debian as root the missing tools are installed with one apt-get update and one install', () => {
@@ -83,11 +94,11 @@ describe('npm test finds or installs the system tools it uses', () => {
 		const check = ensureSystemTools(tools, machine)
 		expect(calls()).toEqual([
 			'apt-get update -qq',
-			'apt-get install -y -qq --no-install-recommends chromium poppler-utils',
+			`apt-get install -y -qq --no-install-recommends ${ALL_PACKAGES.join(' ')}`,
 		])
 		expect(check).toMatchObject({
 			ok: true,
-			installed: ['chromium', 'poppler-utils'],
+			installed: ALL_PACKAGES,
 			missing: [],
 			env: { CHROMIUM_PATH: path.join(bin, 'chromium') },
 		})
@@ -95,7 +106,7 @@ describe('npm test finds or installs the system tools it uses', () => {
 
 	test('with every tool there, nothing is installed (a second run installs nothing twice)', () => {
 		const { machine, calls } = fakeMachine({})
-		expect(ensureSystemTools(tools, machine).installed).toHaveLength(2)
+		expect(ensureSystemTools(tools, machine).installed).toEqual(ALL_PACKAGES)
 		const again = ensureSystemTools(tools, machine)
 		expect(again).toMatchObject({ ok: true, installed: [], missing: [] })
 		expect(calls().filter((call) => call.startsWith('apt-get update'))).toHaveLength(1)
@@ -103,7 +114,7 @@ describe('npm test finds or installs the system tools it uses', () => {
 
 	test('only what is missing is installed', () => {
 		const { machine, bin, calls } = fakeMachine({})
-		script(path.join(bin, 'chromium'), '')
+		provide(bin, ALL_BUT_POPPLER)
 		expect(ensureSystemTools(tools, machine)).toMatchObject({
 			ok: true,
 			installed: ['poppler-utils'],
@@ -115,7 +126,7 @@ describe('npm test finds or installs the system tools it uses', () => {
 		const { machine, bin, calls } = fakeMachine({})
 		const browser = path.join(path.dirname(bin), 'my-chrome')
 		script(browser, '')
-		for (const p of ['pdftotext', 'pdffonts', 'pdfinfo', 'pdftoppm']) script(path.join(bin, p), '')
+		provide(bin, ['pdftotext', 'pdffonts', 'pdfinfo', 'pdftoppm', ...ALL_BUT_POPPLER.slice(1)])
 		machine.env = { CHROMIUM_PATH: browser }
 		expect(ensureSystemTools(tools, machine)).toMatchObject({
 			ok: true,
@@ -136,6 +147,13 @@ describe('npm test finds or installs the system tools it uses', () => {
 			expect.stringMatching(
 				/^Missing poppler \(pdftotext, pdffonts, pdfinfo, pdftoppm\), needed by .*`sudo apt-get install -y poppler-utils`/,
 			),
+			expect.stringMatching(
+				/^Missing PostgreSQL \(initdb, postgres\).*`sudo apt-get install -y postgresql`/,
+			),
+			expect.stringMatching(
+				/^Missing PgBouncer \(pgbouncer\).*`sudo apt-get install -y pgbouncer`/,
+			),
+			expect.stringMatching(/^Missing nginx \(nginx\).*`sudo apt-get install -y nginx`/),
 		])
 		// Not root: apt-get is never tried; Playwright's download is (and fails here).
 		expect(calls()).toEqual(['npx playwright install chromium'])
@@ -145,7 +163,7 @@ describe('npm test finds or installs the system tools it uses', () => {
 		const { machine } = fakeMachine({ aptFails: true })
 		const check = ensureSystemTools(tools, machine)
 		expect(check.ok).toBe(false)
-		expect(check.missing).toHaveLength(2)
+		expect(check.missing).toHaveLength(5)
 		expect(check.missing[1]).toContain('`apt-get install -y poppler-utils`')
 	})
 
@@ -159,7 +177,8 @@ describe('npm test finds or installs the system tools it uses', () => {
 		const check = ensureSystemTools(withPlaywright, machine)
 		expect(calls()).toEqual([])
 		expect(check.env).toEqual({ CHROMIUM_PATH: found })
-		expect(check.missing).toEqual([expect.stringContaining('brew install poppler')])
+		expect(check.missing).toHaveLength(4)
+		expect(check.missing[0]).toContain('brew install poppler')
 	})
 
 	test('PostgreSQL-style versioned folders are searched, newest first', () => {

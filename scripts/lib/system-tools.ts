@@ -46,7 +46,7 @@ const playwrightChromium = () => {
 	}
 }
 
-/** What `npm test` needs today; later topologies add theirs here. */
+/** What `npm test` needs; a test that starts another program adds it here. */
 export const TEST_TOOLS: SystemTool[] = [
 	{
 		name: 'Chromium',
@@ -63,6 +63,30 @@ export const TEST_TOOLS: SystemTool[] = [
 		programs: ['pdftotext', 'pdffonts', 'pdfinfo', 'pdftoppm'],
 		debianPackages: ['poppler-utils'],
 		elsewhere: '`brew install poppler` on macOS, `dnf install poppler-utils` on Fedora',
+	},
+	{
+		name: 'PostgreSQL',
+		usedFor: 'the pooler and rolling-restart tests (a server of its own behind PgBouncer)',
+		programs: ['initdb', 'postgres'],
+		dirs: ['/usr/lib/postgresql/*/bin'],
+		debianPackages: ['postgresql'],
+		elsewhere: '`brew install postgresql` on macOS, `dnf install postgresql-server` on Fedora',
+	},
+	{
+		name: 'PgBouncer',
+		usedFor: 'the pooler tests (transaction mode)',
+		programs: ['pgbouncer'],
+		dirs: ['/usr/sbin'],
+		debianPackages: ['pgbouncer'],
+		elsewhere: '`brew install pgbouncer` on macOS, `dnf install pgbouncer` on Fedora',
+	},
+	{
+		name: 'nginx',
+		usedFor: 'the rolling-restart test (round robin over two instances)',
+		programs: ['nginx'],
+		dirs: ['/usr/sbin'],
+		debianPackages: ['nginx'],
+		elsewhere: '`brew install nginx` on macOS, `dnf install nginx` on Fedora',
 	},
 ]
 
