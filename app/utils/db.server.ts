@@ -5,7 +5,6 @@
 import { PrismaPg } from '@prisma/adapter-pg'
 import pg from 'pg'
 import { PrismaClient } from '~/generated/prisma/client'
-import { env } from './env.server'
 
 export { Prisma } from '~/generated/prisma/client'
 
