@@ -66,6 +66,8 @@ describe('offline migrations', () => {
 					'InsightsDay',
 					'InsightsSalt',
 					'InsightsVisitor',
+					'JobLease',
+					'SignupInvite',
 					'Education',
 					'OutboxMessage',
 					'PasswordResetToken',
