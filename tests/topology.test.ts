@@ -492,6 +492,7 @@ describe('a rolling restart behind nginx', () => {
 				}
 			}
 		}
+		// Two clients per owner: reads and writes at once, a bounded load for a shared machine.
 		const loops = owners.flatMap((owner, index) => [
 			loop(owner, index * 2),
 			loop(owner, index * 2 + 1),
