@@ -10,7 +10,7 @@ import { migrate, migrationStatus } from '../server/migrations'
 const USAGE = `Usage: npm run db:migrate            apply pending migrations
        npm run db:status             show applied and pending migrations
 
-Uses DATABASE_URL when set, else the embedded PostgreSQL in DATA_DIR (default ./data).`
+Uses DATABASE_MIGRATION_URL, else DATABASE_URL when set, else the embedded PostgreSQL in DATA_DIR (default ./data).`
 
 const args = process.argv.slice(2)
 if (args.includes('--help') || args.includes('-h')) {
@@ -32,7 +32,8 @@ try {
 }
 
 const embedded = env.DATABASE_URL ? null : await startEmbeddedDatabase({ dataDir: env.DATA_DIR })
-const url = env.DATABASE_URL ?? embedded!.url
+// DATABASE_MIGRATION_URL: a direct connection when DATABASE_URL goes through a pooler.
+const url = env.DATABASE_MIGRATION_URL ?? env.DATABASE_URL ?? embedded!.url
 try {
 	if (args.includes('--status')) {
 		const status = await migrationStatus(url)

@@ -24,9 +24,11 @@ type Options = {
 	clientDir: string
 	/** Development only: Vite's connect middleware. */
 	viteMiddleware?: RequestHandler
+	/** Set to draining on SIGTERM (server/main.ts). */
+	lifecycle?: { draining: boolean }
 }
 
-export function createApp({ env, build, clientDir, viteMiddleware }: Options) {
+export function createApp({ env, build, clientDir, viteMiddleware, lifecycle }: Options) {
 	const app = express()
 	app.disable('x-powered-by')
 	// Trust X-Forwarded-For only from proxies on private networks (a load balancer), never from
@@ -57,6 +59,18 @@ export function createApp({ env, build, clientDir, viteMiddleware }: Options) {
 			},
 		}),
 	)
+
+	// Draining (after SIGTERM): every answer closes its connection, and the health check says
+	// 503 so that the load balancer takes this instance out of rotation; the rest is served.
+	app.use((req, res, next) => {
+		if (!lifecycle?.draining) return next()
+		res.setHeader('Connection', 'close')
+		if (req.path !== '/healthz') return next()
+		res
+			.status(503)
+			.set('Cache-Control', 'no-store')
+			.json({ status: 'draining', database: 'not checked' })
+	})
 
 	app.use((_req, res, next) => {
 		res.locals.cspNonce = crypto.randomBytes(16).toString('base64')

@@ -22,6 +22,9 @@ export const BUILD_DIR = path.resolve(ROOT, process.env.TAGG_BUILD_DIR ?? 'build
 
 export type RunningServer = { url: string; env: Env; close: () => Promise<void> }
 
+/** Shared by the HTTP app and the shutdown: once draining, /healthz answers 503. */
+export type Lifecycle = { draining: boolean }
+
 export async function startServer(): Promise<RunningServer> {
 	let env: Env
 	try {
@@ -39,7 +42,9 @@ export async function startServer(): Promise<RunningServer> {
 	const databaseUrl = process.env.DATABASE_URL!
 
 	try {
-		const applied = await migrate(databaseUrl, { log: (message) => logger.info(message) })
+		const applied = await migrate(env.DATABASE_MIGRATION_URL ?? databaseUrl, {
+			log: (message) => logger.info(message),
+		})
 		if (!applied.length) logger.info('database schema is up to date')
 	} catch (error) {
 		logger.fatal(`could not migrate the database: ${(error as Error).message}`)
@@ -47,6 +52,7 @@ export async function startServer(): Promise<RunningServer> {
 		process.exit(1)
 	}
 
+	const lifecycle: Lifecycle = { draining: false }
 	const isDev = env.NODE_ENV === 'development' && process.env.TAGG_DEV_SERVER === '1'
 	let app
 	if (isDev) {
@@ -55,6 +61,7 @@ export async function startServer(): Promise<RunningServer> {
 		)
 		app = createApp({
 			env,
+			lifecycle,
 			clientDir: path.join(BUILD_DIR, 'client'),
 			viteMiddleware: vite.middlewares,
 			build: () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>,
@@ -66,7 +73,7 @@ export async function startServer(): Promise<RunningServer> {
 			process.exit(1)
 		}
 		const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild
-		app = createApp({ env, build, clientDir: path.join(BUILD_DIR, 'client') })
+		app = createApp({ env, lifecycle, build, clientDir: path.join(BUILD_DIR, 'client') })
 	}
 
 	const handler = app
@@ -90,6 +97,15 @@ export async function startServer(): Promise<RunningServer> {
 	let closing: Promise<void> | undefined
 	const close = () => {
 		closing ??= (async () => {
+			// Drain: /healthz turns 503 at once so the load balancer stops sending here, while
+			// this instance keeps serving for SHUTDOWN_DRAIN_MS, each answer with
+			// `Connection: close` so that no keep-alive connection outlives it (closing an idle
+			// one that a proxy is about to reuse is what fails requests during a deploy).
+			lifecycle.draining = true
+			if (env.SHUTDOWN_DRAIN_MS > 0) {
+				logger.info(`draining: serving for ${env.SHUTDOWN_DRAIN_MS} ms more, /healthz says 503`)
+				await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_MS))
+			}
 			await new Promise<void>((resolve) => {
 				server.close(() => resolve())
 				server.closeIdleConnections()
@@ -142,7 +158,9 @@ async function runPrimary(workers: number) {
 			exitForProcessManager()
 		})
 	}
-	await migrate(process.env.DATABASE_URL!, { log: (message) => logger.info(message) })
+	await migrate(env.DATABASE_MIGRATION_URL ?? process.env.DATABASE_URL!, {
+		log: (message) => logger.info(message),
+	})
 	const fork = () => cluster.fork({ DATABASE_URL: process.env.DATABASE_URL })
 	cluster.on('exit', (worker, code) => {
 		if (stopping) return

@@ -1,6 +1,23 @@
 import pg from 'pg'
 import { describe, expect, test } from 'vitest'
-import { migrate, migrationStatus, readMigrations } from './migrations'
+import { databaseUrl, dropDatabase, withAdminClient } from '#tests/db-utils'
+import {
+	ADVISORY_LOCK,
+	MigrationLockTimeout,
+	migrate,
+	migrationStatus,
+	readMigrations,
+} from './migrations'
+
+/** A new, empty database on the test server; dropped by `drop`. */
+async function emptyDatabase(name: string) {
+	const base = process.env.DATABASE_URL!
+	await withAdminClient(base, async (client) => {
+		await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+		await client.query(`CREATE DATABASE "${name}"`)
+	})
+	return { url: databaseUrl(base, name), drop: () => dropDatabase(base, name) }
+}
 
 describe('offline migrations', () => {
 	test('the test database is fully migrated and a second run applies nothing', async () => {
@@ -49,6 +66,8 @@ describe('offline migrations', () => {
 					'InsightsDay',
 					'InsightsSalt',
 					'InsightsVisitor',
+					'JobLease',
+					'SignupInvite',
 					'Education',
 					'OutboxMessage',
 					'PasswordResetToken',
@@ -65,6 +84,65 @@ describe('offline migrations', () => {
 			)
 		} finally {
 			await client.end()
+		}
+	})
+})
+
+describe('the migration lock', () => {
+	test('two runs at once on an empty database: each migration applied once, both finish', async () => {
+		const db = await emptyDatabase(`tagg_mig_race_${process.pid}`)
+		try {
+			const [first, second] = await Promise.all([migrate(db.url), migrate(db.url)])
+			expect([...first, ...second].sort()).toEqual(readMigrations().map((m) => m.name))
+			expect(await migrate(db.url)).toEqual([])
+			const status = await migrationStatus(db.url)
+			expect(status.every((migration) => migration.appliedAt instanceof Date)).toBe(true)
+		} finally {
+			await db.drop()
+		}
+	})
+
+	test('the lock is transaction-scoped: nothing stays held after a run', async () => {
+		const url = process.env.DATABASE_URL!
+		await migrate(url)
+		const client = new pg.Client({ connectionString: url })
+		await client.connect()
+		try {
+			const { rows } = await client.query(
+				`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND objid = $1`,
+				[ADVISORY_LOCK],
+			)
+			expect(rows).toEqual([])
+		} finally {
+			await client.end()
+		}
+	})
+
+	test('a lock held elsewhere: the run says who holds it while it waits, then gives up with a clear message', async () => {
+		const url = process.env.DATABASE_URL!
+		const holder = new pg.Client({ connectionString: url, application_name: 'stuck-deploy' })
+		await holder.connect()
+		try {
+			// What an old runner left behind through a pooler: a session-level lock nobody frees.
+			await holder.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCK])
+			const lines: string[] = []
+			const started = Date.now()
+			const failure = await migrate(url, { waitMs: 1_500, log: (line) => lines.push(line) }).then(
+				() => null,
+				(error: unknown) => error,
+			)
+			expect(Date.now() - started).toBeLessThan(5_000)
+			expect(failure).toBeInstanceOf(MigrationLockTimeout)
+			expect((failure as Error).message).toMatch(
+				/^gave up after 2 s waiting for the migration lock, held by PostgreSQL backend \d+ .*\(stuck-deploy\)/,
+			)
+			expect((failure as Error).message).toContain('pg_terminate_backend')
+			expect(lines[0]).toMatch(/^waiting for the migration lock, held by PostgreSQL backend \d+/)
+			// Once it is let go, the next run goes through.
+			await holder.query('SELECT pg_advisory_unlock($1)', [ADVISORY_LOCK])
+			expect(await migrate(url, { waitMs: 1_500 })).toEqual([])
+		} finally {
+			await holder.end()
 		}
 	})
 })

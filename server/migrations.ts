@@ -16,7 +16,7 @@ export const MIGRATIONS_DIR = path.resolve(
 )
 
 // Same key Prisma uses, so our runner and a stock `prisma migrate deploy` exclude each other.
-const ADVISORY_LOCK = 72707369
+export const ADVISORY_LOCK = 72707369
 
 export type Migration = { name: string; sql: string; checksum: string }
 export type MigrationState = Migration & { appliedAt: Date | null }
@@ -46,12 +46,15 @@ const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
 )`
 
 async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>) {
-	const client = new pg.Client({ connectionString: url })
+	// No startup parameters (a transaction pooler refuses them); a bounded connect.
+	const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 })
 	await client.connect()
+	// An error on an idle client (the server went away) surfaces in the next query instead.
+	client.on('error', () => {})
 	try {
 		return await fn(client)
 	} finally {
-		await client.end()
+		await client.end().catch(() => {})
 	}
 }
 
@@ -66,54 +69,146 @@ async function appliedMigrations(client: pg.Client) {
 	return new Map(rows.map((row) => [row.migration_name, row]))
 }
 
-/** Applies every pending migration in order; returns the names applied. */
+export class MigrationLockTimeout extends Error {}
+
+/** How long a run waits in all for the migration lock, or for a table a migration changes. */
+const DEFAULT_WAIT_MS = 120_000
+/** Each attempt's wait for a table lock inside a migration (then it is rolled back and retried). */
+const STATEMENT_LOCK_TIMEOUT_MS = 5_000
+/** A line about what we wait for, at most this often. */
+const LOG_EVERY_MS = 5_000
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Who holds the migration lock (for the log line and the final message). */
+async function lockHolder(client: pg.Client) {
+	const { rows } = await client.query<{
+		pid: number
+		application_name: string
+		client_addr: string | null
+		state: string | null
+		since: Date | null
+	}>(
+		`SELECT a.pid, a.application_name, host(a.client_addr) AS client_addr, a.state,
+			coalesce(a.xact_start, a.backend_start) AS since
+		FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+		WHERE l.locktype = 'advisory' AND l.granted AND l.classid = 0 AND l.objid = $1 AND l.objsubid = 1`,
+		[ADVISORY_LOCK],
+	)
+	const holder = rows[0]
+	if (!holder) return 'another session (it has just let go)'
+	return `PostgreSQL backend ${holder.pid}${holder.client_addr ? ` from ${holder.client_addr}` : ''}${
+		holder.application_name ? ` (${holder.application_name})` : ''
+	}, ${holder.state ?? 'unknown state'}${holder.since ? ` since ${holder.since.toISOString()}` : ''}`
+}
+
+const isLockTimeout = (error: unknown) => (error as { code?: unknown }).code === '55P03'
+
+/**
+ * Applies every pending migration in order; returns the names applied.
+ *
+ * Each migration runs in a transaction of its own that first takes a transaction-scoped
+ * advisory lock (`pg_advisory_xact_lock`, the key a stock `prisma migrate deploy` uses), so the
+ * lock ends with its transaction on whatever server connection a pooler gave it: nothing can
+ * leak. Waits are bounded: the lock is tried, not waited for, and every few seconds a line
+ * names who holds it; a migration waiting on a table lock is rolled back and tried again. After
+ * `waitMs` in all the run gives up with a message saying what it waited for.
+ */
 export async function migrate(
 	url: string,
-	{ dir = MIGRATIONS_DIR, log = (_: string) => {} } = {},
+	{
+		dir = MIGRATIONS_DIR,
+		log = (_: string) => {},
+		waitMs = DEFAULT_WAIT_MS,
+	}: { dir?: string; log?: (message: string) => void; waitMs?: number } = {},
 ): Promise<string[]> {
 	const migrations = readMigrations(dir)
+	const deadline = Date.now() + waitMs
 	return withClient(url, async (client) => {
-		await client.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCK])
-		try {
-			await client.query(CREATE_TABLE)
-			const applied = await appliedMigrations(client)
-			const done: string[] = []
-			for (const migration of migrations) {
-				const previous = applied.get(migration.name)
-				if (previous?.finished_at) {
-					if (previous.checksum !== migration.checksum) {
-						log(`warning: migration ${migration.name} was edited after it was applied`)
-					}
+		const done: string[] = []
+		const warned = new Set<string>()
+		let lastLog = 0
+		const waiting = async (what: string) => {
+			if (Date.now() >= deadline) {
+				throw new MigrationLockTimeout(
+					`gave up after ${Math.round(waitMs / 1000)} s waiting for ${what}. If that session is stuck, end it with SELECT pg_terminate_backend(pid) and run the migrations again.`,
+				)
+			}
+			if (Date.now() - lastLog >= LOG_EVERY_MS) {
+				lastLog = Date.now()
+				log(`waiting for ${what}`)
+			}
+			await sleep(250 + Math.random() * 250)
+		}
+		for (;;) {
+			await client.query('BEGIN')
+			let committed = false
+			try {
+				const {
+					rows: [lock],
+				} = await client.query<{ locked: boolean }>(
+					'SELECT pg_try_advisory_xact_lock($1) AS locked',
+					[ADVISORY_LOCK],
+				)
+				if (!lock?.locked) {
+					const holder = await lockHolder(client)
+					await client.query('ROLLBACK')
+					committed = true
+					await waiting(`the migration lock, held by ${holder}`)
 					continue
 				}
-				if (previous) {
+				await client.query(`SET LOCAL lock_timeout = '${STATEMENT_LOCK_TIMEOUT_MS}ms'`)
+				await client.query(CREATE_TABLE)
+				const applied = await appliedMigrations(client)
+				const next = migrations.find((migration) => {
+					const previous = applied.get(migration.name)
+					if (previous?.finished_at && previous.checksum !== migration.checksum) {
+						if (!warned.has(migration.name)) {
+							warned.add(migration.name)
+							log(`warning: migration ${migration.name} was edited after it was applied`)
+						}
+					}
+					return !previous?.finished_at
+				})
+				if (!next) {
+					await client.query('COMMIT')
+					committed = true
+					return done
+				}
+				if (applied.has(next.name)) {
 					throw new Error(
-						`migration ${migration.name} failed earlier and was never finished; fix the database by hand, then delete its row from _prisma_migrations`,
+						`migration ${next.name} failed earlier and was never finished; fix the database by hand, then delete its row from _prisma_migrations`,
 					)
 				}
 				const id = crypto.randomUUID()
-				await client.query('BEGIN')
+				await client.query(
+					`INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES ($1, $2, $3, now())`,
+					[id, next.checksum, next.name],
+				)
 				try {
-					await client.query(
-						`INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES ($1, $2, $3, now())`,
-						[id, migration.checksum, migration.name],
-					)
-					await client.query(migration.sql)
-					await client.query(
-						`UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1`,
-						[id],
-					)
-					await client.query('COMMIT')
+					await client.query(next.sql)
 				} catch (error) {
-					await client.query('ROLLBACK')
-					throw new Error(`migration ${migration.name} failed: ${(error as Error).message}`)
+					if (isLockTimeout(error)) {
+						await client.query('ROLLBACK')
+						committed = true
+						await waiting(
+							`migration ${next.name}: a table it changes is locked by another transaction`,
+						)
+						continue
+					}
+					throw new Error(`migration ${next.name} failed: ${(error as Error).message}`)
 				}
-				log(`applied migration ${migration.name}`)
-				done.push(migration.name)
+				await client.query(
+					`UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1`,
+					[id],
+				)
+				await client.query('COMMIT')
+				committed = true
+				log(`applied migration ${next.name}`)
+				done.push(next.name)
+			} finally {
+				if (!committed) await client.query('ROLLBACK').catch(() => {})
 			}
-			return done
-		} finally {
-			await client.query('SELECT pg_advisory_unlock($1)', [ADVISORY_LOCK])
 		}
 	})
 }

@@ -37,6 +37,8 @@ export async function startAppServer(env: Record<string, string | undefined>): P
 		PORT: String(port),
 		PUBLIC_SITE_URL: url,
 		JWT_SECRET: process.env.JWT_SECRET ?? 'test-secret-that-is-long-enough-for-hs256-signing',
+		// Tests stop servers often; the drain after SIGTERM is tested where it matters.
+		SHUTDOWN_DRAIN_MS: '0',
 		...env,
 	}
 	for (const [name, value] of Object.entries(childEnv))
@@ -56,7 +58,8 @@ export async function startAppServer(env: Record<string, string | undefined>): P
 	// A fresh embedded cluster (initdb) and several workers take a while on a busy machine.
 	const deadline = Date.now() + 60_000
 	for (;;) {
-		if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited: ${stderr}`)
+		if (child.exitCode !== null || child.signalCode !== null)
+			throw new Error(`the server exited: ${stderr}`)
 		try {
 			if ((await fetch(`${url}/healthz`)).status < 600) break
 		} catch {

@@ -77,6 +77,7 @@ async function startInstance(name: string): Promise<Instance> {
 			LOG_LEVEL: 'warn',
 			// One process per instance: the point is two machines, not workers sharing a port.
 			WEB_CONCURRENCY: '1',
+			SHUTDOWN_DRAIN_MS: '0',
 		},
 		stdio: ['ignore', 'pipe', 'pipe'],
 	})

@@ -6,7 +6,8 @@
  */
 import { prisma, type Prisma } from '~/utils/db.server'
 
-export type OutboxKind = 'password-reset' | 'password-changed' | 'email-change' | 'email-changed'
+export type OutboxKind =
+	'password-reset' | 'password-changed' | 'email-change' | 'email-changed' | 'signup-invite'
 
 export type OutboxMessage = {
 	id: string

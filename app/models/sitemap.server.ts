@@ -63,8 +63,9 @@ export async function* sitemapEntries(range?: ProfileRange): AsyncGenerator<Site
 	}
 }
 
-export type SitemapPlan =
+export type SitemapPlan = { version: string } & (
 	{ kind: 'single'; urls: number } | { kind: 'index'; urls: number; files: ProfileRange[] }
+)
 
 /**
  * One file while every URL fits in `maxUrls`; else an index of files of equal profile ranges,
@@ -76,19 +77,26 @@ export async function planSitemap(
 	/** The most URLs one profile can have: its two pages and every item allowed. */
 	urlsPerProfile = MAX_PORTFOLIO_ITEMS + 2,
 ): Promise<SitemapPlan> {
-	const [counts] = await prisma().$queryRaw<Array<{ profiles: number; items: number }>>`
+	const [counts] = await prisma().$queryRaw<
+		Array<{ profiles: number; items: number; changed: Date | null }>
+	>`
 		SELECT
 			(SELECT count(*) FROM "Profile" p JOIN "Customer" c ON c."id" = p."customerId"
 				WHERE p."path" IS NOT NULL AND NOT c."disabled")::int AS "profiles",
+			(SELECT max(p."updatedAt") FROM "Profile" p) AS "changed",
 			(SELECT count(*) FROM "Portfolio" i
 				JOIN "Profile" p ON p."customerId" = i."customerId"
 				JOIN "Customer" c ON c."id" = i."customerId"
 				WHERE i."active" AND p."path" IS NOT NULL AND NOT c."disabled")::int AS "items"`
 	const profiles = counts?.profiles ?? 0
 	const urls = profiles * 2 + (counts?.items ?? 0)
-	if (urls <= maxUrls) return { kind: 'single', urls }
+	// What every address listed depends on: a profile's page version (path, items: the
+	// touch_profile triggers move its updatedAt) and how many are listed (an owner disabled,
+	// deleted or an item hidden).
+	const version = `${profiles}.${counts?.items ?? 0}.${counts?.changed?.getTime() ?? 0}.${maxUrls}.${urlsPerProfile}`
+	if (urls <= maxUrls) return { kind: 'single', urls, version }
 	const perFile = Math.max(1, Math.floor(maxUrls / urlsPerProfile))
 	const files: ProfileRange[] = []
 	for (let skip = 0; skip < profiles; skip += perFile) files.push({ skip, take: perFile })
-	return { kind: 'index', urls, files }
+	return { kind: 'index', urls, files, version }
 }

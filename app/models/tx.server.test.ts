@@ -1,6 +1,7 @@
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { createOwner } from '#tests/factories'
 import { prisma } from '~/utils/db.server'
+import { resetEnv } from '~/utils/env.server'
 import { updateProfile } from './profile.server'
 import { BUSY_MESSAGE, isContention, writeAsOwner } from './tx.server'
 
@@ -87,5 +88,52 @@ describe('writeAsOwner', () => {
 			expect(answer.headers.get('Retry-After')).toBe('1')
 			expect(await answer.json()).toEqual({ status: 503, message: BUSY_MESSAGE })
 		}
+	})
+
+	test('the lock timeout is set per transaction, never for the session (a pooler refuses that)', async () => {
+		const owner = await createOwner()
+		// Outside a write, a pooled connection has PostgreSQL's default: no startup parameter.
+		const [outside] = await prisma().$queryRaw<Array<{ lock_timeout: string }>>`SHOW lock_timeout`
+		expect(outside?.lock_timeout).toBe('0')
+		const inside = await writeAsOwner(
+			owner.id,
+			(tx) => tx.$queryRaw<Array<{ lock_timeout: string }>>`SHOW lock_timeout`,
+		)
+		expect(inside[0]?.lock_timeout).toBe('5s')
+		// And it ends with the transaction: the same pool, a plain query again.
+		const [after] = await prisma().$queryRaw<Array<{ lock_timeout: string }>>`SHOW lock_timeout`
+		expect(after?.lock_timeout).toBe('0')
+	})
+
+	test("a write behind another session's row lock answers 503 with Retry-After", async () => {
+		const owner = await createOwner()
+		let release!: () => void
+		const held = new Promise<void>((resolve) => (release = resolve))
+		let locked!: () => void
+		const isLocked = new Promise<void>((resolve) => (locked = resolve))
+		const holder = prisma().$transaction(
+			async (tx) => {
+				await tx.$queryRaw`SELECT 1 FROM "Profile" WHERE "customerId" = ${owner.id} FOR UPDATE`
+				locked()
+				await held
+			},
+			{ timeout: 60_000 },
+		)
+		await isLocked
+		process.env.DATABASE_LOCK_TIMEOUT_MS = '200'
+		resetEnv()
+		const started = Date.now()
+		const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+		const answer = await failureOf(() => updateProfile(owner.id, { tagline: 'blocked' }))
+		warn.mockRestore()
+		delete process.env.DATABASE_LOCK_TIMEOUT_MS
+		resetEnv()
+		release()
+		await holder
+		expect(answer).toBeInstanceOf(Response)
+		expect((answer as Response).status).toBe(503)
+		expect((answer as Response).headers.get('Retry-After')).toBe('1')
+		// Four attempts of DATABASE_LOCK_TIMEOUT_MS each, not the transaction's 15 s timeout.
+		expect(Date.now() - started).toBeLessThan(4 * 200 + 2_000)
 	})
 })

@@ -13,6 +13,7 @@
  * See docs/decisions/011-serialised-per-owner.md.
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
+import { env } from '~/utils/env.server'
 import { prisma, type Prisma } from '~/utils/db.server'
 
 export type Tx = Prisma.TransactionClient
@@ -99,6 +100,16 @@ export async function lockOwner(tx: Tx, customerId: string) {
 	return (await lock()).length > 0
 }
 
+/**
+ * How long this transaction's statements wait for a lock (DATABASE_LOCK_TIMEOUT_MS), set for
+ * this transaction only: a session setting would not survive a transaction pooler, which runs
+ * each transaction on whichever server connection is free (and refuses it as a startup
+ * parameter).
+ */
+export async function setLockTimeout(tx: Tx, ms = env().DATABASE_LOCK_TIMEOUT_MS) {
+	await tx.$queryRaw`SELECT set_config('lock_timeout', ${`${Math.round(ms)}ms`}, true)`
+}
+
 /** The owner is gone (deleted while the request was under way). */
 export function ownerNotFound() {
 	return Response.json(
@@ -124,6 +135,7 @@ export async function writeAsOwner<T>(customerId: string, work: (tx: Tx) => Prom
 				try {
 					return await prisma().$transaction(
 						async (tx) => {
+							await setLockTimeout(tx)
 							if (!(await lockOwner(tx, customerId))) throw ownerNotFound()
 							return work(tx)
 						},

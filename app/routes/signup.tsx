@@ -5,12 +5,14 @@ import {
 	type LoaderFunctionArgs,
 	type MetaFunction,
 } from '@remix-run/node'
-import { useActionData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
 import { AuthFooterLink, AuthForm, AuthLayout } from '~/components/auth-layout'
 import { InputField, NewPasswordFields, useZodForm } from '~/components/forms'
 import { PasswordSchema, RegisterSchema } from '~/utils/account-schemas'
-import { attemptRegister } from '~/services/account.server'
+import { attemptRegister, signupRefusal } from '~/services/account.server'
+import { findUsableInvite } from '~/models/invite.server'
+import { env } from '~/utils/env.server'
 import { readFormData } from '~/utils/api.server'
 import { getCustomerId } from '~/services/auth.server'
 import { createSession, headersWithCookies } from '~/services/session.server'
@@ -39,9 +41,17 @@ const SignupFormSchema = z
 		}
 	})
 
+/**
+ * SIGNUPS=open: the form. `invite`: the form only with a usable invitation link (its email
+ * filled in), else a note saying how to get one. `closed`: a note, no form.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
 	if (await getCustomerId(request)) throw redirect('/builder')
-	return null
+	const token = new URL(request.url).searchParams.get('invite') ?? undefined
+	const refusal = await signupRefusal(undefined, token)
+	if (refusal) return { refusal: refusal.message, invite: null }
+	const invite = env().SIGNUPS === 'invite' && token ? await findUsableInvite(token) : null
+	return { refusal: null, invite: invite && token ? { token, email: invite.email } : null }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -51,7 +61,18 @@ export async function action({ request }: ActionFunctionArgs) {
 		return { result: submission.reply({ hideFields: ['password', 'confirmPassword'] }) }
 	}
 	const { name, email, password } = submission.value
-	const outcome = await attemptRegister(RegisterSchema.parse({ name, email, password }))
+	const invite = formData.get('invite')
+	const outcome = await attemptRegister(RegisterSchema.parse({ name, email, password }), {
+		invite: typeof invite === 'string' && invite ? invite : undefined,
+	})
+	if (!outcome.ok && outcome.status === 403) {
+		return {
+			result: submission.reply({
+				formErrors: [outcome.message],
+				hideFields: ['password', 'confirmPassword'],
+			}),
+		}
+	}
 	if (!outcome.ok) {
 		return {
 			result: submission.reply({
@@ -65,10 +86,26 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SignupPage() {
+	const { refusal, invite } = useLoaderData<typeof loader>()
+	if (refusal) {
+		return (
+			<AuthLayout title="Create your Tagg">
+				<p role="status" className="text-ink">
+					{refusal}
+				</p>
+				<AuthFooterLink to="/login">Already have an account? Login</AuthFooterLink>
+			</AuthLayout>
+		)
+	}
+	return <SignupForm invite={invite} />
+}
+
+function SignupForm({ invite }: { invite: { token: string; email: string } | null }) {
 	const actionData = useActionData<typeof action>()
 	const [form, fields] = useZodForm(SignupFormSchema, {
 		id: 'signup-form',
 		lastResult: actionData?.result,
+		defaultValue: invite ? { email: invite.email } : undefined,
 	})
 
 	return (
@@ -77,6 +114,7 @@ export default function SignupPage() {
 			subtitle="One address for your profile, resume and portfolio. It takes a minute."
 		>
 			<AuthForm form={form} label="Create Account" pendingLabel="Creating your account...">
+				{invite ? <input type="hidden" name="invite" value={invite.token} /> : null}
 				<InputField
 					type="text"
 					autoComplete="name"

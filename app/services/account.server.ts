@@ -7,8 +7,11 @@ import {
 	createCustomer,
 	EmailTakenError,
 	getCustomerPath,
+	normaliseEmail,
 	verifyLogin,
 } from '~/models/customer.server'
+import { findUsableInvite, spendInvite } from '~/models/invite.server'
+import { env } from '~/utils/env.server'
 import { INVALID_CREDENTIALS, passwordMayMatch, type RegisterSchema } from '~/utils/account-schemas'
 import { PasswordHashingBusyError } from '~/utils/password.server'
 import {
@@ -71,13 +74,46 @@ export async function attemptLogin(
 
 export type RegisterOutcome =
 	| { ok: true; customerId: string }
-	| { ok: false; status: 409 | 429; message: string; retryAfterSeconds?: number }
+	| { ok: false; status: 403 | 409 | 429; message: string; retryAfterSeconds?: number }
+
+export const SIGNUPS_CLOSED =
+	'Sign-ups are closed on this Tagg. Ask the person who runs it to create your account.'
+export const SIGNUPS_BY_INVITE =
+	'Sign-ups on this Tagg are by invitation only. Open the link in your invitation email, or ask the person who runs it to invite you.'
+export const INVITE_NOT_USABLE =
+	'This invitation link has expired or was already used. Ask the person who runs this Tagg for a new one.'
+export const INVITE_OTHER_EMAIL =
+	'This invitation is for another email address. Sign up with the address it was sent to.'
+
+/**
+ * Whether a sign-up may go ahead under SIGNUPS: `open` lets anyone in, `invite` only the email
+ * an unspent invitation was sent to, `closed` nobody (the admin CLI creates owners).
+ */
+export async function signupRefusal(
+	email: string | undefined,
+	invite: string | undefined,
+): Promise<{ ok: false; status: 403; message: string } | null> {
+	const mode = env().SIGNUPS
+	if (mode === 'open') return null
+	if (mode === 'closed') return { ok: false, status: 403, message: SIGNUPS_CLOSED }
+	if (!invite) return { ok: false, status: 403, message: SIGNUPS_BY_INVITE }
+	const usable = await findUsableInvite(invite)
+	if (!usable) return { ok: false, status: 403, message: INVITE_NOT_USABLE }
+	if (email !== undefined && normaliseEmail(email) !== usable.email) {
+		return { ok: false, status: 403, message: INVITE_OTHER_EMAIL }
+	}
+	return null
+}
 
 export async function attemptRegister(
 	input: z.output<typeof RegisterSchema>,
+	{ invite }: { invite?: string } = {},
 ): Promise<RegisterOutcome> {
+	const refusal = await signupRefusal(input.email, invite)
+	if (refusal) return refusal
 	try {
 		const customer = await createCustomer(input)
+		if (invite && env().SIGNUPS === 'invite') await spendInvite(invite)
 		return { ok: true, customerId: customer.id }
 	} catch (error) {
 		if (error instanceof EmailTakenError) return { ok: false, status: 409, message: error.message }

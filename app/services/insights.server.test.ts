@@ -70,6 +70,8 @@ describe('the insights recorder', () => {
 		const today = utcDay()
 		const yesterday = addDays(today, -1)
 		let now = new Date(`${yesterday}T23:59:00Z`)
+		// The recorders of the tests above took this hour's cleanup turn (once across instances).
+		await prisma().jobLease.deleteMany()
 		const recorder = new InsightsRecorder({ intervalMs: 60_000, log: quiet, now: () => now })
 		await recorder.view(owner.id, '/', null, visitor(1))
 		await recorder.flush()
@@ -167,5 +169,24 @@ describe('the insights recorder', () => {
 		recorder.add(owner.id, 'qr')
 		await recorder.stop()
 		expect((await totals(owner.id)).qrDownloads).toBe(1)
+	})
+})
+
+describe('insights cleanup runs once across instances', () => {
+	test('two recorders flushing at once take one cleanup turn between them, due again within the hour', async () => {
+		await prisma().jobLease.deleteMany()
+		const now = new Date()
+		const a = new InsightsRecorder({ intervalMs: 60_000, log: quiet, now: () => now })
+		const b = new InsightsRecorder({ intervalMs: 60_000, log: quiet, now: () => now })
+		const owner = await createOwner()
+		await a.view(owner.id, '/', null, visitor(1))
+		await b.view(owner.id, '/', null, visitor(2))
+		await Promise.all([a.flush(), b.flush()])
+		const leases = await prisma().jobLease.findMany()
+		expect(leases.map((lease) => lease.name)).toEqual(['insights-cleanup'])
+		// The next turn is due within the hour (or at midnight, UTC, when that comes first).
+		expect(leases[0]!.dueAt.getTime()).toBeGreaterThan(now.getTime())
+		expect(leases[0]!.dueAt.getTime()).toBeLessThanOrEqual(now.getTime() + 60 * 60_000)
+		await Promise.all([a.stop(), b.stop()])
 	})
 })

@@ -17,6 +17,7 @@ import {
 	type CountRow,
 	type VisitorRow,
 } from '~/models/insights.server'
+import { claimJobTurn } from '~/models/job-lease.server'
 import { getPageVersion } from '~/models/page-version.server'
 import { getCustomerPath } from '~/models/customer.server'
 import { getCustomerId } from '~/services/auth.server'
@@ -185,6 +186,12 @@ export class InsightsRecorder {
 		if (this.lastCleanup.day === today && now.getTime() - this.lastCleanup.at < CLEANUP_EVERY_MS)
 			return
 		this.lastCleanup = { day: today, at: now.getTime() }
+		// Once across instances: the instance that takes this turn cleans up; the next turn is
+		// due in an hour, or at the next UTC midnight when that comes first (the ended day's
+		// salt goes then).
+		const midnight = Date.parse(`${today}T00:00:00Z`) + 24 * 60 * 60_000
+		const next = new Date(Math.min(now.getTime() + CLEANUP_EVERY_MS, midnight))
+		if (!(await claimJobTurn('insights-cleanup', now, next))) return
 		await removeExpired(today, this.options.retentionDays)
 	}
 

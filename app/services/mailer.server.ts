@@ -12,6 +12,7 @@ import {
 	createPasswordResetToken,
 	getAccount,
 } from '~/models/account.server'
+import { createSignupInvite } from '~/models/invite.server'
 import {
 	claimNextMessage,
 	completeMessage,
@@ -25,6 +26,7 @@ import {
 	emailChangeEmail,
 	passwordChangedEmail,
 	passwordResetEmail,
+	signupInviteEmail,
 	siteUrl,
 	type RenderedEmail,
 } from '~/utils/emails.server'
@@ -65,6 +67,11 @@ export async function renderMessage(
 			const token = await createEmailChangeToken(account.id, message.to)
 			const link = siteUrl(`/confirm-email?token=${token}`)
 			return { ...emailChangeEmail({ name: account.name, newEmail: message.to, link }), link }
+		}
+		case 'signup-invite': {
+			const token = await createSignupInvite(message.to)
+			const link = siteUrl(`/signup?invite=${token}`)
+			return { ...signupInviteEmail({ email: message.to, link }), link }
 		}
 		case 'password-changed':
 			return passwordChangedEmail({ name: text(data.name), email: message.to })

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { createOwner, createPortfolio } from '#tests/factories'
-import { sitemapResponse } from './sitemap.server'
+import { databaseRoundTrips, prisma } from '~/utils/db.server'
+import { forgetSitemaps, sitemapResponse } from './sitemap.server'
 
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!)
 const get = async (url: string, limits?: Parameters<typeof sitemapResponse>[1]) => {
@@ -41,5 +42,58 @@ describe('/sitemap.xml past one file', () => {
 		expect((await get('http://tagg.test/sitemap.xml?page=4', limits)).status).toBe(404)
 		expect((await get('http://tagg.test/sitemap.xml?page=0', limits)).status).toBe(404)
 		expect((await get('http://tagg.test/sitemap.xml?page=1')).status).toBe(404)
+	})
+})
+
+describe('/sitemap.xml is cached per version', () => {
+	test('built once per version: the next request is one query and answers the same bytes; a change makes a new file', async () => {
+		forgetSitemaps()
+		const owner = await createOwner()
+		await createPortfolio(owner.id, { productName: 'Cached', active: true })
+		const first = await sitemapResponse(new Request('http://tagg.test/sitemap.xml'))
+		const firstText = await first.text()
+		const etag = first.headers.get('ETag')
+		expect(etag).toMatch(/^W\/".+"$/)
+
+		const before = databaseRoundTrips()
+		const second = await sitemapResponse(new Request('http://tagg.test/sitemap.xml'))
+		// One aggregate query (the version); the file itself comes from memory.
+		expect(databaseRoundTrips() - before).toBe(1)
+		expect(await second.text()).toBe(firstText)
+		expect(second.headers.get('ETag')).toBe(etag)
+
+		const notModified = await sitemapResponse(
+			new Request('http://tagg.test/sitemap.xml', { headers: { 'If-None-Match': etag! } }),
+		)
+		expect(notModified.status).toBe(304)
+		expect(await notModified.text()).toBe('')
+
+		// A new owner (a new version): the next request lists them.
+		const newcomer = await createOwner()
+		const third = await sitemapResponse(new Request('http://tagg.test/sitemap.xml'))
+		expect(third.headers.get('ETag')).not.toBe(etag)
+		expect(locs(await third.text())).toContain(`http://tagg.test/${newcomer.path}`)
+		// A path change of a listed owner changes the version too.
+		await prisma().profile.update({
+			where: { customerId: newcomer.id },
+			data: { path: `${newcomer.path}-x`, pathKey: `${newcomer.path}-x`.toLowerCase() },
+		})
+		const fourth = await sitemapResponse(new Request('http://tagg.test/sitemap.xml'))
+		expect(locs(await fourth.text())).toContain(`http://tagg.test/${newcomer.path}-x`)
+	})
+
+	test('concurrent requests for a new version share one build', async () => {
+		forgetSitemaps()
+		await createOwner()
+		const before = databaseRoundTrips()
+		const answers = await Promise.all(
+			Array.from({ length: 10 }, () =>
+				sitemapResponse(new Request('http://tagg.test/sitemap.xml')),
+			),
+		)
+		const texts = await Promise.all(answers.map((answer) => answer.text()))
+		expect(new Set(texts).size).toBe(1)
+		// Ten plans (one query each) and one build (a few batches), not ten builds.
+		expect(databaseRoundTrips() - before).toBeLessThan(10 + 5)
 	})
 })

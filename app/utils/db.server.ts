@@ -5,7 +5,6 @@
 import { PrismaPg } from '@prisma/adapter-pg'
 import pg from 'pg'
 import { PrismaClient } from '~/generated/prisma/client'
-import { env } from './env.server'
 
 export { Prisma } from '~/generated/prisma/client'
 
@@ -52,9 +51,10 @@ function createClient() {
 		connectionTimeoutMillis: POOL_WAIT_MS,
 		idleTimeoutMillis: 30_000,
 		query_timeout: 10_000,
-		// A row lock is never worth waiting longer for: the write is retried or answered 503
-		// (app/models/tx.server.ts) instead of holding its connection.
-		lock_timeout: env().DATABASE_LOCK_TIMEOUT_MS,
+		// No session settings here (no `options`, no `lock_timeout`): a transaction pooler
+		// (PgBouncer in transaction mode) refuses startup parameters and hands each transaction
+		// whichever server connection is free. Settings are made per transaction with SET LOCAL
+		// (app/models/tx.server.ts). See docs/decisions/031-poolers-and-rolling-deploys.md.
 	})
 	// Count round trips (the benchmark states how many a page view costs).
 	pool.on('connect', (client) => {
@@ -68,6 +68,10 @@ function createClient() {
 	})
 	// A database restart drops idle connections; the pool replaces them on the next query.
 	pool.on('error', () => {})
+	// A connection handed back without an error has just answered: the database is up.
+	pool.on('release', (error: unknown) => {
+		if (!error) lastAnswerAt = Date.now()
+	})
 	const adapter = new PrismaPg(pool)
 	return new PrismaClient({ adapter }).$extends({
 		query: {
@@ -125,35 +129,30 @@ export function databaseUnavailable() {
 	)
 }
 
-let healthPool: pg.Pool | undefined
+let lastAnswerAt = 0
 
 /**
- * Whether the database answers `SELECT 1` within `timeoutMs`, over a connection of its own:
- * /healthz never queues behind the app's busy pool, so it stays fast under load and reports
- * only a database that is really unreachable.
+ * Whether the database answers, through the same pool and the same client the pages use (a
+ * pooler that refuses the pages' connections fails this too): a tiny query within `timeoutMs`.
+ * When the pool is so busy that the query waits longer, the database still counts as up if one
+ * of the pool's connections answered within the last few seconds (busy is not down).
  */
 export async function pingDatabase(timeoutMs: number): Promise<boolean> {
-	const connectionString = process.env.DATABASE_URL
-	if (!connectionString) return false
-	if (!healthPool) {
-		healthPool = new pg.Pool({
-			connectionString,
-			max: 1,
-			Client: FastConnectClient,
-			connectionTimeoutMillis: timeoutMs,
-			// Kept open: opening a connection (a new server process) is what a loaded database is
-			// slowest at. A dropped one is replaced at the next ping.
-			idleTimeoutMillis: 0,
-			allowExitOnIdle: true,
-			query_timeout: timeoutMs,
-		})
-		healthPool.on('error', () => {})
-	}
+	if (!process.env.DATABASE_URL) return false
+	let timer: NodeJS.Timeout | undefined
+	const timeout = new Promise<'timeout'>((resolve) => {
+		timer = setTimeout(() => resolve('timeout'), timeoutMs)
+	})
+	const query = prisma().$queryRaw<Array<{ one: number }>>`SELECT 1 AS "one"`.then(
+		() => 'up' as const,
+		() => 'down' as const,
+	)
 	try {
-		await healthPool.query('SELECT 1')
-		return true
-	} catch {
-		return false
+		const result = await Promise.race([query, timeout])
+		if (result === 'timeout') return Date.now() - lastAnswerAt < Math.max(3_000, timeoutMs * 2)
+		return result === 'up'
+	} finally {
+		clearTimeout(timer)
 	}
 }
 
@@ -170,7 +169,5 @@ export function prisma(): PrismaClient {
 export async function disconnectPrisma() {
 	const client = globalThis.__taggPrisma
 	globalThis.__taggPrisma = undefined
-	const health = healthPool
-	healthPool = undefined
-	await Promise.all([client?.$disconnect(), health?.end()])
+	await client?.$disconnect()
 }

@@ -71,6 +71,16 @@ export function passwordResetEmail(input: { name?: string; email: string; link: 
 	])
 }
 
+export function signupInviteEmail(input: { email: string; link: string }) {
+	return compose("You're invited to Tagg", undefined, [
+		{
+			text: `You're invited to create a Tagg account with this email (${input.email}): one address for your profile, resume and portfolio. The link works once, within 7 days:`,
+		},
+		{ button: { label: 'Create my account', url: input.link } },
+		{ small: "If you weren't expecting this, ignore this email." },
+	])
+}
+
 export function passwordChangedEmail(input: { name?: string; email: string }) {
 	return compose('Your Tagg password was changed', input.name, [
 		{

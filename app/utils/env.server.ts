@@ -61,6 +61,14 @@ const schema = z.object({
 		.optional(),
 	INSIGHTS: z.enum(['on', 'off'], { error: "'on' or 'off'" }).default('on'),
 	INSIGHTS_RETENTION_DAYS: wholeNumber(1, 3650, 'a number of days from 1 to 3650').default(730),
+	DATABASE_MIGRATION_URL: emptyIsUnset(
+		z.string().trim(),
+		z.string().regex(/^postgres(ql)?:\/\//, 'a postgresql:// connection string'),
+	),
+	SHUTDOWN_DRAIN_MS: wholeNumber(0, 600_000, 'milliseconds from 0 to 600000').default(5_000),
+	SIGNUPS: z
+		.enum(['open', 'invite', 'closed'], { error: "'open', 'invite' or 'closed'" })
+		.default('open'),
 })
 
 export type Env = {
@@ -87,6 +95,12 @@ export type Env = {
 	INSIGHTS: 'on' | 'off'
 	/** Days of insights rollups kept. */
 	INSIGHTS_RETENTION_DAYS: number
+	/** A direct connection (not through a pooler) for migrations; unset: DATABASE_URL. */
+	DATABASE_MIGRATION_URL: string | undefined
+	/** After SIGTERM: how long the instance keeps serving (answering `Connection: close`) while /healthz says 503. */
+	SHUTDOWN_DRAIN_MS: number
+	/** Who may sign up: anyone, people with an invitation, or only the admin CLI. */
+	SIGNUPS: 'open' | 'invite' | 'closed'
 }
 
 export class EnvError extends Error {}
@@ -150,6 +164,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 		MAIL_FROM: raw.MAIL_FROM || `Tagg <no-reply@${new URL(publicSiteUrl).hostname}>`,
 		INSIGHTS: raw.INSIGHTS,
 		INSIGHTS_RETENTION_DAYS: raw.INSIGHTS_RETENTION_DAYS,
+		DATABASE_MIGRATION_URL: raw.DATABASE_MIGRATION_URL,
+		SHUTDOWN_DRAIN_MS: raw.SHUTDOWN_DRAIN_MS,
+		SIGNUPS: raw.SIGNUPS,
 	}
 }
 

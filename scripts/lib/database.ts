@@ -48,7 +48,7 @@ async function runWithDatabase<T>(job: (env: Env) => Promise<T>): Promise<T> {
 	const embedded = env.DATABASE_URL ? null : await startEmbeddedDatabase({ dataDir: env.DATA_DIR })
 	process.env.DATABASE_URL = env.DATABASE_URL ?? embedded!.url
 	try {
-		await migrate(process.env.DATABASE_URL)
+		await migrate(env.DATABASE_MIGRATION_URL ?? process.env.DATABASE_URL)
 		return await job(env)
 	} finally {
 		const { disconnectPrisma } = await import('../../app/utils/db.server')

@@ -16,6 +16,7 @@ Object.assign(process.env, {
 	PUBLIC_SITE_URL: `http://localhost:${port}`,
 	JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
 	LOG_LEVEL: 'warn',
+	SHUTDOWN_DRAIN_MS: '0',
 })
 delete process.env.DATABASE_URL
 
