@@ -11,6 +11,7 @@ import { uniqueEmail } from '#tests/factories'
 import { verifyLogin } from '~/models/customer.server'
 import { resetEnv } from '~/utils/env.server'
 import { action as register } from '~/routes/one.auth.new.register'
+import { loader as loginLoader } from '~/routes/login'
 import { action as signupAction, loader as signupLoader } from '~/routes/signup'
 import {
 	INVITE_NOT_USABLE,
@@ -54,6 +55,13 @@ async function invite(email: string, env: Record<string, string> = {}) {
 	return new URL(link!).searchParams.get('invite')!
 }
 
+async function loginOffersSignup() {
+	const data = (await loginLoader({ request: makeRequest('/login'), params: {}, context: {} })) as {
+		signupsOpen: boolean
+	}
+	return data.signupsOpen
+}
+
 describe('SIGNUPS', () => {
 	test('open (the default): anyone signs up through the API and the page', async () => {
 		setSignups(undefined)
@@ -62,6 +70,7 @@ describe('SIGNUPS', () => {
 		})
 		expect(api.status).toBe(200)
 		expect(await pageOf('/signup')).toEqual({ refusal: null, invite: null })
+		expect(await loginOffersSignup()).toBe(true)
 	})
 
 	test('closed: the API answers 403 with the envelope, the page says so and has no form, the admin CLI creates owners', async () => {
@@ -72,6 +81,8 @@ describe('SIGNUPS', () => {
 		expect(api.json).toEqual({ status: 403, message: SIGNUPS_CLOSED })
 		expect(await verifyLogin(email, PASSWORD)).toBeNull()
 		expect(await pageOf('/signup')).toEqual({ refusal: SIGNUPS_CLOSED, invite: null })
+		// The login page no longer offers a sign-up that would be refused.
+		expect(await loginOffersSignup()).toBe(false)
 		// A form posted anyway (no JavaScript, an old tab) is refused the same way.
 		const form = new FormData()
 		for (const [name, value] of Object.entries({

@@ -17,6 +17,7 @@ import { readFormData } from '~/utils/api.server'
 import { getCustomerId, safeRedirectPath } from '~/services/auth.server'
 import { createSession, headersWithCookies } from '~/services/session.server'
 import { SIGNED_OUT_MESSAGE } from '~/utils/editor'
+import { env } from '~/utils/env.server'
 
 // The spec asks for no client-side validation: any failure reads 'Invalid email or password'.
 const LoginFormSchema = z.object({
@@ -37,7 +38,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		throw redirect(destination(Boolean(await getCustomerPath(customerId)), redirectTo))
 	}
 	// Sent here from a builder page whose session ended (loginAgainPath): say so.
-	return { redirectTo, sessionEnded: query.get('session') === 'ended' }
+	// With SIGNUPS=invite or closed nobody signs up from here: no link to a page that says no.
+	return {
+		redirectTo,
+		sessionEnded: query.get('session') === 'ended',
+		signupsOpen: env().SIGNUPS === 'open',
+	}
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -108,7 +114,9 @@ export default function LoginPage() {
 					<TextLink to="/forgot-password">Forgot password?</TextLink>
 				</p>
 			</AuthForm>
-			<AuthFooterLink to="/signup">Don't have an account? Create one</AuthFooterLink>
+			{loaderData.signupsOpen ? (
+				<AuthFooterLink to="/signup">Don't have an account? Create one</AuthFooterLink>
+			) : null}
 		</AuthLayout>
 	)
 }
