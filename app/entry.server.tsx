@@ -34,6 +34,11 @@ export default async function handleRequest(
 	const waitForAll =
 		publicPage || isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
 	let shellRendered = false
+	// Deferred data still pending past Remix's stream timeout is given up. Only while the render
+	// has work left: aborting a finished render makes React close its stream a second time.
+	const timeout = new AbortController()
+	const timer = setTimeout(() => timeout.abort(), streamTimeout + 1000)
+	const done = () => clearTimeout(timer)
 	// Rejects (the shell failed) as renderToPipeableStream's onShellError did.
 	const body = await renderToReadableStream(
 		<DocumentProvider
@@ -43,15 +48,18 @@ export default async function handleRequest(
 		</DocumentProvider>,
 		{
 			nonce,
-			// Deferred data still pending past Remix's stream timeout is given up.
-			signal: AbortSignal.timeout(streamTimeout + 1000),
+			signal: timeout.signal,
 			onError(error: unknown) {
 				responseStatusCode = 500
 				if (shellRendered) console.error(error)
 			},
 		},
-	)
+	).catch((error: unknown) => {
+		done()
+		throw error
+	})
 	shellRendered = true
+	body.allReady.then(done, done)
 	if (waitForAll) await body.allReady
 	responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 	return new Response(body, { headers: responseHeaders, status: responseStatusCode })
