@@ -181,6 +181,21 @@ describe('every response is valid UTF-8', () => {
 		expect(checked).toBe(8 * 20)
 	})
 
+	test('a finished render is left alone when its stream timeout passes (no error logged)', async () => {
+		const before = server.output().length
+		for (const url of [`/${owner.path}/resume`, '/builder']) {
+			const response = await fetch(`${server.url}${url}`, {
+				headers: { authorization: `Bearer ${owner.token}`, 'save-data': 'on' },
+			})
+			expect(response.status).toBe(200)
+			await response.arrayBuffer()
+		}
+		// Past app/entry.server.tsx's streamTimeout + 1 s: aborting a finished render made React
+		// close its stream twice (ERR_INVALID_STATE, logged by onError).
+		await new Promise((resolve) => setTimeout(resolve, 7_000))
+		expect(server.output().slice(before)).not.toMatch(/ERR_INVALID_STATE|already closed/)
+	})
+
 	test('the profile’s JSON-LD parses and names the designation exactly', async () => {
 		const html = await (await fetch(`${server.url}/${owner.path}`)).text()
 		const blocks = [
