@@ -1,8 +1,13 @@
-import { PassThrough } from 'node:stream'
-import { createReadableStreamFromReadable, type EntryContext } from '@remix-run/node'
+import { type EntryContext } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
-import { renderToPipeableStream } from 'react-dom/server'
+// React 18's Web Streams renderer, not its Node one (renderToPipeableStream): the Node renderer
+// copies text into 2,048-byte buffers and, when a multi-byte character does not fit in what is
+// left of one, sends the whole buffer, its unwritten zero bytes included (`设\0\0计师`: NUL bytes
+// in the page, a JSON-LD block that no longer parses). Fixed upstream in React 19
+// (facebook/react#26228), never in 18. The Web Streams renderer encodes each text whole and copies
+// bytes, so every chunk holds only written bytes (docs/decisions/027-valid-bytes-everywhere.md).
+import { renderToReadableStream } from 'react-dom/server.browser'
 import publicEntry from 'virtual:public-entry'
 import { env } from './utils/env.server'
 import { DocumentProvider, type PublicPageHandle } from './utils/document'
@@ -11,7 +16,7 @@ export const streamTimeout = 5_000
 
 type LoadContext = { cspNonce?: string }
 
-export default function handleRequest(
+export default async function handleRequest(
 	request: Request,
 	responseStatusCode: number,
 	responseHeaders: Headers,
@@ -28,35 +33,36 @@ export default function handleRequest(
 	)
 	const waitForAll =
 		publicPage || isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
-	return new Promise((resolve, reject) => {
-		let shellRendered = false
-		const { pipe, abort } = renderToPipeableStream(
-			<DocumentProvider
-				value={{ nonce: nonce ?? '', saveData, publicEntry, insights: env().INSIGHTS === 'on' }}
-			>
-				<RemixServer context={remixContext} url={request.url} nonce={nonce} />
-			</DocumentProvider>,
-			{
-				nonce,
-				[waitForAll ? 'onAllReady' : 'onShellReady']() {
-					shellRendered = true
-					const body = new PassThrough()
-					const stream = createReadableStreamFromReadable(body)
-					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-					resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }))
-					pipe(body)
-				},
-				onShellError(error: unknown) {
-					reject(error)
-				},
-				onError(error: unknown) {
-					responseStatusCode = 500
-					if (shellRendered) console.error(error)
-				},
+	let shellRendered = false
+	// Deferred data still pending past Remix's stream timeout is given up. Only while the render
+	// has work left: aborting a finished render makes React close its stream a second time.
+	const timeout = new AbortController()
+	const timer = setTimeout(() => timeout.abort(), streamTimeout + 1000)
+	const done = () => clearTimeout(timer)
+	// Rejects (the shell failed) as renderToPipeableStream's onShellError did.
+	const body = await renderToReadableStream(
+		<DocumentProvider
+			value={{ nonce: nonce ?? '', saveData, publicEntry, insights: env().INSIGHTS === 'on' }}
+		>
+			<RemixServer context={remixContext} url={request.url} nonce={nonce} />
+		</DocumentProvider>,
+		{
+			nonce,
+			signal: timeout.signal,
+			onError(error: unknown) {
+				responseStatusCode = 500
+				if (shellRendered) console.error(error)
 			},
-		)
-		setTimeout(abort, streamTimeout + 1000)
+		},
+	).catch((error: unknown) => {
+		done()
+		throw error
 	})
+	shellRendered = true
+	body.allReady.then(done, done)
+	if (waitForAll) await body.allReady
+	responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+	return new Response(body, { headers: responseHeaders, status: responseStatusCode })
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

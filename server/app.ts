@@ -17,6 +17,12 @@ import { refreshCookieSession } from '../app/services/session.server'
 import { logger } from './logger'
 import { createPageCache } from './page-cache'
 
+/**
+ * Public images: uploads under /cdn (the local storage driver; a bucket serves its own), and an
+ * owner's link card and QR code (`/{pname}/og.png`, `/{pname}/qr.png`).
+ */
+export const PUBLIC_IMAGE = /^\/cdn\/|^\/[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*\/(?:og|qr)\.png$/
+
 type Options = {
 	env: Env
 	/** Production: the built server module. Development: a Vite dev server supplies it. */
@@ -109,6 +115,14 @@ export function createApp({ env, build, clientDir, viteMiddleware, lifecycle }: 
 			xFrameOptions: { action: 'deny' },
 		}),
 	)
+
+	// The images of visitors' pages are public, and other sites may show them: a JSON Resume
+	// theme shows `basics.image` from resume.json (served to any origin), a link preview the
+	// card. Everything else (the builder, the API, the pages) keeps same-site.
+	app.use((req, res, next) => {
+		if (PUBLIC_IMAGE.test(req.path)) res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin')
+		next()
+	})
 
 	// Public pages from the in-memory page cache (production builds only), before compression:
 	// cached pages are stored gzipped already.

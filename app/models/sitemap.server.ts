@@ -8,6 +8,9 @@ import { MAX_PORTFOLIO_ITEMS } from './portfolio.server'
 
 const BATCH = 500
 
+/** The pages of every profile: /{pname}, /{pname}/portfolio and /{pname}/resume. */
+const PAGES_PER_PROFILE = 3
+
 /** The most URLs one sitemap file may hold (sitemaps.org). */
 export const SITEMAP_MAX_URLS = 50_000
 
@@ -17,8 +20,8 @@ export type SitemapEntry = { path: string; updatedAt: Date }
 export type ProfileRange = { skip: number; take: number }
 
 /**
- * Every claimed profile of an active owner (within `range`, when given), then its active
- * portfolio items.
+ * Every claimed profile of an active owner (within `range`, when given): its profile, portfolio
+ * and resume pages, then its active portfolio items.
  */
 export async function* sitemapEntries(range?: ProfileRange): AsyncGenerator<SitemapEntry> {
 	let cursor: string | undefined
@@ -53,6 +56,7 @@ export async function* sitemapEntries(range?: ProfileRange): AsyncGenerator<Site
 		for (const profile of profiles) {
 			yield { path: `/${profile.path}`, updatedAt: profile.updatedAt }
 			yield { path: `/${profile.path}/portfolio`, updatedAt: profile.updatedAt }
+			yield { path: `/${profile.path}/resume`, updatedAt: profile.updatedAt }
 			for (const item of profile.customer.portfolios) {
 				yield { path: `/${profile.path}/portfolio/${item.id}`, updatedAt: item.updatedAt }
 			}
@@ -74,8 +78,8 @@ export type SitemapPlan = { version: string } & (
  */
 export async function planSitemap(
 	maxUrls = SITEMAP_MAX_URLS,
-	/** The most URLs one profile can have: its two pages and every item allowed. */
-	urlsPerProfile = MAX_PORTFOLIO_ITEMS + 2,
+	/** The most URLs one profile can have: its three pages and every item allowed. */
+	urlsPerProfile = PAGES_PER_PROFILE + MAX_PORTFOLIO_ITEMS,
 ): Promise<SitemapPlan> {
 	const [counts] = await prisma().$queryRaw<
 		Array<{ profiles: number; items: number; changed: Date | null }>
@@ -89,7 +93,7 @@ export async function planSitemap(
 				JOIN "Customer" c ON c."id" = i."customerId"
 				WHERE i."active" AND p."path" IS NOT NULL AND NOT c."disabled")::int AS "items"`
 	const profiles = counts?.profiles ?? 0
-	const urls = profiles * 2 + (counts?.items ?? 0)
+	const urls = profiles * PAGES_PER_PROFILE + (counts?.items ?? 0)
 	// What every address listed depends on: a profile's page version (path, items: the
 	// touch_profile triggers move its updatedAt) and how many are listed (an owner disabled,
 	// deleted or an item hidden).

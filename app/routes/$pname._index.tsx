@@ -66,6 +66,25 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
 	const sameAs = Object.entries(profile.socialLinks)
 		.filter(([field, value]) => field !== 'email' && field !== 'mobileNumber' && value)
 		.map(([, value]) => value)
+	const person = {
+		'@type': 'Person',
+		name,
+		alternateName: path,
+		url: profileUrl,
+		...(profile.designation ? { jobTitle: profile.designation } : {}),
+		...(profile.tagline ? { description: profile.tagline } : {}),
+		...(profile.pictureUrl ? { image: profile.pictureUrl } : {}),
+		...(profile.city || profile.country
+			? {
+					address: {
+						'@type': 'PostalAddress',
+						...(profile.city ? { addressLocality: profile.city } : {}),
+						...(profile.country ? { addressCountry: profile.country } : {}),
+					},
+				}
+			: {}),
+		...(sameAs.length ? { sameAs } : {}),
+	}
 	const tags = pageMeta({
 		title: `${name}${profile.designation ? ` – ${profile.designation}` : ''} | Tagg`,
 		description,
@@ -74,24 +93,12 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
 		image: data.ogImage,
 		imageAlt: `${name} on Tagg`,
 		profile: { firstName: profile.name.firstName, lastName: profile.name.lastName, username: path },
+		// Search engines' profile-page format: the page, whose main entity is the owner.
 		jsonLd: {
 			'@context': 'https://schema.org',
-			'@type': 'Person',
-			name,
+			'@type': 'ProfilePage',
 			url: profileUrl,
-			...(profile.designation ? { jobTitle: profile.designation } : {}),
-			...(profile.tagline ? { description: profile.tagline } : {}),
-			...(profile.pictureUrl ? { image: profile.pictureUrl } : {}),
-			...(profile.city || profile.country
-				? {
-						address: {
-							'@type': 'PostalAddress',
-							...(profile.city ? { addressLocality: profile.city } : {}),
-							...(profile.country ? { addressCountry: profile.country } : {}),
-						},
-					}
-				: {}),
-			...(sameAs.length ? { sameAs } : {}),
+			mainEntity: person,
 		},
 	})
 	const resumeJson = `${profileUrl}/resume.json`

@@ -310,6 +310,7 @@ describe('POST /one/sites/resume/import/*', () => {
 		})
 		expect(data.skipped).toContainEqual({
 			section: 'skills',
+			field: 'Skills.csv[2].name',
 			value: 'Basket Weaving',
 			reason: 'not in Tagg’s list of skills',
 		})
@@ -516,6 +517,178 @@ describe('POST /one/sites/resume/import/*', () => {
 			{ skillName: 'HTML', rating: 5 },
 			{ skillName: 'CSS', rating: 5 },
 		])
-		expect(data.skipped.map((item) => item.value)).toEqual(['Knitting'])
+		// The group's own name is no skill: it is listed, with the keyword not on the list.
+		expect(data.skipped.map((item) => item.value)).toEqual(['Web', 'Knitting'])
+	})
+})
+
+describe('the import preview lists everything it will not bring over, by field', () => {
+	type Skipped = Array<{ section: string; field: string; value: string; reason: string }>
+	const previewOf = async (file: { name: string; data: Uint8Array | string }) => {
+		const owner = await createOwner()
+		const response = await callApi(preview, '/one/sites/resume/import/preview', {
+			token: owner.token,
+			rawBody: upload(file),
+		})
+		expect(response.status).toBe(200)
+		return response.json.data as {
+			sections: Record<
+				string,
+				{ items?: unknown[]; fields?: Record<string, unknown>; notes: string[] }
+			>
+			skipped: Skipped
+		}
+	}
+	const byField = (skipped: Skipped) =>
+		Object.fromEntries(skipped.map((item) => [item.field, `${item.value}: ${item.reason}`]))
+
+	test('a JSON Resume file: every field Tagg has no place for, and skill groups', async () => {
+		const data = await previewOf({
+			name: 'resume.json',
+			data: JSON.stringify({
+				$schema: 'https://raw.githubusercontent.com/jsonresume/resume-schema/v1.0.0/schema.json',
+				basics: {
+					name: 'Ada Lovelace',
+					label: 'Analyst',
+					url: 'https://ada.dev',
+					location: {
+						address: '12 St James’s Square',
+						postalCode: 'SW1Y 4JH',
+						city: 'London',
+						countryCode: 'GB',
+						region: 'Greater London',
+					},
+					profiles: [
+						{ network: 'LinkedIn', url: 'https://www.linkedin.com/in/ada' },
+						{ network: 'LinkedIn', url: 'https://www.linkedin.com/in/ada-two' },
+						{ network: 'GitHub', username: 'ada' },
+						{ network: 'Website', url: 'https://engine.example' },
+					],
+				},
+				work: [
+					{
+						name: 'Analytical Engines',
+						position: 'Analyst',
+						url: 'https://engines.example',
+						location: 'London',
+						description: 'Calculating machines',
+						startDate: '1842',
+						highlights: ['Notes on the engine'],
+					},
+				],
+				education: [
+					{
+						institution: 'Home tutors',
+						area: 'Mathematics',
+						studyType: 'Private study',
+						score: 'Distinction',
+						courses: ['Calculus', 'Logic'],
+					},
+				],
+				skills: [
+					{ name: 'Web Development', level: 'Master', keywords: ['React', 'TypeScript', 'Looms'] },
+					{ name: 'Weaving', keywords: ['Jacquard'] },
+					{ name: 'Python', level: 'Wizard' },
+				],
+				awards: [{ title: 'Fellow', awarder: 'Society', date: '1843', summary: 'For the notes' }],
+				volunteer: [{ organization: 'Library' }],
+				interests: [{ name: 'Poetry' }],
+				'x-tool': { theme: 'elegant' },
+				meta: { version: 'v1.0.0' },
+			}),
+		})
+		expect(byField(data.skipped)).toEqual({
+			'basics.location.address':
+				'Street address “12 St James’s Square”: Tagg’s profile has no street address',
+			'basics.location.postalCode': 'Postal code “SW1Y 4JH”: Tagg’s profile has no postal code',
+			'basics.location.region': 'Region “Greater London”: Tagg keeps the city and the country',
+			'basics.profiles[1]':
+				'LinkedIn: https://www.linkedin.com/in/ada-two: Tagg keeps one LinkedIn link, and the file names another',
+			'basics.profiles[2]': 'GitHub: ada: Tagg has no link of this kind',
+			'basics.url': 'Website “https://ada.dev”: Tagg keeps one website, and the file names another',
+			'work[0].url':
+				'Work “Analyst”, link “https://engines.example”: Tagg’s work entries have no link',
+			'work[0].location': 'Work “Analyst”, place “London”: Tagg’s work entries have no place',
+			'work[0].description':
+				'Work “Analyst”, description “Calculating machines”: Tagg’s work entries have no description',
+			'education[0].score':
+				'Education “Private study”, grade “Distinction”: Tagg’s education entries have no grade',
+			'education[0].courses':
+				'Education “Private study”, course list “Calculus, Logic”: Tagg’s education entries have no course list',
+			'awards[0].summary':
+				'Award “Fellow”, summary “For the notes”: an achievement is one line: its title, awarder and year are imported',
+			volunteer: '1 entry: Tagg’s resume has no volunteering section',
+			interests: '1 entry: Tagg’s resume has no interests section',
+			'x-tool': 'X-tool “elegant”: not a JSON Resume section Tagg knows',
+			'skills[0].name':
+				'Web Development: a skill group: Tagg keeps skills one by one, and its keywords on Tagg’s list are imported',
+			'skills[0].keywords[2]': 'Looms: not in Tagg’s list of skills',
+			'skills[1].name':
+				'Weaving: a skill group, and none of its keywords is in Tagg’s list of skills',
+			'skills[1].keywords[0]': 'Jacquard: not in Tagg’s list of skills',
+		})
+		// Each skipped item names Tagg's section (or the file's, for a whole section).
+		expect(data.skipped.find((item) => item.field === 'work[0].url')?.section).toBe('workExp')
+		// The group's keywords on the list are skills, rated from the group's level; a level that
+		// cannot be read is the default rating, with a note.
+		expect(data.sections.skills!.items).toEqual([
+			{ skillName: 'React', rating: 5 },
+			{ skillName: 'TypeScript', rating: 5 },
+			{ skillName: 'Python', rating: 3 },
+		])
+		expect(data.sections.skills!.notes).toEqual([
+			'Skill “Python”: the level “Wizard” could not be read, so it is rated 3 stars.',
+		])
+		// What is imported is not listed: the first LinkedIn link, the website of the profiles.
+		expect(data.sections.profile!.fields).toMatchObject({
+			linkedInUrl: 'https://www.linkedin.com/in/ada',
+			companySite: 'https://engine.example',
+			city: 'London',
+			country: 'United Kingdom',
+		})
+	})
+
+	test('a LinkedIn export: each column Tagg does not read, and the resume files it leaves', async () => {
+		const data = await previewOf({
+			name: 'export.zip',
+			data: linkedInZip({
+				'Profile.csv':
+					'First Name,Last Name,Maiden Name,Address,Birth Date,Headline,Summary,Industry,Zip Code,Geo Location,Twitter Handles,Websites,Instant Messengers\r\n' +
+					'Zoë,Ørsted,,,"Jan 1, 1990",Engineer,,Software Development,,"Copenhagen, Capital Region of Denmark, Denmark","[zoe,zoe_two]","[PERSONAL:zoe.dev,COMPANY:https://nordlys.dk]",\r\n',
+				'Languages.csv': 'Name,Proficiency\r\nDanish,Native or bilingual proficiency\r\n',
+				'Projects.csv': 'Title,Description,Url,Started On,Finished On\r\nDeploys,Faster,,,\r\n',
+			}),
+		})
+		expect(byField(data.skipped)).toEqual({
+			'Profile.csv.Birth Date': 'Birth date “Jan 1, 1990”: Tagg’s profile has no birth date',
+			'Profile.csv.Industry': 'Industry “Software Development”: Tagg’s profile has no industry',
+			'Profile.csv.Geo Location':
+				'Region “Capital Region of Denmark”: Tagg keeps the city and the country',
+			'Profile.csv.Twitter Handles':
+				'X: zoe_two: Tagg keeps one X link, and the file names another',
+			'Profile.csv.Websites':
+				'Website: https://nordlys.dk: Tagg keeps one website, and the file names another',
+			'Positions.csv[0].Location':
+				'Work “Staff Engineer”, place “Copenhagen, Denmark”: Tagg’s work entries have no place',
+			'Positions.csv[1].Location':
+				'Work “Senior Engineer”, place “Aarhus”: Tagg’s work entries have no place',
+			'Education.csv[0].Activities':
+				'Education “MSc Computer Science”, activities “Robotics club”: Tagg’s education entries have no activities',
+			'Certifications.csv[0].Finished On':
+				'Certificate “AWS Solutions Architect”, expiry date “Jun 2025”: Tagg’s certificates have no expiry date',
+			'Certifications.csv[0].License Number':
+				'Certificate “AWS Solutions Architect”, licence number “ABC-123”: Tagg’s certificates have no licence number',
+			'Honors.csv[0].Description':
+				'Honor “Engineer of the Year”, description “For the platform rewrite”: an achievement is one line: its title, issuer and year are imported',
+			'Languages.csv': 'Languages.csv: Tagg’s resume has no languages section',
+			'Projects.csv':
+				'Projects.csv: Tagg keeps projects as portfolio case studies, which an import does not create',
+			'Skills.csv[2].name': 'Basket Weaving: not in Tagg’s list of skills',
+		})
+		// The first handle and website are imported, not listed.
+		expect(data.sections.profile!.fields).toMatchObject({
+			xUrl: 'https://x.com/zoe',
+			companySite: 'https://zoe.dev',
+		})
 	})
 })

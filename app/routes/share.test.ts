@@ -77,7 +77,7 @@ describe('share files of a profile', () => {
 })
 
 describe('search engines', () => {
-	test('sitemap.xml lists every claimed profile and active project, not inactive ones', async () => {
+	test('sitemap.xml lists every claimed profile, its resume and active projects, not inactive ones', async () => {
 		const owner = await createOwner()
 		const unclaimed = await createOwner({ path: null })
 		const active = await createPortfolio(owner.id, { productName: 'Shown', active: true })
@@ -88,6 +88,8 @@ describe('search engines', () => {
 		expect(xml.startsWith('<?xml')).toBe(true)
 		expect(xml.trim().endsWith('</urlset>')).toBe(true)
 		expect(xml).toContain(`<loc>http://tagg.test/${owner.path}</loc>`)
+		expect(xml).toContain(`<loc>http://tagg.test/${owner.path}/portfolio</loc>`)
+		expect(xml).toContain(`<loc>http://tagg.test/${owner.path}/resume</loc>`)
 		expect(xml).toContain(
 			`<loc>http://tagg.test/${owner.path}/portfolio/${active.portfolioId}</loc>`,
 		)
@@ -103,7 +105,7 @@ describe('search engines', () => {
 })
 
 describe('link previews', () => {
-	test('the public profile has a title, description, canonical URL, Open Graph, Twitter card and Person JSON-LD', async () => {
+	test('the public profile has a title, description, canonical URL, Open Graph, Twitter card and JSON-LD: a ProfilePage whose main entity is the Person', async () => {
 		await seedDemoOwner()
 		const { loader, meta } = await import('./$pname._index')
 		const data = await loader({
@@ -132,13 +134,20 @@ describe('link previews', () => {
 		>
 		expect(jsonLd).toMatchObject({
 			'@context': 'https://schema.org',
-			'@type': 'Person',
-			name: 'Maya Torres',
-			jobTitle: 'Senior Product Designer',
+			'@type': 'ProfilePage',
 			url: 'http://tagg.test/maya-torres',
-			address: { addressLocality: 'Lisbon', addressCountry: 'Portugal' },
+			mainEntity: {
+				'@type': 'Person',
+				name: 'Maya Torres',
+				alternateName: 'maya-torres',
+				jobTitle: 'Senior Product Designer',
+				url: 'http://tagg.test/maya-torres',
+				address: { addressLocality: 'Lisbon', addressCountry: 'Portugal' },
+			},
 		})
-		expect(jsonLd.sameAs).toContain('https://www.linkedin.com/in/maya-torres-design')
+		expect((jsonLd.mainEntity as { sameAs: string[] }).sameAs).toContain(
+			'https://www.linkedin.com/in/maya-torres-design',
+		)
 	})
 
 	test("the card's address changes with what it shows, and every public page names the same card", async () => {

@@ -39,6 +39,7 @@ import {
 	type RawImport,
 	type ProfilePreviewFields,
 	type SkippedItem,
+	clipValue,
 } from '~/utils/resume-import'
 import { apiError, apiOk } from '~/utils/api.server'
 import { PROFILE_LIMITS, RESUME_LIMITS } from '~/utils/field-limits'
@@ -168,7 +169,11 @@ function fitEntries<Entry, Schema extends z.ZodType>(
 	return fitted(items, notes)
 }
 
-function fitProfile(raw: NonNullable<RawImport['profile']>, skipped: SkippedItem[]) {
+function fitProfile(
+	raw: NonNullable<RawImport['profile']>,
+	skipped: SkippedItem[],
+	origins: RawImport['origins'] = {},
+) {
 	const notes = new Notes()
 	const fields: ProfileImport = {}
 	const texts = ['firstName', 'lastName', 'designation', 'city', 'country'] as const
@@ -196,7 +201,8 @@ function fitProfile(raw: NonNullable<RawImport['profile']>, skipped: SkippedItem
 		else
 			skipped.push({
 				section: 'profile',
-				value: `${PROFILE_FIELD_LABELS[field]}: ${raw[field]}`,
+				field: origins[field] ?? `profile.${field}`,
+				value: `${PROFILE_FIELD_LABELS[field]}: ${clipValue(raw[field])}`,
 				reason: parsed.success ? 'empty' : (parsed.error.issues[0]?.message ?? 'not valid'),
 			})
 	}
@@ -265,9 +271,21 @@ function fitSkills(raw: NonNullable<RawImport['skills']>, skipped: SkippedItem[]
 	const notes = new Notes()
 	const found: SkillItemInput[] = []
 	const seen = new Set<string>()
-	const unmatched: string[] = []
+	const listed = new Set<string>()
+	const skip = (field: string, value: string, reason: string) => {
+		const key = `${value.trim().toLowerCase()}\n${reason}`
+		if (listed.has(key)) return
+		listed.add(key)
+		skipped.push({ section: 'skills', field, value: clipValue(value), reason })
+	}
 	for (const entry of raw) {
-		const halves = levelToHalves(entry.level) ?? DEFAULT_RATING * 2
+		const read = levelToHalves(entry.level)
+		if (read === null && entry.level.trim()) {
+			notes.add(
+				`${named('Skill', entry.name)}: the level “${clipValue(entry.level, 40)}” could not be read, so it is rated ${DEFAULT_RATING} stars.`,
+			)
+		}
+		const halves = read ?? DEFAULT_RATING * 2
 		const take = (name: string) => {
 			const skill = SKILL_NAMES.get(name.trim().toLowerCase())
 			if (!skill) return false
@@ -278,17 +296,26 @@ function fitSkills(raw: NonNullable<RawImport['skills']>, skipped: SkippedItem[]
 			}
 			return true
 		}
+		const keywords = entry.keywords ?? []
 		const nameMatched = take(entry.name)
-		const keywordsMatched = (entry.keywords ?? []).filter((keyword) => {
-			if (take(keyword)) return true
-			if (keyword.trim()) unmatched.push(keyword.trim())
-			return false
+		const matched = keywords.map((keyword) => take(keyword))
+		// A group ('Web Development' with the keywords HTML, CSS): its keywords on the list become
+		// skills (rated from the group's level); the group's own name is no skill, and says so.
+		if (!nameMatched && entry.name.trim()) {
+			skip(
+				`${entry.from}.name`,
+				entry.name,
+				!keywords.some((keyword) => keyword.trim())
+					? 'not in Tagg’s list of skills'
+					: matched.some(Boolean)
+						? 'a skill group: Tagg keeps skills one by one, and its keywords on Tagg’s list are imported'
+						: 'a skill group, and none of its keywords is in Tagg’s list of skills',
+			)
+		}
+		keywords.forEach((keyword, index) => {
+			if (!matched[index] && keyword.trim())
+				skip(`${entry.from}.keywords[${index}]`, keyword.trim(), 'not in Tagg’s list of skills')
 		})
-		// A group ('Web Development: HTML, CSS') whose keywords matched is no skipped skill.
-		if (!nameMatched && !keywordsMatched.length && entry.name.trim()) unmatched.push(entry.name)
-	}
-	for (const name of new Set(unmatched)) {
-		skipped.push({ section: 'skills', value: name, reason: 'not in Tagg’s list of skills' })
 	}
 	const items = notes.first(found, MAX_LIST_ITEMS, 'skills')
 	return fitted(items, notes)
@@ -326,7 +353,7 @@ function fitAchievements(raw: string[]) {
 export function fitImport(raw: RawImport): ImportDraft {
 	const skipped = [...raw.skipped]
 	const draft: ImportDraft = { source: raw.source, data: {}, notes: {}, skipped }
-	const profile = raw.profile ? fitProfile(raw.profile, skipped) : null
+	const profile = raw.profile ? fitProfile(raw.profile, skipped, raw.origins) : null
 	if (profile) {
 		draft.data.profile = profile.fields
 		draft.notes.profile = profile.notes

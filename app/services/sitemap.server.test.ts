@@ -21,11 +21,14 @@ describe('/sitemap.xml past one file', () => {
 		const single = await get('http://tagg.test/sitemap.xml')
 		expect(single.text).toContain('<urlset')
 		const everything = locs(single.text)
-		// Two pages and one active item per owner.
-		expect(everything).toHaveLength(15)
+		// Three pages (profile, portfolio, resume) and one active item per owner.
+		expect(everything).toHaveLength(20)
+		for (const owner of owners) {
+			expect(everything).toContain(`http://tagg.test/${owner.path}/resume`)
+		}
 
-		// A file may hold 6 URLs, a profile at most 3: two profiles per file, three files.
-		const limits = { maxUrls: 6, urlsPerProfile: 3 }
+		// A file may hold 8 URLs, a profile at most 4: two profiles per file, three files.
+		const limits = { maxUrls: 8, urlsPerProfile: 4 }
 		const index = await get('http://tagg.test/sitemap.xml', limits)
 		expect(index.text).toContain('<sitemapindex')
 		const files = locs(index.text)

@@ -9,7 +9,14 @@ import addFormats from 'ajv-formats'
 import { env } from './env.server'
 import { countryName, NETWORKS } from './json-resume'
 import { type SocialField } from './profile-schemas'
-import { ImportError, type RawImport, type SkippedItem } from './resume-import'
+import {
+	clipValue,
+	ImportError,
+	inEntry,
+	quoted,
+	type RawImport,
+	type SkippedItem,
+} from './resume-import'
 
 const require = createRequire(import.meta.url)
 
@@ -83,6 +90,78 @@ function socialField(network: string): SocialField | null {
 	return known ? known[0] : (NETWORK_ALIASES[key] ?? null)
 }
 
+/**
+ * The fields Tagg reads of each entry of a section; any other field with a value is listed as
+ * skipped (with the reason below, or as one Tagg has no place for), so nothing is dropped
+ * unsaid. `meta` and `$schema` describe the file, not the owner, and are not listed.
+ */
+const READ = {
+	basics: ['name', 'label', 'image', 'email', 'phone', 'url', 'summary', 'location', 'profiles'],
+	location: ['city', 'countryCode', 'region'],
+	work: ['name', 'company', 'position', 'startDate', 'endDate', 'summary', 'highlights'],
+	education: ['institution', 'area', 'studyType', 'startDate', 'endDate'],
+	skills: ['name', 'level', 'keywords'],
+	certificates: ['name', 'date', 'url', 'issuer'],
+	awards: ['title', 'date', 'awarder', 'summary'],
+} as const
+const FILE_FIELDS = new Set(['meta', '$schema'])
+
+/** The file's section, as Tagg's section it is imported into, and how the reasons name it. */
+const SECTION_OF = {
+	basics: { section: 'profile', noun: 'profile has' },
+	location: { section: 'profile', noun: 'profile has' },
+	work: { section: 'workExp', noun: 'work entries have' },
+	education: { section: 'education', noun: 'education entries have' },
+	skills: { section: 'skills', noun: 'skills have' },
+	certificates: { section: 'certificates', noun: 'certificates have' },
+	awards: { section: 'achievements', noun: 'achievements have' },
+} as const
+
+/** How a reason names a field of the schema (others by their own name). */
+const FIELD_WORDS: Record<string, string> = {
+	address: 'street address',
+	postalCode: 'postal code',
+	url: 'link',
+	location: 'place',
+	description: 'description',
+	score: 'grade',
+	courses: 'course list',
+}
+
+/** A field's value as the owner reads it: text, a list's items, an object's values. */
+function shown(value: unknown): string {
+	if (typeof value === 'string') return value
+	if (typeof value === 'number' || typeof value === 'boolean') return String(value)
+	if (Array.isArray(value)) return value.map(shown).filter(Boolean).join(', ')
+	if (value && typeof value === 'object')
+		return Object.values(value).map(shown).filter(Boolean).join(', ')
+	return ''
+}
+
+/** Lists every field of `entry` (at `path` in the file) that Tagg does not read as skipped. */
+function skipUnread(
+	skipped: SkippedItem[],
+	kind: keyof typeof SECTION_OF,
+	path: string,
+	entryName: string,
+	entry: Json,
+) {
+	const { section, noun } = SECTION_OF[kind]
+	const read = READ[kind] as readonly string[]
+	for (const [key, value] of Object.entries(entry)) {
+		if (read.includes(key)) continue
+		const text = shown(value).trim()
+		if (!text) continue
+		const words = FIELD_WORDS[key] ?? key
+		skipped.push({
+			section,
+			field: `${path}.${key}`,
+			value: inEntry(entryName, words, text),
+			reason: key in FIELD_WORDS ? `Tagg’s ${noun} no ${words}` : 'Tagg has no field for it',
+		})
+	}
+}
+
 const NOT_IMPORTED: Record<string, string> = {
 	projects: 'Tagg keeps projects as portfolio case studies, which an import does not create',
 	volunteer: 'Tagg’s resume has no volunteering section',
@@ -127,6 +206,16 @@ export function readJsonResume(text: string): RawImport {
 		const [firstName = '', ...rest] = str(basics.name).trim().split(/\s+/)
 		const location = (basics.location ?? {}) as Json
 		const code = str(location.countryCode)
+		skipUnread(skipped, 'basics', 'basics', '', basics)
+		skipUnread(skipped, 'location', 'basics.location', '', location)
+		if (code && countryName(code) && str(location.region)) {
+			skipped.push({
+				section: 'profile',
+				field: 'basics.location.region',
+				value: inEntry('', 'region', str(location.region)),
+				reason: 'Tagg keeps the city and the country',
+			})
+		}
 		const profile: NonNullable<RawImport['profile']> = {
 			firstName,
 			lastName: rest.join(' '),
@@ -137,39 +226,112 @@ export function readJsonResume(text: string): RawImport {
 			email: str(basics.email),
 			mobileNumber: str(basics.phone),
 		}
-		for (const entry of objects(basics.profiles)) {
+		const origins: NonNullable<RawImport['origins']> = {
+			email: 'basics.email',
+			mobileNumber: 'basics.phone',
+		}
+		objects(basics.profiles).forEach((entry, index) => {
 			const network = str(entry.network)
 			const field = socialField(network)
 			const user = str(entry.username).trim().replace(/^@/, '')
 			const url = str(entry.url) || (field && user && PROFILE_URLS[field]?.(user)) || ''
-			if (field && url && !profile[field]) profile[field] = url
-			else if (!field) {
-				skipped.push({
-					section: 'profile',
-					value: [network || 'Profile', url || user].filter(Boolean).join(': '),
-					reason: 'Tagg has no link of this kind',
-				})
+			if (field && url && !profile[field]) {
+				profile[field] = url
+				origins[field] = `basics.profiles[${index}]`
+				return
 			}
-		}
+			const value = [network || 'Profile', url || user].filter(Boolean).join(': ')
+			if (!url && !user) return // nothing but a network's name
+			skipped.push({
+				section: 'profile',
+				field: `basics.profiles[${index}]`,
+				value: clipValue(value),
+				reason: !field
+					? 'Tagg has no link of this kind'
+					: url
+						? `Tagg keeps one ${network} link, and the file names another`
+						: 'Tagg needs a full link (https://…) for this network',
+			})
+		})
 		// basics.url: the owner's own site, unless it is a page of this Tagg (an export of it).
 		const site = str(basics.url)
-		if (site && !profile.companySite) {
+		if (site) {
 			let own = false
 			try {
 				own = new URL(site).host === new URL(env().PUBLIC_SITE_URL).host
 			} catch {
 				own = false
 			}
-			if (!own) profile.companySite = site
+			if (!own && !profile.companySite) {
+				profile.companySite = site
+				origins.companySite = 'basics.url'
+			} else {
+				skipped.push({
+					section: 'profile',
+					field: 'basics.url',
+					value: inEntry('', 'website', site),
+					reason: own
+						? 'this is your Tagg page itself'
+						: 'Tagg keeps one website, and the file names another',
+				})
+			}
 		}
 		if (basics.image) {
 			skipped.push({
 				section: 'profile',
+				field: 'basics.image',
 				value: 'Picture',
 				reason: 'upload your display picture in the builder',
 			})
 		}
 		raw.profile = profile
+		raw.origins = origins
+	}
+
+	const sectionEntries = (key: 'work' | 'education' | 'skills' | 'certificates' | 'awards') =>
+		Array.isArray(document[key])
+			? (document[key] as unknown[]).flatMap((entry, index) =>
+					entry && typeof entry === 'object'
+						? [{ entry: entry as Json, path: `${key}[${index}]` }]
+						: [],
+				)
+			: []
+	for (const { entry, path } of sectionEntries('work')) {
+		skipUnread(
+			skipped,
+			'work',
+			path,
+			quoted('Work', str(entry.position) || str(entry.name) || str(entry.company)),
+			entry,
+		)
+	}
+	for (const { entry, path } of sectionEntries('education')) {
+		skipUnread(
+			skipped,
+			'education',
+			path,
+			quoted('Education', str(entry.studyType) || str(entry.area) || str(entry.institution)),
+			entry,
+		)
+	}
+	for (const { entry, path } of sectionEntries('skills')) {
+		skipUnread(skipped, 'skills', path, quoted('Skill', str(entry.name)), entry)
+	}
+	for (const { entry, path } of sectionEntries('certificates')) {
+		skipUnread(skipped, 'certificates', path, quoted('Certificate', str(entry.name)), entry)
+	}
+	for (const { entry, path } of sectionEntries('awards')) {
+		const name = quoted('Award', str(entry.title) || str(entry.summary))
+		skipUnread(skipped, 'awards', path, name, entry)
+		// An achievement is one line: the title, awarder and year; a summary beside a title stays.
+		if (str(entry.title).trim() && str(entry.summary).trim()) {
+			skipped.push({
+				section: 'achievements',
+				field: `${path}.summary`,
+				value: inEntry(name, 'summary', str(entry.summary)),
+				reason: 'an achievement is one line: its title, awarder and year are imported',
+			})
+		}
 	}
 
 	if (Array.isArray(document.work)) {
@@ -190,10 +352,11 @@ export function readJsonResume(text: string): RawImport {
 		}))
 	}
 	if (Array.isArray(document.skills)) {
-		raw.skills = objects(document.skills).map((entry) => ({
+		raw.skills = sectionEntries('skills').map(({ entry, path }) => ({
 			name: str(entry.name),
 			level: typeof entry.level === 'number' ? String(entry.level) : str(entry.level),
 			keywords: strings(entry.keywords),
+			from: path,
 		}))
 	}
 	if (Array.isArray(document.certificates)) {
@@ -211,13 +374,29 @@ export function readJsonResume(text: string): RawImport {
 			return [title, str(entry.awarder).trim(), year].filter(Boolean).join(', ')
 		})
 	}
-	for (const [section, reason] of Object.entries(NOT_IMPORTED)) {
-		const count = Array.isArray(document[section]) ? (document[section] as unknown[]).length : 0
-		if (count) {
+	for (const [section, value] of Object.entries(document)) {
+		if (section in READ || FILE_FIELDS.has(section)) continue
+		const reason = NOT_IMPORTED[section]
+		if (reason) {
+			const count = Array.isArray(value) ? value.length : 0
+			if (count) {
+				skipped.push({
+					section,
+					field: section,
+					value: `${count} ${count === 1 ? 'entry' : 'entries'}`,
+					reason,
+				})
+			}
+			continue
+		}
+		// A section of another tool's own (JSON Resume allows any).
+		const text = shown(value).trim()
+		if (text) {
 			skipped.push({
 				section,
-				value: `${count} ${count === 1 ? 'entry' : 'entries'}`,
-				reason,
+				field: section,
+				value: inEntry('', section, text),
+				reason: 'not a JSON Resume section Tagg knows',
 			})
 		}
 	}

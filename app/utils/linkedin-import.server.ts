@@ -7,7 +7,14 @@
  */
 import { strFromU8, unzipSync } from 'fflate'
 import { CsvError, parseCsvObjects } from './csv'
-import { ImportError, type RawImport } from './resume-import'
+import {
+	clipValue,
+	ImportError,
+	inEntry,
+	quoted,
+	type RawImport,
+	type SkippedItem,
+} from './resume-import'
 
 /** More entries than this is no LinkedIn export (a full one has a few dozen files). */
 export const MAX_ZIP_ENTRIES = 1000
@@ -24,6 +31,23 @@ const FILES = {
 } as const
 type FileKey = (typeof FILES)[keyof typeof FILES]
 
+/**
+ * The export's other files that hold a part of a resume: listed as not imported when present
+ * (left packed: their rows are not counted). The rest of the export (connections, messages,
+ * ads, ...) is not the owner's resume and is not listed.
+ */
+const OTHER_FILES: Record<string, string> = {
+	'languages.csv': 'Tagg’s resume has no languages section',
+	'projects.csv': 'Tagg keeps projects as portfolio case studies, which an import does not create',
+	'publications.csv': 'Tagg’s resume has no publications section',
+	'patents.csv': 'Tagg’s resume has no patents section',
+	'courses.csv': 'Tagg’s resume has no courses section',
+	'volunteering.csv': 'Tagg’s resume has no volunteering section',
+	'test scores.csv': 'Tagg’s resume has no test scores section',
+	'organizations.csv': 'Tagg’s resume has no organizations section',
+	'recommendations_received.csv': 'Tagg’s resume has no recommendations section',
+}
+
 export const ZIP_MESSAGES = {
 	unreadable: 'This ZIP file could not be read. Download your LinkedIn data again and retry.',
 	tooManyEntries: `This ZIP file has more than ${MAX_ZIP_ENTRIES} files: it is not a LinkedIn data export.`,
@@ -34,16 +58,24 @@ export const ZIP_MESSAGES = {
 
 const baseName = (path: string) => path.split('/').pop()!.toLowerCase()
 
-/** The CSV files of the export, unpacked and decoded; throws ImportError. */
-export function unpackLinkedInExport(zip: Uint8Array): Partial<Record<FileKey, string>> {
+/**
+ * The CSV files of the export, unpacked and decoded, and the names of the other resume files it
+ * has (`others`, not unpacked); throws ImportError.
+ */
+export function unpackLinkedInExport(
+	zip: Uint8Array,
+): Partial<Record<FileKey, string>> & { others?: string[] } {
 	let entries = 0
 	let files: Record<string, Uint8Array>
+	const others: string[] = []
 	try {
 		files = unzipSync(zip, {
 			filter(file) {
 				entries++
 				if (entries > MAX_ZIP_ENTRIES) throw new ImportError(400, ZIP_MESSAGES.tooManyEntries)
-				if (!(baseName(file.name) in FILES) || file.name.startsWith('__MACOSX/')) return false
+				if (file.name.startsWith('__MACOSX/')) return false
+				if (baseName(file.name) in OTHER_FILES) others.push(file.name.split('/').pop()!)
+				if (!(baseName(file.name) in FILES)) return false
 				// The unpacked size comes from the archive; fflate never writes past it, so a
 				// file that lies about its size is cut there, not unpacked further.
 				if (file.originalSize > MAX_CSV_BYTES) throw new ImportError(400, ZIP_MESSAGES.tooLarge)
@@ -60,7 +92,7 @@ export function unpackLinkedInExport(zip: Uint8Array): Partial<Record<FileKey, s
 		if (key && found[key] === undefined) found[key] = strFromU8(data)
 	}
 	if (!Object.keys(found).length) throw new ImportError(400, ZIP_MESSAGES.notLinkedIn)
-	return found
+	return { ...found, others }
 }
 
 function rows(files: Partial<Record<FileKey, string>>, key: FileKey, name: string) {
@@ -83,18 +115,116 @@ const field = (row: Record<string, string>, ...names: string[]) => {
 	return ''
 }
 
+/** The columns of each file Tagg reads (in any of their spellings); the others are listed. */
+const READ_COLUMNS: Record<FileKey, string[]> = {
+	profile: [
+		'First Name',
+		'Last Name',
+		'Headline',
+		'Summary',
+		'Geo Location',
+		'Location',
+		'Twitter Handles',
+		'Websites',
+	],
+	positions: ['Company Name', 'Title', 'Started On', 'Finished On', 'Description'],
+	education: [
+		'Degree Name',
+		'Field Of Study',
+		'Field of Study',
+		'School Name',
+		'Start Date',
+		'Started On',
+		'End Date',
+		'Finished On',
+	],
+	skills: ['Name'],
+	certifications: ['Name', 'Authority', 'Url', 'URL', 'Started On'],
+	honors: ['Title', 'Description', 'Issuer', 'Issued On'],
+}
+
+const SECTION_OF: Record<FileKey, { section: string; file: string; noun: string }> = {
+	profile: { section: 'profile', file: 'Profile.csv', noun: 'profile has' },
+	positions: { section: 'workExp', file: 'Positions.csv', noun: 'work entries have' },
+	education: { section: 'education', file: 'Education.csv', noun: 'education entries have' },
+	skills: { section: 'skills', file: 'Skills.csv', noun: 'skills have' },
+	certifications: {
+		section: 'certificates',
+		file: 'Certifications.csv',
+		noun: 'certificates have',
+	},
+	honors: { section: 'achievements', file: 'Honors.csv', noun: 'achievements have' },
+}
+
+/** How a reason names a column (others by their own name, in lower case). */
+const COLUMN_WORDS: Record<string, string> = {
+	'Maiden Name': 'maiden name',
+	Address: 'street address',
+	'Birth Date': 'birth date',
+	Industry: 'industry',
+	'Zip Code': 'postal code',
+	'Instant Messengers': 'messenger accounts',
+	Location: 'place',
+	Notes: 'notes',
+	Activities: 'activities',
+	'Finished On': 'expiry date',
+	'License Number': 'licence number',
+}
+
+/** Lists each column of `row` with a value that Tagg does not read as skipped. */
+function skipUnread(
+	skipped: SkippedItem[],
+	key: FileKey,
+	row: Record<string, string>,
+	index: number | null,
+	entryName: string,
+) {
+	const { section, file, noun } = SECTION_OF[key]
+	for (const [column, value] of Object.entries(row)) {
+		if (!column || READ_COLUMNS[key].includes(column) || !value.trim()) continue
+		const words = COLUMN_WORDS[column] ?? column.toLowerCase()
+		skipped.push({
+			section,
+			field: `${file}${index === null ? '' : `[${index}]`}.${column}`,
+			value: inEntry(entryName, words, value),
+			reason: column in COLUMN_WORDS ? `Tagg’s ${noun} no ${words}` : 'Tagg has no field for it',
+		})
+	}
+}
+
+/**
+ * The entries of a bracketed list of LinkedIn's profile columns: `[zoe,@zoe_dev]` (Twitter
+ * Handles), `[PERSONAL:https://zoe.dev,COMPANY:https://nordlys.dk]` (Websites).
+ */
+const bracketList = (value: string) =>
+	value
+		.replace(/^\[|\]$/g, '')
+		.split(',')
+		.map((item) => item.trim())
+		.filter(Boolean)
+
 /** Maps a LinkedIn data export (the ZIP's bytes) to what Tagg can import; throws ImportError. */
 export function readLinkedInExport(zip: Uint8Array): RawImport {
 	const files = unpackLinkedInExport(zip)
-	const raw: RawImport = { source: 'linkedin', skipped: [] }
+	const skipped: SkippedItem[] = []
+	const raw: RawImport = { source: 'linkedin', skipped }
 
 	const profile = rows(files, 'profile', 'Profile.csv')?.[0]
 	if (profile) {
+		skipUnread(skipped, 'profile', profile, null, '')
 		// 'Geo Location' reads 'Lisbon, Lisbon, Portugal' or 'Greater Lisbon Area'.
 		const places = field(profile, 'Geo Location', 'Location')
 			.split(',')
 			.map((part) => part.trim())
 			.filter(Boolean)
+		if (places.length > 2) {
+			skipped.push({
+				section: 'profile',
+				field: 'Profile.csv.Geo Location',
+				value: inEntry('', 'region', places.slice(1, -1).join(', ')),
+				reason: 'Tagg keeps the city and the country',
+			})
+		}
 		raw.profile = {
 			firstName: field(profile, 'First Name'),
 			lastName: field(profile, 'Last Name'),
@@ -103,9 +233,50 @@ export function readLinkedInExport(zip: Uint8Array): RawImport {
 			country: places.length > 1 ? places[places.length - 1]! : '',
 			bio: field(profile, 'Summary'),
 		}
+		raw.origins = {}
+		// The first Twitter handle is the X link; the first website the website.
+		for (const handle of bracketList(field(profile, 'Twitter Handles'))) {
+			const user = handle.replace(/^@/, '')
+			const valid = /^[A-Za-z0-9_]{1,15}$/.test(user)
+			if (valid && !raw.profile.xUrl) {
+				raw.profile.xUrl = `https://x.com/${user}`
+				raw.origins.xUrl = 'Profile.csv.Twitter Handles'
+				continue
+			}
+			skipped.push({
+				section: 'profile',
+				field: 'Profile.csv.Twitter Handles',
+				value: `X: ${clipValue(handle)}`,
+				reason: valid ? 'Tagg keeps one X link, and the file names another' : 'not an X username',
+			})
+		}
+		for (const entry of bracketList(field(profile, 'Websites'))) {
+			// 'PERSONAL:https://zoe.dev' or 'zoe.dev': the kind is dropped, a bare host made a link.
+			const site = entry.replace(/^[A-Z_]+:(?!\/\/)/, '')
+			if (!raw.profile.companySite) {
+				raw.profile.companySite = /^https?:\/\//i.test(site) ? site : `https://${site}`
+				raw.origins.companySite = 'Profile.csv.Websites'
+				continue
+			}
+			skipped.push({
+				section: 'profile',
+				field: 'Profile.csv.Websites',
+				value: `Website: ${clipValue(site)}`,
+				reason: 'Tagg keeps one website, and the file names another',
+			})
+		}
 	}
 
 	const positions = rows(files, 'positions', 'Positions.csv')
+	positions?.forEach((row, index) =>
+		skipUnread(
+			skipped,
+			'positions',
+			row,
+			index,
+			quoted('Work', field(row, 'Title') || field(row, 'Company Name')),
+		),
+	)
 	if (positions) {
 		raw.workExp = positions.map((row) => ({
 			company: field(row, 'Company Name'),
@@ -117,6 +288,15 @@ export function readLinkedInExport(zip: Uint8Array): RawImport {
 	}
 
 	const education = rows(files, 'education', 'Education.csv')
+	education?.forEach((row, index) =>
+		skipUnread(
+			skipped,
+			'education',
+			row,
+			index,
+			quoted('Education', field(row, 'Degree Name') || field(row, 'School Name')),
+		),
+	)
 	if (education) {
 		raw.education = education.map((row) => ({
 			degree: [field(row, 'Degree Name'), field(row, 'Field Of Study', 'Field of Study')]
@@ -129,9 +309,21 @@ export function readLinkedInExport(zip: Uint8Array): RawImport {
 	}
 
 	const skills = rows(files, 'skills', 'Skills.csv')
-	if (skills) raw.skills = skills.map((row) => ({ name: field(row, 'Name'), level: '' }))
+	skills?.forEach((row, index) =>
+		skipUnread(skipped, 'skills', row, index, quoted('Skill', field(row, 'Name'))),
+	)
+	if (skills) {
+		raw.skills = skills.map((row, index) => ({
+			name: field(row, 'Name'),
+			level: '',
+			from: `Skills.csv[${index}]`,
+		}))
+	}
 
 	const certifications = rows(files, 'certifications', 'Certifications.csv')
+	certifications?.forEach((row, index) =>
+		skipUnread(skipped, 'certifications', row, index, quoted('Certificate', field(row, 'Name'))),
+	)
 	if (certifications) {
 		raw.certificates = certifications.map((row) => ({
 			name: field(row, 'Name'),
@@ -142,12 +334,33 @@ export function readLinkedInExport(zip: Uint8Array): RawImport {
 	}
 
 	const honors = rows(files, 'honors', 'Honors.csv')
+	honors?.forEach((row, index) => {
+		const title = field(row, 'Title')
+		skipUnread(skipped, 'honors', row, index, quoted('Honor', title || field(row, 'Description')))
+		// An achievement is one line: the title, issuer and year; a description beside a title stays.
+		if (title && field(row, 'Description')) {
+			skipped.push({
+				section: 'achievements',
+				field: `Honors.csv[${index}].Description`,
+				value: inEntry(quoted('Honor', title), 'description', field(row, 'Description')),
+				reason: 'an achievement is one line: its title, issuer and year are imported',
+			})
+		}
+	})
 	if (honors) {
 		raw.achievements = honors.map((row) => {
 			const year = /\d{4}/.exec(field(row, 'Issued On'))?.[0]
 			return [field(row, 'Title') || field(row, 'Description'), field(row, 'Issuer'), year]
 				.filter(Boolean)
 				.join(', ')
+		})
+	}
+	for (const name of files.others ?? []) {
+		skipped.push({
+			section: name.replace(/\.csv$/i, '').toLowerCase(),
+			field: name,
+			value: name,
+			reason: OTHER_FILES[name.toLowerCase()]!,
 		})
 	}
 	return raw

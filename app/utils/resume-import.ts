@@ -34,8 +34,32 @@ export const SOURCE_LABELS: Record<ImportSourceKey, string> = {
 	linkedin: 'LinkedIn data export',
 }
 
-/** Something in the file that is not imported, and why. */
-export type SkippedItem = { section: string; value: string; reason: string }
+/**
+ * Something in the file that is not imported, and why: `section` is Tagg's section (or the
+ * file's, for a whole section Tagg has not), `field` where the file holds it (`work[2].location`
+ * in a JSON Resume file, `Positions.csv[2].Location` in a LinkedIn export), `value` what it
+ * holds as the owner reads it (the entry it belongs to named first).
+ */
+export type SkippedItem = { section: string; field: string; value: string; reason: string }
+
+/** `text` on one line, at most `max` characters (whole characters: an emoji is never cut). */
+export function clipValue(text: string, max = 80) {
+	const flat = [...text.replace(/\s+/g, ' ').trim()]
+	return flat.length > max
+		? `${flat
+				.slice(0, max - 1)
+				.join('')
+				.trimEnd()}…`
+		: flat.join('')
+}
+
+/** An entry named by its kind and first words: `Work “Lead Designer”` (just `Work` without). */
+export const quoted = (label: string, text: string) =>
+	text.trim() ? `${label} “${clipValue(text, 40)}”` : label
+
+/** A skipped field's value, named by its entry: `Work “Lead Designer”, place “Lisbon”`. */
+export const inEntry = (entry: string, field: string, value: string) =>
+	`${entry ? `${entry}, ${field}` : field.charAt(0).toUpperCase() + field.slice(1)} “${clipValue(value)}”`
 
 export type ProfilePreviewFields = Partial<
 	{
@@ -142,9 +166,13 @@ export type RawImport = {
 		lines: string[]
 	}>
 	education?: Array<{ degree: string; institution: string; startDate: string; endDate: string }>
-	/** `level` as the file says it (JSON Resume's free text, a number), or empty. */
-	skills?: Array<{ name: string; level: string; keywords?: string[] }>
+	/** `level` as the file says it (JSON Resume's free text, a number), or empty; `from` where
+	 * the file holds the entry (`skills[0]`, `Skills.csv[3]`). */
+	skills?: Array<{ name: string; level: string; keywords?: string[]; from: string }>
 	certificates?: Array<{ name: string; issuer: string; url: string; date: string }>
 	achievements?: string[]
+	/** Where the file holds a profile field (`basics.profiles[2]`, `Profile.csv.Headline`), for
+	 * the skipped list when its value cannot be used. */
+	origins?: Partial<Record<keyof ProfilePreviewFields, string>>
 	skipped: SkippedItem[]
 }
