@@ -36,7 +36,7 @@ async function ownerWithFullResume(page: Page, request: APIRequestContext) {
 		expect(answer.status()).toBe(200)
 	}
 	await logIn(page, owner.email)
-	await expect(page).toHaveURL(/\/builder$/)
+	await expect(page).toHaveURL(/\/builder$/, { timeout: 20_000 })
 	return owner
 }
 
@@ -102,7 +102,7 @@ test('the import preview names the lists that stay empty, and the builder says s
 }, testInfo) => {
 	const owner = await registerAndClaim(request, 'Avery')
 	await logIn(page, owner.email)
-	await expect(page).toHaveURL(/\/builder$/)
+	await expect(page).toHaveURL(/\/builder$/, { timeout: 20_000 })
 	await expect(notice(page)).toHaveText(
 		'Your resume is hidden from visitors until Work Experience, Education, Skills, Certificates and Achievements have an entry.',
 	)
@@ -153,9 +153,9 @@ test('an own skill and an own project category are saved and shown as typed', as
 	await page.getByRole('button', { name: 'Edit skills' }).click()
 	const skills = page.getByRole('dialog', { name: 'Edit skills' })
 	await skills.getByRole('button', { name: 'Add skill' }).click()
-	await skills.getByLabel('Skill').last().fill('UI/UX Design')
+	await skills.getByRole('combobox', { name: 'Skill', exact: true }).last().fill('UI/UX Design')
 	await skills.getByRole('button', { name: 'Add skill' }).click()
-	await skills.getByLabel('Skill').last().fill('Sketch')
+	await skills.getByRole('combobox', { name: 'Skill', exact: true }).last().fill('Sketch')
 	await skills.getByRole('button', { name: 'Update' }).click()
 	await expect(skills).toBeHidden()
 	const resume = page.getByRole('region', { name: 'Resume' })
