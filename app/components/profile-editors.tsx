@@ -168,6 +168,7 @@ function SocialEditor({
 							SOCIAL_INPUT[field].autoComplete ?? (SOCIAL_INPUT[field].hint ? 'off' : undefined)
 						}
 						hint={SOCIAL_INPUT[field].hint}
+						linkOnBlur={Boolean(SOCIAL_INPUT[field].hint)}
 						value={draft.links[field]}
 						onChange={(value) => setDraft((d) => ({ ...d, links: { ...d.links, [field]: value } }))}
 						error={editor.errors[field]}
