@@ -133,6 +133,8 @@ type InputProps = {
 	disabled?: boolean
 	list?: string
 	autoComplete?: string
+	/** A text field that also takes a link: a link typed without its scheme gets https:// too. */
+	linkOnBlur?: boolean
 }
 
 /** What a text control of an editor has: its id, its text (either direction) and what describes it. */
@@ -162,6 +164,7 @@ export function TextInput({
 	type = 'text',
 	hint,
 	limit,
+	linkOnBlur,
 	...rest
 }: InputProps) {
 	const id = useId()
@@ -172,7 +175,7 @@ export function TextInput({
 				type={type}
 				// A link typed without its scheme gets https:// (the server does the same).
 				onBlur={
-					type === 'url'
+					type === 'url' || linkOnBlur
 						? (event) => {
 								const fixed = withHttps(event.target.value)
 								if (fixed !== event.target.value) onChange(fixed)

@@ -55,6 +55,8 @@ export function useEditor(
 		busy: fetcher.state !== 'idle',
 		errors: failed?.fieldErrors ?? {},
 		failed: Boolean(failed),
+		/** When the failure shown arrived: a new refusal moves the focus again. */
+		failedAt: failed?.at,
 		conflict: Boolean(failed?.conflict),
 		signedOut: Boolean(failed?.signedOut),
 		submit: (values: Record<string, JsonValue>) =>
@@ -132,7 +134,7 @@ function LeaveGuard({ onDiscard }: { onDiscard: () => void }) {
 }
 
 export function EditorForm({
-	editor: { busy, failed, conflict, signedOut },
+	editor: { busy, failed, failedAt, conflict, signedOut, errors = {} },
 	reload,
 	onSubmit,
 	children,
@@ -141,7 +143,11 @@ export function EditorForm({
 }: {
 	/** What `useEditor` answers: busy, failed, `conflict` when the section changed elsewhere
 	 * since the editor opened (a 412), and `signedOut` when the session has ended (a 401). */
-	editor: Pick<ReturnType<typeof useEditor>, 'busy' | 'failed' | 'conflict' | 'signedOut'>
+	editor: Pick<ReturnType<typeof useEditor>, 'busy' | 'failed' | 'conflict' | 'signedOut'> & {
+		/** The server's errors: each shown by its field; any no field shows is said here. */
+		errors?: Record<string, string>
+		failedAt?: number
+	}
 	reload?: Reload
 	onSubmit: () => void
 	children: ReactNode
@@ -151,11 +157,33 @@ export function EditorForm({
 }) {
 	const formRef = useRef<HTMLFormElement>(null)
 	const draft = useModalDraft()
-	// After a refused edit, take the owner to the first field the server refused.
+	// After a refused edit, take the owner to the first field the server refused (the browser
+	// scrolls it into view, its error under it). A refusal no field shows (a limit of the whole
+	// form, the server busy) is said in the server's words by 'Please try again'.
+	const [unplaced, setUnplaced] = useState<string[]>([])
 	useEffect(() => {
-		if (!failed) return
-		formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-	}, [failed])
+		if (!failed) {
+			setUnplaced([])
+			return
+		}
+		const form = formRef.current
+		const first = form?.querySelector<HTMLElement>('[aria-invalid="true"]')
+		first?.focus()
+		const shownByFields = new Set(
+			[...(form?.querySelectorAll('[aria-invalid="true"]') ?? [])].flatMap((field) =>
+				(field.getAttribute('aria-describedby') ?? '')
+					.split(' ')
+					.map((id) => (id ? document.getElementById(id)?.textContent : null)),
+			),
+		)
+		setUnplaced(
+			[...new Set(Object.values(errors))].filter(
+				(message) => message && message !== EDIT_FAILED && !shownByFields.has(message),
+			),
+		)
+		// The errors belong to this failure: read once, when it arrives.
+		// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, [failed, failedAt])
 	return (
 		<form
 			ref={formRef}
@@ -202,6 +230,11 @@ export function EditorForm({
 						className="rounded-xl border border-red-200 bg-red-50 px-3.5 py-2.5 text-sm text-red-800"
 					>
 						{EDIT_FAILED}
+						{unplaced.map((message) => (
+							<span key={message} className="mt-1 block">
+								{message}
+							</span>
+						))}
 					</p>
 				) : null}
 				<button type="submit" className="btn-primary w-full" disabled={busy}>

@@ -7,6 +7,7 @@ import { SKILLS } from '~/data/options'
 import { type ProfileData } from '~/models/profile.server'
 import { type Resume } from '~/models/resume.server'
 import { PROFILE_LIMITS, RESUME_LIMITS } from '~/utils/field-limits'
+import { emptyingHidesResume, hiddenUntil, type ResumeListKey } from '~/utils/resume-notice'
 import { SOCIAL_FIELDS, type SocialField } from '~/utils/social'
 import { joinParagraphs, isOngoing, ratingLabel, ratingToHalves } from '~/utils/text'
 import {
@@ -19,9 +20,11 @@ import {
 	type TextFields,
 } from './editor-fields'
 import { EditorForm, useEditor, useSectionReload, type Reload } from './editor-form'
+import { ConfirmHideResume } from './confirm-hide-resume'
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, TrashIcon } from './icons'
 import { Modal, useDraft } from './modal'
 import { type EditSection } from './profile-view'
+import { ResumeNotice } from './resume-notice'
 import { SOCIAL_META } from './social-icons'
 
 /** What every editor gets: the section's version when it opened, and how to reload it. */
@@ -105,13 +108,18 @@ function TaglineEditor({ profile, close, version, reload }: Base & { profile: Pr
 /** How each link is typed; the owner's own number, email and site may be filled in. */
 const SOCIAL_INPUT: Record<
 	SocialField,
-	{ type: string; placeholder: string; autoComplete?: string }
+	{ type: string; placeholder: string; autoComplete?: string; hint?: string }
 > = {
-	linkedInUrl: { type: 'url', placeholder: 'linkedin.com/in/you' },
-	xUrl: { type: 'url', placeholder: 'x.com/you' },
-	igUrl: { type: 'url', placeholder: 'instagram.com/you' },
+	// Where a handle names one profile, the field takes it (stored as the profile's URL).
+	linkedInUrl: {
+		type: 'text',
+		placeholder: 'in/you',
+		hint: 'Your in/name, or a link to your profile',
+	},
+	xUrl: { type: 'text', placeholder: '@you', hint: 'Your handle (@name), or a link' },
+	igUrl: { type: 'text', placeholder: '@you', hint: 'Your handle (@name), or a link' },
 	fbUrl: { type: 'url', placeholder: 'facebook.com/you' },
-	ytUrl: { type: 'url', placeholder: 'youtube.com/@you' },
+	ytUrl: { type: 'text', placeholder: '@you', hint: 'Your handle (@name), or a link' },
 	whatAppBusUrl: { type: 'url', placeholder: 'wa.me/15551234567' },
 	mobileNumber: { type: 'tel', placeholder: '+15551234567', autoComplete: 'tel' },
 	companySite: { type: 'url', placeholder: 'your-site.com', autoComplete: 'url' },
@@ -156,7 +164,11 @@ function SocialEditor({
 						}
 						type={SOCIAL_INPUT[field].type}
 						placeholder={SOCIAL_INPUT[field].placeholder}
-						autoComplete={SOCIAL_INPUT[field].autoComplete}
+						autoComplete={
+							SOCIAL_INPUT[field].autoComplete ?? (SOCIAL_INPUT[field].hint ? 'off' : undefined)
+						}
+						hint={SOCIAL_INPUT[field].hint}
+						linkOnBlur={Boolean(SOCIAL_INPUT[field].hint)}
 						value={draft.links[field]}
 						onChange={(value) => setDraft((d) => ({ ...d, links: { ...d.links, [field]: value } }))}
 						error={editor.errors[field]}
@@ -259,6 +271,9 @@ function ListEditor<T>({
 	render,
 	addLabel,
 	itemLabel,
+	resume,
+	list,
+	noun,
 }: {
 	items: T[]
 	setItems: (items: T[]) => void
@@ -266,6 +281,12 @@ function ListEditor<T>({
 	render: (item: T, update: (patch: Partial<T>) => void, index: number) => ReactNode
 	addLabel: string
 	itemLabel: (item: T, index: number) => string
+	/** The saved resume and which of its lists this is: the notice, and the question before
+	 * removing a last entry that would hide the resume. */
+	resume: Resume
+	list: ResumeListKey
+	/** One entry, as the question names it ('Remove the last certificate?'). */
+	noun: string
 }) {
 	const move = (from: number, to: number) => {
 		const next = [...items]
@@ -274,6 +295,11 @@ function ListEditor<T>({
 		setItems(next)
 	}
 	const full = items.length >= RESUME_LIMITS.items
+	const [confirming, setConfirming] = useState<number | null>(null)
+	const removeAt = (index: number) => setItems(items.filter((_, i) => i !== index))
+	// Removing the last entry of a list asks first when it would hide a resume visitors see.
+	const remove = (index: number) =>
+		items.length === 1 && emptyingHidesResume(resume, list) ? setConfirming(index) : removeAt(index)
 	// After 'Add …' the keyboard (and a screen reader) goes to the new entry's first field.
 	const listRef = useRef<HTMLDivElement>(null)
 	const [added, setAdded] = useState(0)
@@ -286,6 +312,18 @@ function ListEditor<T>({
 	}, [added])
 	return (
 		<div ref={listRef} className="flex flex-col gap-4">
+			<ResumeNotice resume={{ ...resume, [list]: items }} />
+			<ConfirmHideResume
+				open={confirming !== null}
+				title={`Remove the last ${noun}?`}
+				description={`${hiddenUntil([list])}.`}
+				confirmLabel="Remove and hide resume"
+				onCancel={() => setConfirming(null)}
+				onConfirm={() => {
+					if (confirming !== null) removeAt(confirming)
+					setConfirming(null)
+				}}
+			/>
 			{items.length === 0 ? <p className="text-muted text-sm">Nothing here yet.</p> : null}
 			{items.map((item, index) => (
 				<fieldset key={index} className="border-line min-w-0 rounded-2xl border p-4">
@@ -321,7 +359,7 @@ function ListEditor<T>({
 						<button
 							type="button"
 							className="btn-ghost min-h-10 text-red-700"
-							onClick={() => setItems(items.filter((_, i) => i !== index))}
+							onClick={() => remove(index)}
 						>
 							<TrashIcon />
 							Remove<span className="sr-only"> {itemLabel(item, index)}</span>
@@ -353,12 +391,14 @@ function TextListEditor<T extends Record<string, string>>({
 	close,
 	version,
 	reload,
+	resume,
 	list,
 	noun,
 	message,
 	initial,
 	fields,
 }: Base & {
+	resume: Resume
 	/** The section: its intent, and the key of the list in the request. */
 	list: 'education' | 'certificates'
 	/** What one entry is called: 'Add education', 'Education 2' until its first field is typed. */
@@ -376,6 +416,9 @@ function TextListEditor<T extends Record<string, string>>({
 				items={items}
 				setItems={setItems}
 				addLabel={`Add ${noun.toLowerCase()}`}
+				resume={resume}
+				list={list}
+				noun={noun.toLowerCase()}
 				itemLabel={(item, index) => (title && item[title.key]) || `${noun} ${index + 1}`}
 				make={() => Object.fromEntries(fields.map((field) => [field.key, ''])) as T}
 				render={(item, update, index) => (
@@ -440,6 +483,9 @@ function WorkExpEditor({ resume, close, version, reload }: Base & { resume: Resu
 				items={items}
 				setItems={setItems}
 				addLabel="Add position"
+				resume={resume}
+				list="workExp"
+				noun="position"
 				itemLabel={(item, index) => item.role || item.company || `Position ${index + 1}`}
 				make={() => ({
 					company: '',
@@ -520,6 +566,7 @@ function EducationEditor({ resume, ...base }: Base & { resume: Resume }) {
 	return (
 		<TextListEditor<EducationDraft>
 			{...base}
+			resume={resume}
 			list="education"
 			noun="Education"
 			message="Education updated"
@@ -577,6 +624,9 @@ function SkillsEditor({ resume, close, version, reload }: Base & { resume: Resum
 				items={items}
 				setItems={setItems}
 				addLabel="Add skill"
+				resume={resume}
+				list="skills"
+				noun="skill"
 				itemLabel={(item, index) => item.skillName || `Skill ${index + 1}`}
 				make={() => ({ skillName: '', rating: '3' })}
 				render={(item, update, index) => (
@@ -585,6 +635,8 @@ function SkillsEditor({ resume, close, version, reload }: Base & { resume: Resum
 							label="Skill"
 							list={listId}
 							placeholder="Start typing, e.g. React"
+							hint="Pick one from the list or type your own."
+							limit={{ chars: RESUME_LIMITS.skillName }}
 							value={item.skillName}
 							onChange={(skillName) => update({ skillName })}
 							error={errorUnder(editor.errors, `skills.${index}.skillName`)}
@@ -642,6 +694,7 @@ function CertificatesEditor({ resume, ...base }: Base & { resume: Resume }) {
 	return (
 		<TextListEditor<CertificateDraft>
 			{...base}
+			resume={resume}
 			list="certificates"
 			noun="Certificate"
 			message="Certificates updated"
@@ -672,12 +725,32 @@ function CertificatesEditor({ resume, ...base }: Base & { resume: Resume }) {
 function AchievementsEditor({ resume, close, version, reload }: Base & { resume: Resume }) {
 	const [text, setText] = useDraft(() => resume.achievements.join('\n'))
 	const editor = useEditor('achievements', close, 'Achievements updated', version)
+	const [confirming, setConfirming] = useState(false)
+	const lines = text.split(/\r?\n/).filter((line) => line.trim())
+	const save = () => editor.submit({ achievements: text })
+	// Saving no achievement at all asks first when it would hide a resume visitors see.
+	const hides =
+		!lines.length &&
+		resume.achievements.some((line) => line.trim()) &&
+		emptyingHidesResume(resume, 'achievements')
 	return (
 		<EditorForm
 			editor={editor}
 			reload={reload}
-			onSubmit={() => editor.submit({ achievements: text })}
+			onSubmit={() => (hides ? setConfirming(true) : save())}
 		>
+			<ResumeNotice resume={{ ...resume, achievements: lines }} />
+			<ConfirmHideResume
+				open={confirming}
+				title="Remove the last achievement?"
+				description={`${hiddenUntil(['achievements'])}.`}
+				confirmLabel="Save and hide resume"
+				onCancel={() => setConfirming(false)}
+				onConfirm={() => {
+					setConfirming(false)
+					save()
+				}}
+			/>
 			<TextArea
 				label="Achievements"
 				rows={8}

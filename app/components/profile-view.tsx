@@ -13,6 +13,7 @@ import { LinkIcon, MapPinIcon, PencilIcon, ShareIcon } from './icons'
 import { Logo } from './logo'
 import { DialogOpener } from './public-sheets'
 import { educationYears, workPeriod } from './resume-dates'
+import { ResumeNotice } from './resume-notice'
 import { ResumeSectionLinks } from './resume-links'
 
 const FindMeModal = lazy(() =>
@@ -492,6 +493,8 @@ function ResumeSection({
 			action={<ResumeSectionLinks path={path} builder={mode.kind === 'builder'} />}
 		>
 			<div className="flex flex-col gap-6">
+				{/* The owner is told whether visitors see the resume, and which lists it waits for. */}
+				{mode.kind === 'builder' ? <ResumeNotice resume={resume} /> : null}
 				<ResumeBlock section="workexp" mode={mode} empty={!resume.workExp.length}>
 					<ol className="border-brand-100 relative flex flex-col gap-5 border-l-2 pl-5">
 						{resume.workExp.map((item) => (

@@ -1,6 +1,9 @@
 import { describe, expect, test } from 'vitest'
 import {
+	choicesWithOwn,
 	INDUSTRIES,
+	isChoiceOrOwn,
+	OWN_CHOICE_MAX,
 	PROJECT_CATEGORIES,
 	SKILLS,
 	isCategory,
@@ -68,5 +71,21 @@ describe('uniqueChoices', () => {
 		const input = [' a ', 'A'] as const
 		uniqueChoices(input)
 		expect(input).toEqual([' a ', 'A'])
+	})
+})
+
+describe('choicesWithOwn', () => {
+	test('a list entry keeps its key, an own word is kept as typed; repeats in any case dropped', () => {
+		expect(choicesWithOwn([' sketch ', 'figma', 'UI/UX Design', 'SKETCH', 'Figma', ''], SKILLS)).toEqual(
+			['sketch', 'Figma', 'UI/UX Design'],
+		)
+	})
+
+	test('isChoiceOrOwn takes trimmed words of 1 to 60 characters', () => {
+		expect(isChoiceOrOwn('Python')).toBe(true)
+		expect(isChoiceOrOwn('x'.repeat(OWN_CHOICE_MAX))).toBe(true)
+		expect(isChoiceOrOwn('x'.repeat(OWN_CHOICE_MAX + 1))).toBe(false)
+		expect(isChoiceOrOwn(' Sketch')).toBe(false)
+		expect(isChoiceOrOwn('')).toBe(false)
 	})
 })

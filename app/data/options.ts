@@ -335,3 +335,31 @@ export function uniqueChoices(values: readonly string[], allowed?: readonly stri
 	}
 	return out
 }
+
+/** The longest word of the owner's own in a skill, category or industry list. */
+export const OWN_CHOICE_MAX = 60
+
+/**
+ * The most entries in a project's industries, categories or skills (a resume's skills keep the
+ * resume's own cap of entries per list).
+ */
+export const TAGS_MAX = 60
+
+/** True when `v` is exactly one of the fixed lists' entries or a word of the owner's own. */
+export function isChoiceOrOwn(v: string): boolean {
+	const value = v.trim()
+	return value === v && value !== '' && value.length <= OWN_CHOICE_MAX
+}
+
+/**
+ * The owner's choices over a fixed list that also takes their own words: trimmed, empty ones and
+ * case-insensitive duplicates dropped (first-seen order). An entry of `suggestions` takes the
+ * list's own spelling (its key); any other word is kept as typed. Length is not checked here.
+ */
+export function choicesWithOwn(values: readonly string[], suggestions: readonly string[]) {
+	const canonical = new Map(suggestions.map((choice) => [choice.toLowerCase(), choice]))
+	return uniqueChoices(values.map((raw) => {
+		if (typeof raw !== 'string') return raw
+		return canonical.get(raw.trim().toLowerCase()) ?? raw
+	}))
+}

@@ -15,7 +15,7 @@ import crypto from 'node:crypto'
 import { type Readable } from 'node:stream'
 import sharp from 'sharp'
 import { z } from 'zod'
-import { isCategory, isIndustry, isSkill } from '~/data/options'
+import { isChoiceOrOwn, OWN_CHOICE_MAX } from '~/data/options'
 import {
 	appearanceUpdate,
 	checkAccent,
@@ -71,9 +71,17 @@ const monthDate = z
 	.regex(/^\d{4}-\d{2}-01$/, 'must be YYYY-MM-01')
 	.nullable()
 const year = z.number().int().min(1900).max(2100).nullable()
-const choices = (isChoice: (value: string) => boolean, label: string) =>
+/** Tag lists: fixed-list entries or the owner's own words (trimmed, at most 60 characters). */
+const choices = (label: string) =>
 	z
-		.array(z.string().refine((value): boolean => isChoice(value), `must be one of Tagg's ${label}`))
+		.array(
+			z
+				.string()
+				.refine(
+					(value): boolean => isChoiceOrOwn(value),
+					`must be ${label} of at most ${OWN_CHOICE_MAX} characters`,
+				),
+		)
 		.max(200)
 
 const ImageSchema = z.object({
@@ -94,9 +102,9 @@ const PortfolioSchema = z.object({
 	role: shortText,
 	projectSummary: paragraphs,
 	duration: shortText,
-	industries: choices(isIndustry, 'industries'),
-	categories: choices(isCategory, 'project categories'),
-	skills: choices(isSkill, 'skills'),
+	industries: choices('industries'),
+	categories: choices('project categories'),
+	skills: choices('skills'),
 	challenges: paragraphs,
 	solution: paragraphs,
 	results: paragraphs,
@@ -186,7 +194,10 @@ export const AccountDocumentSchema = z.object({
 				z.object({
 					name: z
 						.string()
-						.refine((value): boolean => isSkill(value), "must be one of Tagg's skills"),
+						.refine(
+							(value): boolean => isChoiceOrOwn(value),
+							`must be a skill of at most ${OWN_CHOICE_MAX} characters`,
+						),
 					ratingHalves: z.number().int().min(1).max(10),
 				}),
 			)

@@ -134,8 +134,8 @@ describe('builder validation', () => {
 			fields: ['email', 'linkedInUrl', 'mobileNumber', 'xUrl'],
 		},
 		{
-			name: 'a skill with a bad name and a bad rating reports both',
-			body: { intent: 'skills', skills: [{ skillName: 'Juggling', rating: 7 }] },
+			name: 'a skill with a name too long and a bad rating reports both',
+			body: { intent: 'skills', skills: [{ skillName: 'J'.repeat(61), rating: 7 }] },
 			fields: ['skills.0.rating', 'skills.0.skillName'],
 		},
 	])('$name', async ({ body, fields }) => {

@@ -123,14 +123,19 @@ function AppearanceEditor({
 	}
 	return (
 		<div className="grid items-start gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
+			{/* The preview stays in view while the owner chooses: beside the form on a wide screen,
+			    pinned under the builder's bar on a phone (its top part, the rest scrolls inside). */}
 			<section
 				aria-labelledby="preview-title"
-				className="flex flex-col gap-3 lg:sticky lg:top-20 lg:order-2"
+				data-testid="appearance-preview-panel"
+				className="bg-canvas max-lg:border-line sticky top-[3.9rem] z-20 -mx-4 flex flex-col gap-2 px-4 pt-2 pb-3 max-lg:border-b lg:top-20 lg:order-2 lg:mx-0 lg:gap-3 lg:bg-transparent lg:px-0 lg:pt-0 lg:pb-0"
 			>
 				<h2 id="preview-title" className="text-muted text-sm font-bold tracking-wide uppercase">
 					Preview
 				</h2>
-				<Preview appearance={shown} {...preview} />
+				<div className="max-lg:max-h-[34svh] max-lg:overflow-y-auto max-lg:overscroll-contain max-lg:rounded-2xl">
+					<Preview appearance={shown} {...preview} />
+				</div>
 			</section>
 			{/* The form's sticky button bar keeps the card's rounded corners. */}
 			<div className="card p-6 lg:order-1 [&_form>div:last-child]:rounded-b-2xl">

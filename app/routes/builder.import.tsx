@@ -10,7 +10,9 @@ import toast from 'react-hot-toast'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ViewLiveLink } from '~/components/view-live'
 import { ImportIcon } from '~/components/icons'
+import { ResumeNotice } from '~/components/resume-notice'
 import { getCustomerPath } from '~/models/customer.server'
+import { getResume, type Resume } from '~/models/resume.server'
 import { requireCustomerId } from '~/services/auth.server'
 import {
 	IMPORT_MESSAGES,
@@ -32,13 +34,34 @@ import {
 	readImportFile,
 	readImportRequest,
 } from '~/services/resume-import.server'
+import { RESUME_LIST_KEYS, type ResumeListKey } from '~/utils/resume-notice'
 import { formatMonth, isOngoing } from '~/utils/text'
 import { noindexMeta } from '~/utils/seo'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const customerId = await requireCustomerId(request)
-	return { path: (await getCustomerPath(customerId)) ?? '' }
+	const [path, resume] = await Promise.all([getCustomerPath(customerId), getResume(customerId)])
+	return { path: path ?? '', lists: listCounts(resume) }
 }
+
+/** How many entries each resume list has (achievements: the non-blank ones). */
+function listCounts(resume: Resume): ListCounts {
+	return {
+		workExp: resume.workExp.length,
+		education: resume.education.length,
+		skills: resume.skills.length,
+		certificates: resume.certificates.length,
+		achievements: resume.achievements.filter((line) => line.trim()).length,
+	}
+}
+
+type ListCounts = Record<ResumeListKey, number>
+
+/** Lists of `count` entries, for the resume notice (which looks only at whether each has one). */
+const asLists = (counts: ListCounts) =>
+	Object.fromEntries(
+		RESUME_LIST_KEYS.map((key) => [key, Array.from({ length: counts[key] }, () => key)]),
+	)
 
 type Result =
 	| { ok: false; intent: string; message: string; at: number }
@@ -94,7 +117,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ImportResume() {
-	const { path } = useLoaderData<typeof loader>()
+	const { path, lists } = useLoaderData<typeof loader>()
 	const result = useActionData<typeof action>() as Result | undefined
 	const navigation = useNavigation()
 	const busy =
@@ -169,7 +192,12 @@ export default function ImportResume() {
 				</section>
 
 				{current?.ok && current.intent === 'preview' ? (
-					<PreviewCard preview={current.preview} fileName={current.fileName} busy={busy} />
+					<PreviewCard
+						preview={current.preview}
+						fileName={current.fileName}
+						busy={busy}
+						lists={lists}
+					/>
 				) : null}
 
 				{current?.ok && current.intent === 'apply' ? (
@@ -186,6 +214,7 @@ export default function ImportResume() {
 							{current.sections.map((section) => SECTION_LABELS[section]).join(', ')}, from{' '}
 							{current.fileName}.
 						</p>
+						<ResumeNotice resume={asLists(lists)} className="mt-3" />
 						<div className="mt-4 flex flex-wrap gap-3">
 							<Link to="/builder" className="btn-primary">
 								See your profile
@@ -222,12 +251,24 @@ function PreviewCard({
 	preview,
 	fileName,
 	busy,
+	lists,
 }: {
 	preview: ImportPreview
 	fileName: string
 	busy: string
+	lists: ListCounts
 }) {
 	const present = IMPORT_SECTIONS.filter((section) => preview.sections[section])
+	// What the resume will hold once the ticked sections are imported in the chosen way.
+	const [ticked, setTicked] = useState<string[]>(present)
+	const [mode, setMode] = useState<ImportModeKey>('replace')
+	const after = Object.fromEntries(
+		RESUME_LIST_KEYS.map((key) => {
+			const section = preview.sections[key]
+			if (!section || !ticked.includes(key)) return [key, lists[key]]
+			return [key, mode === 'replace' ? section.items.length : lists[key] + section.appendAdds]
+		}),
+	) as ListCounts
 	// Nothing ticked: said here, by the button, and the preview stays (the server would refuse
 	// the import and the page would lose the preview with it).
 	// How many times Import was pressed with nothing ticked (0: not since the last tick).
@@ -243,13 +284,31 @@ function PreviewCard({
 					Nothing is saved until you import.
 				</p>
 			</div>
-			<fieldset className="flex flex-col gap-3" onChange={() => setNoneTicked(0)}>
+			<fieldset
+				className="flex flex-col gap-3"
+				onChange={(event) => {
+					setNoneTicked(0)
+					setTicked(
+						[
+							...event.currentTarget.querySelectorAll<HTMLInputElement>(
+								'input[name="sections"]:checked',
+							),
+						].map((input) => input.value),
+					)
+				}}
+			>
 				<legend className="sr-only">Sections</legend>
 				{present.map((section) => (
 					<SectionPreview key={section} section={section} preview={preview} />
 				))}
 			</fieldset>
-			<fieldset className="flex flex-col gap-2">
+			<fieldset
+				className="flex flex-col gap-2"
+				onChange={(event) => {
+					const input = event.target as HTMLInputElement
+					if (input.name === 'mode') setMode(input.value as ImportModeKey)
+				}}
+			>
 				<legend className="field-label">How to import them</legend>
 				<ModeOption value="replace" title="Replace" defaultChecked>
 					Each ticked section becomes what the file holds; profile fields in the file overwrite
@@ -274,6 +333,7 @@ function PreviewCard({
 					</ul>
 				</details>
 			) : null}
+			<ResumeNotice resume={asLists(after)} lead="After this import:" />
 			<div className="flex flex-col items-start gap-3">
 				{noneTicked ? (
 					<FocusedAlert shownFor={noneTicked}>{IMPORT_MESSAGES.noSections}</FocusedAlert>

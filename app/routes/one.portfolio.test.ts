@@ -386,13 +386,42 @@ describe('POST /one/sites/portfolio/data/update/{section}', () => {
 		})
 	})
 
-	test('choices outside the fixed lists and over-long text are 400; nothing changes', async () => {
+	test('own words in skills, categories and industries are kept as typed; list entries keep their key', async () => {
+		const owner = await createOwner()
+		const item = await createPortfolio(owner.id)
+		const head = await update(
+			'head',
+			{
+				...FULL_HEAD,
+				portfolioId: item.portfolioId,
+				industries: [' Moon Mining ', 'moon mining', 'retail'],
+				categories: ['Zine layout', 'ui/ux design'],
+			},
+			owner.token,
+		)
+		expect(head.status).toBe(200)
+		expect(itemsOf(head.json)[0]).toMatchObject({
+			industries: ['Moon Mining', 'Retail'],
+			categories: ['Zine layout', 'UI/UX Design'],
+		})
+		const skills = await update(
+			'skills',
+			{ portfolioId: item.portfolioId, skills: ['Sketch', 'UI/UX Design', 'figma', 'SKETCH'] },
+			owner.token,
+		)
+		expect(skills.status).toBe(200)
+		expect(itemsOf(skills.json)[0]?.skills).toEqual(['Sketch', 'UI/UX Design', 'Figma'])
+	})
+
+	test('over-long choices, too many choices and over-long text are 400; nothing changes', async () => {
 		const owner = await createOwner()
 		const item = await createPortfolio(owner.id, { skills: ['Python'] })
+		const many = Array.from({ length: 61 }, (_, index) => `Skill ${index}`)
 		const bad = [
-			['skills', { skills: ['Python', 'Underwater Basket Weaving'] }, /skills/],
-			['head', { ...FULL_HEAD, industries: ['Moon Mining'] }, /industries/],
-			['head', { ...FULL_HEAD, categories: ['Nope'] }, /categories/],
+			['skills', { skills: ['Python', 'x'.repeat(61)] }, /skills must be at most 60 characters/],
+			['skills', { skills: many }, /At most 60 skills/],
+			['head', { ...FULL_HEAD, industries: ['y'.repeat(61)] }, /industries/],
+			['head', { ...FULL_HEAD, categories: ['z'.repeat(61)] }, /categories/],
 			['head', { ...FULL_HEAD, productName: 'x'.repeat(121) }, /productName/],
 			['challenges', { challenges: 42 }, /challenges/],
 			['result', {}, /results/],
@@ -706,7 +735,7 @@ describe('builder pages', () => {
 			challenges: ['One', 'Two'],
 		})
 
-		const invalid = await edit({ intent: 'skills', skills: ['Knitting'] })
+		const invalid = await edit({ intent: 'skills', skills: ['K'.repeat(61)] })
 		expect(invalid).toMatchObject({
 			status: 400,
 			body: { ok: false, message: 'Please try again', fieldErrors: { skills: expect.any(String) } },

@@ -10,6 +10,7 @@ import { setCustomerDisabled } from '~/models/customer.server'
 import { getProfile, updateProfile } from '~/models/profile.server'
 import { getResume, type Resume } from '~/models/resume.server'
 import { LINK_ERROR, PHONE_ERROR } from '~/utils/profile-schemas'
+import { handleError } from '~/utils/social'
 import { action as builderAction } from './builder._index'
 import { loader as readField } from './one.sites.info.general.$field'
 import {
@@ -310,6 +311,50 @@ describe('POST /one/sites/info/general/{field}/update', () => {
 		expect(json.data).toEqual({ bio: ['One.', 'Two.', 'Three.'] })
 	})
 
+	test('a handle is stored as its profile URL where it names one profile (Instagram, X, YouTube, LinkedIn)', async () => {
+		const owner = await createOwner()
+		const { status, json } = await update(
+			'social-links',
+			{
+				...EMPTY_SOCIAL,
+				igUrl: ' @avery.makes ',
+				xUrl: '@avery_m',
+				ytUrl: '@AveryMakes',
+				linkedInUrl: 'in/avery-lee',
+				companySite: 'avery.studio',
+			},
+			owner.token,
+		)
+		expect(status).toBe(200)
+		expect(json.data).toEqual({
+			socialLinks: {
+				...EMPTY_SOCIAL,
+				igUrl: 'https://www.instagram.com/avery.makes',
+				xUrl: 'https://x.com/avery_m',
+				ytUrl: 'https://www.youtube.com/@AveryMakes',
+				linkedInUrl: 'https://www.linkedin.com/in/avery-lee',
+				companySite: 'https://avery.studio',
+			},
+		})
+		// A profile URL is kept as it is; LinkedIn's @name is its vanity name too.
+		const urls = await update(
+			'social-links',
+			{
+				...EMPTY_SOCIAL,
+				igUrl: 'https://instagram.com/avery.makes',
+				linkedInUrl: '@avery-lee',
+			},
+			owner.token,
+		)
+		expect(urls.json.data).toEqual({
+			socialLinks: {
+				...EMPTY_SOCIAL,
+				igUrl: 'https://instagram.com/avery.makes',
+				linkedInUrl: 'https://www.linkedin.com/in/avery-lee',
+			},
+		})
+	})
+
 	test('phone numbers may be typed with spaces, dashes or brackets and are stored bare', async () => {
 		const owner = await createOwner()
 		const { status, json } = await update(
@@ -325,12 +370,24 @@ describe('POST /one/sites/info/general/{field}/update', () => {
 
 	test.each(
 		titled([
-			['social-links', { linkedInUrl: 'javascript:alert(1)' }, `linkedInUrl: ${LINK_ERROR}`],
-			['social-links', { xUrl: 'JavaScript:alert(document.cookie)' }, `xUrl: ${LINK_ERROR}`],
+			[
+				'social-links',
+				{ linkedInUrl: 'javascript:alert(1)' },
+				`linkedInUrl: ${handleError('linkedInUrl')}`,
+			],
+			[
+				'social-links',
+				{ xUrl: 'JavaScript:alert(document.cookie)' },
+				`xUrl: ${handleError('xUrl')}`,
+			],
 			['social-links', { companySite: 'data:text/html,<script>alert(1)</script>' }, LINK_ERROR],
-			['social-links', { igUrl: 'vbscript:msgbox(1)' }, LINK_ERROR],
+			['social-links', { companySite: '@avery.makes' }, `companySite: ${LINK_ERROR}`],
+			['social-links', { fbUrl: '@avery.makes' }, `fbUrl: ${LINK_ERROR}`],
+			['social-links', { igUrl: 'vbscript:msgbox(1)' }, handleError('igUrl')],
+			['social-links', { igUrl: '@avery makes' }, `igUrl: ${handleError('igUrl')}`],
+			['social-links', { xUrl: '@this_handle_is_too_long' }, handleError('xUrl')],
 			['social-links', { fbUrl: 'ftp://example.com' }, LINK_ERROR],
-			['social-links', { ytUrl: '@me' }, LINK_ERROR],
+			['social-links', { ytUrl: '@me' }, `ytUrl: ${handleError('ytUrl')}`],
 			['social-links', { whatAppBusUrl: 'mailto:me@example.com' }, LINK_ERROR],
 			['social-links', { linkedInUrl: `https://x.com/${'a'.repeat(500)}` }, /at most 500/],
 			['social-links', { mobileNumber: 'call me' }, `mobileNumber: ${PHONE_ERROR}`],
@@ -656,6 +713,31 @@ describe('POST /one/sites/resume/work-exp/update/{section}', () => {
 		])
 	})
 
+	test('skills: an own word is kept as typed (trimmed), a list entry keeps its key; duplicates of either (any case) are dropped', async () => {
+		const owner = await createOwner()
+		const { status, json } = await updateSection(
+			'skills',
+			{
+				skills: [
+					{ skillName: ' UI/UX Design ', rating: 4 },
+					{ skillName: 'sketch', rating: 3 },
+					{ skillName: 'figma', rating: 5 },
+					{ skillName: 'ui/ux design', rating: 1 },
+					{ skillName: 'Sketch', rating: 2 },
+					{ skillName: 'x'.repeat(60), rating: 1 },
+				],
+			},
+			owner.token,
+		)
+		expect(status).toBe(200)
+		expect(resumeOf(json).skills.map(({ skillName, rating }) => [skillName, rating])).toEqual([
+			['UI/UX Design', 4],
+			['sketch', 3],
+			['Figma', 5],
+			['x'.repeat(60), 1],
+		])
+	})
+
 	test('certificates: the year comes back as endDate; crtYear or endDate is accepted', async () => {
 		const owner = await createOwner()
 		const { json } = await updateSection(
@@ -697,7 +779,7 @@ describe('POST /one/sites/resume/work-exp/update/{section}', () => {
 			['skills', { skills: [{ skillName: 'React', rating: 3.3 }] }, /half steps/],
 			['skills', { skills: [{ skillName: 'React', rating: 'abc' }] }, /half steps/],
 			['skills', { skills: [{ skillName: 'React', rating: null }] }, /rating/],
-			['skills', { skills: [{ skillName: 'Basket Weaving', rating: 3 }] }, /Choose a skill from/],
+			['skills', { skills: [{ skillName: 'B'.repeat(61), rating: 3 }] }, /at most 60 characters/],
 			['skills', { skills: [{ skillName: '', rating: 3 }] }, /Choose a skill/],
 			['skills', { skills: 'React' }, /skills/],
 			['workexp', { workExp: [{ company: 'x'.repeat(121) }] }, /workExp\.0\.company/],
@@ -894,7 +976,11 @@ describe('the builder home action', () => {
 
 	test.each(
 		titled([
-			['social', { linkedInUrl: 'javascript:alert(1)' }, { linkedInUrl: LINK_ERROR }],
+			[
+				'social',
+				{ linkedInUrl: 'javascript:alert(1)' },
+				{ linkedInUrl: handleError('linkedInUrl') },
+			],
 			['social', { mobileNumber: 'abc' }, { mobileNumber: PHONE_ERROR }],
 			[
 				'name',
@@ -930,8 +1016,8 @@ describe('the builder home action', () => {
 			],
 			[
 				'skills',
-				{ skills: [{ skillName: 'Juggling', rating: 4 }] },
-				{ 'skills.0.skillName': 'Choose a skill from the list' },
+				{ skills: [{ skillName: '   ', rating: 4 }] },
+				{ 'skills.0.skillName': 'Choose a skill from the list or type your own' },
 			],
 			[
 				'certificates',

@@ -25,7 +25,8 @@ export const RESUME_LIMITS = {
 	experienceLine: 500,
 	eduName: 150,
 	eduInstitution: 150,
-	skillName: 80,
+	/** A skill's name: a fixed-list entry or the owner's own word (OWN_CHOICE_MAX in options). */
+	skillName: 60,
 	crtName: 150,
 	crtPlat: 120,
 	crtUrl: 500,

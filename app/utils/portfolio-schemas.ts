@@ -1,10 +1,18 @@
 /**
  * Validation of every portfolio write, shared by the builder's edit forms and the /one API.
  * List fields arrive as one text (one item per line) or as a list; tag fields as a list of
- * choices from the fixed lists (empty and repeated choices are ignored, spelling is the list's).
+ * choices, suggested by the fixed lists and open to the owner's own words (empty and repeated
+ * choices are ignored; a list entry takes the list's spelling, an own word is kept as typed).
  */
 import { z } from 'zod'
-import { INDUSTRIES, PROJECT_CATEGORIES, SKILLS } from '~/data/options'
+import {
+	choicesWithOwn,
+	INDUSTRIES,
+	OWN_CHOICE_MAX,
+	PROJECT_CATEGORIES,
+	SKILLS,
+	TAGS_MAX,
+} from '~/data/options'
 import { PORTFOLIO_LIMITS } from './field-limits'
 import { splitLines } from './text'
 
@@ -66,34 +74,32 @@ const lines = (maxItems: number, maxLength: number) =>
 		)
 
 /**
- * Choices from a fixed list (a list, or one per line): trimmed, empty and repeated ones (any case)
- * ignored, each in the list's own spelling. A choice that is not in the list is refused.
+ * Choices over a fixed list that also takes the owner's own words (a list, or one per line):
+ * trimmed, empty and repeated ones (any case) ignored. A list entry takes the list's own spelling;
+ * an own word is kept as typed, at most OWN_CHOICE_MAX characters; at most TAGS_MAX in all.
  */
-const choices = (allowed: readonly string[], label: string) => {
-	const canonical = new Map(allowed.map((choice) => [choice.toLowerCase(), choice]))
-	return z
+const choices = (suggestions: readonly string[], label: string) =>
+	z
 		.union([z.array(z.string().max(200)).max(1_000), z.string().max(20_000), z.null()], {
 			error: requiredOr(`must be a list of ${label}`),
 		})
 		.transform((value, ctx) => {
 			const raw = Array.isArray(value) ? value : splitLines(value ?? '')
-			const out: string[] = []
-			for (const entry of raw) {
-				const key = entry.trim().toLowerCase()
-				if (!key) continue
-				const choice = canonical.get(key)
-				if (!choice) {
-					ctx.addIssue({
-						code: 'custom',
-						message: `Choose ${label} from the list (${JSON.stringify(entry.trim())} is not in it)`,
-					})
-					return z.NEVER
-				}
-				if (!out.includes(choice)) out.push(choice)
+			const out = choicesWithOwn(raw, suggestions)
+			const long = out.find((choice) => choice.length > OWN_CHOICE_MAX)
+			if (long) {
+				ctx.addIssue({
+					code: 'custom',
+					message: `“${long.slice(0, 20)}…” is too long: ${label} must be at most ${OWN_CHOICE_MAX} characters each`,
+				})
+				return z.NEVER
+			}
+			if (out.length > TAGS_MAX) {
+				ctx.addIssue({ code: 'custom', message: `At most ${TAGS_MAX} ${label}` })
+				return z.NEVER
 			}
 			return out
 		})
-}
 
 const projectSummary = lines(PORTFOLIO_LIMITS.summaryLines, PORTFOLIO_LIMITS.summaryLine)
 const longList = lines(PORTFOLIO_LIMITS.listLines, PORTFOLIO_LIMITS.listLine)

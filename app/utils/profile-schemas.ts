@@ -3,7 +3,7 @@
  * Stored links are always http(s) URLs, so javascript:, data: and the like never reach a page.
  */
 import { z } from 'zod'
-import { SKILLS } from '~/data/options'
+import { choicesWithOwn, OWN_CHOICE_MAX, SKILLS } from '~/data/options'
 import { checkAccent, FONT_IDS, HEADER_STYLES, normalizeHex, THEME_MODES } from './appearance'
 import {
 	DATE_ORDER_MESSAGES,
@@ -17,6 +17,7 @@ import {
 	withHttps,
 } from './text'
 import { PROFILE_LIMITS, RESUME_LIMITS } from './field-limits'
+import { handleError, handleToUrl, looksLikeHandle, type HandleField } from './social'
 
 /**
  * The presence rule of every update body (docs/decisions/016-presence-rule.md): each field
@@ -48,6 +49,9 @@ export const clearableText = (
 const entryText = (max: number, label: string) =>
 	clearableText(max, label, 'optional').transform((value) => value ?? '')
 
+/** A skill entry with no name. */
+export const SKILL_MISSING = 'Choose a skill from the list or type your own'
+
 export const LINK_ERROR = 'Enter a link starting with http:// or https://'
 export const PHONE_ERROR = 'Enter 7 to 15 digits, optionally starting with +'
 
@@ -59,6 +63,27 @@ const clearableLink = textOrNull('required')
 	)
 	.refine((value) => value === '' || isSafeHttpUrl(value), LINK_ERROR)
 	.transform((value) => (value === '' ? null : value))
+
+/**
+ * The link of a network where a handle names one profile (app/utils/social.ts): a handle
+ * (`@avery.makes`, LinkedIn's `in/avery`) is stored as its profile URL; anything else is a link.
+ */
+const handleOrLink = (field: HandleField) =>
+	textOrNull('required')
+		.transform((value) => {
+			if (typeof value !== 'string') return ''
+			return (
+				handleToUrl(field, value) ??
+				(looksLikeHandle(field, value) ? value.trim() : withHttps(value))
+			)
+		})
+		.pipe(
+			z
+				.string()
+				.max(PROFILE_LIMITS.link, `Links must be at most ${PROFILE_LIMITS.link} characters`),
+		)
+		.refine((value) => value === '' || isSafeHttpUrl(value), handleError(field))
+		.transform((value) => (value === '' ? null : value))
 
 /** Phone numbers may be typed with spaces, dashes, dots or brackets; they are stored bare. */
 const clearablePhone = textOrNull('required')
@@ -105,11 +130,11 @@ export const NameCardSchema = z.object({
 export { SOCIAL_FIELDS, type SocialField } from './social'
 
 export const SocialLinksSchema = z.object({
-	linkedInUrl: clearableLink,
-	xUrl: clearableLink,
-	igUrl: clearableLink,
+	linkedInUrl: handleOrLink('linkedInUrl'),
+	xUrl: handleOrLink('xUrl'),
+	igUrl: handleOrLink('igUrl'),
 	fbUrl: clearableLink,
-	ytUrl: clearableLink,
+	ytUrl: handleOrLink('ytUrl'),
 	whatAppBusUrl: clearableLink,
 	mobileNumber: clearablePhone,
 	companySite: clearableLink,
@@ -282,32 +307,29 @@ export const EducationItemSchema = z
 		path: ['eduEndYear'],
 	})
 
+/**
+ * A skill: a name from the fixed list (kept in the list's spelling) or the owner's own word (kept
+ * as typed, at most OWN_CHOICE_MAX characters), and a rating in half steps.
+ */
 export const SkillItemSchema = z
 	.object({
 		skillName: z
-			.string({ error: 'Choose a skill' })
+			.string({ error: SKILL_MISSING })
 			.trim()
-			.min(1, 'Choose a skill')
-			.max(RESUME_LIMITS.skillName),
-		rating: z.union([z.number(), z.string()]),
-	})
-	.transform((item, ctx) => {
+			.min(1, SKILL_MISSING)
+			.max(OWN_CHOICE_MAX, `A skill must be at most ${OWN_CHOICE_MAX} characters`),
 		// Both problems of an entry are reported together.
-		const halves = ratingToHalves(item.rating)
-		if (halves === null) {
-			ctx.addIssue({
-				code: 'custom',
-				path: ['rating'],
-				message: 'Rate from 0.5 to 5 in half steps',
-			})
-		}
-		const known = SKILLS.find((skill) => skill.toLowerCase() === item.skillName.toLowerCase())
-		if (!known) {
-			ctx.addIssue({ code: 'custom', path: ['skillName'], message: 'Choose a skill from the list' })
-		}
-		if (halves === null || !known) return z.NEVER
-		return { skillName: known as string, halves }
+		rating: z.union([z.number(), z.string()]).transform((rating, ctx) => {
+			const halves = ratingToHalves(rating)
+			if (halves !== null) return halves
+			ctx.addIssue({ code: 'custom', message: 'Rate from 0.5 to 5 in half steps' })
+			return z.NEVER
+		}),
 	})
+	.transform((item) => ({
+		skillName: choicesWithOwn([item.skillName], SKILLS)[0] ?? item.skillName,
+		halves: item.rating,
+	}))
 
 const optionalUrlField = z
 	.union([z.string(), z.null()])
@@ -344,7 +366,10 @@ export const EducationListSchema = z.object({ education: list(EducationItemSchem
 export const SkillsListSchema = z.object({
 	skills: list(SkillItemSchema).transform((skills) =>
 		skills.filter(
-			(skill, index) => skills.findIndex((other) => other.skillName === skill.skillName) === index,
+			(skill, index) =>
+				skills.findIndex(
+					(other) => other.skillName.toLowerCase() === skill.skillName.toLowerCase(),
+				) === index,
 		),
 	),
 })

@@ -155,7 +155,10 @@ test('an owner edits every block in the builder and a signed-out visitor sees it
 	await dialog.getByRole('button', { name: 'Update', exact: true }).click()
 	await expect(dialog.getByLabel('LinkedIn')).toHaveAttribute('aria-invalid', 'true')
 	await expect(
-		dialog.getByText('Enter a link starting with http:// or https://', { exact: true }),
+		dialog.getByText(
+			'Enter your LinkedIn handle (such as in/name) or a link starting with https://',
+			{ exact: true },
+		),
 	).toBeVisible()
 	await expect(dialog.getByRole('alert').filter({ hasText: 'Please try again' })).toBeVisible()
 	await expect(dialog).toBeVisible()
