@@ -44,9 +44,9 @@ const MAX_VISITOR_KEYS = 50_000
  * today (the daily caps) and today's per-address tallies (oldest forgotten past theirs).
  */
 export const TALLY_BYTES = {
-	pending: 8 * 1024 * 1024,
-	seen: 2 * 1024 * 1024,
-	addresses: 4 * 1024 * 1024,
+	pending: 4 * 1024 * 1024,
+	seen: 1024 * 1024,
+	addresses: 2 * 1024 * 1024,
 }
 /** One address counts as at most this many visitors of an owner a day, whatever its browsers, ... */
 export const MAX_VISITORS_PER_ADDRESS = 3
@@ -82,10 +82,11 @@ export type Hit =
  * and the Map entry and object around them.
  */
 const cost = (key: string, overhead: number) => overhead + 2 * key.length
-const COUNT_OVERHEAD = 160
-const VISITOR_OVERHEAD = 240
-const SEEN_OVERHEAD = 64
-const ADDRESS_OVERHEAD = 320
+const COUNT_OVERHEAD = 200
+/** A row with its 16-byte Buffer (an object and a backing store of its own). */
+const VISITOR_OVERHEAD = 400
+const SEEN_OVERHEAD = 96
+const ADDRESS_OVERHEAD = 400
 
 /** Today's views of one address on one owner's pages, and the visitors and sources they counted. */
 type AddressTally = { views: number; agents: string[]; sources: string[]; bytes: number }
