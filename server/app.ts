@@ -100,8 +100,7 @@ export function createApp({ env, build, clientDir, viteMiddleware }: Options) {
 	// cached pages are stored gzipped already.
 	if (typeof build !== 'function') {
 		app.use(
-			createPageCache({ build, mode: env.NODE_ENV, publicSiteUrl: env.PUBLIC_SITE_URL })
-				.middleware,
+			createPageCache({ build, mode: env.NODE_ENV, publicSiteUrl: env.PUBLIC_SITE_URL }).middleware,
 		)
 	}
 

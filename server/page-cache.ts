@@ -203,8 +203,8 @@ export function createPageCache({
 			stats.misses++
 			let inflight = pending.get(key)
 			if (!inflight) {
-				inflight = renderEntry(`${site.origin}${req.path}${search}`, saveData).finally(
-					() => pending.delete(key),
+				inflight = renderEntry(`${site.origin}${req.path}${search}`, saveData).finally(() =>
+					pending.delete(key),
 				)
 				pending.set(key, inflight)
 			}

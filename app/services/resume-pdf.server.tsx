@@ -516,7 +516,6 @@ export async function cachedResumePdf(
 	return made && { pdf: made.body, name: made.meta.name }
 }
 
-
 /** `Content-Disposition` naming the file after the owner ('José Müller - Resume.pdf'). */
 export function pdfDisposition(name: string) {
 	const clean = name

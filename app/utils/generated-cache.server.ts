@@ -34,10 +34,7 @@ export class GeneratedCache {
 	 * not kept). Keeping it drops the entry of another version in the same slot. `meta` travels
 	 * with the bytes (a file name, say).
 	 */
-	async get<T>(
-		parts: CacheKeyParts,
-		make: () => Promise<Made<T> | null>,
-	): Promise<Made<T> | null> {
+	async get<T>(parts: CacheKeyParts, make: () => Promise<Made<T> | null>): Promise<Made<T> | null> {
 		const key = cacheKey(parts)
 		const held = this.entries.get(key)
 		if (held) {
