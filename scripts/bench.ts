@@ -58,7 +58,7 @@ async function freePort() {
 	})
 }
 
-async function waitFor(url: string, timeoutMs = 60_000) {
+async function waitFor(url: string, timeoutMs = 180_000) {
 	const deadline = Date.now() + timeoutMs
 	while (Date.now() < deadline) {
 		try {
