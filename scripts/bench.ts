@@ -13,7 +13,9 @@
  * - the image pipeline on a 12-megapixel JPEG;
  * - bounded cost: an owner with 200 items of the largest size (list pages, bytes, eight reads at
  *   once next to another owner's page, the public and builder lists) and a burst of 60 logins
- *   and sign-ups (scripts/lib/bench-limits.ts).
+ *   and sign-ups (scripts/lib/bench-limits.ts);
+ * - bounded cost, round two: ZIP amplification, a burst of cache-busting og.png requests and an
+ *   insights flood (scripts/lib/bench-bounded.ts; `npm run bench -- --bounded` runs only these).
  * Writes bench/results.json.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
@@ -42,7 +44,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 if (process.argv.includes('--help')) {
 	console.log(
-		'Usage: npm run bench [-- --lighthouse]   (BENCH_SECONDS=10 per load run; CHROMIUM_PATH for Lighthouse; --lighthouse: only the Lighthouse runs)',
+		'Usage: npm run bench [-- --lighthouse | --insights | --bounded]   (BENCH_SECONDS=10 per load run; CHROMIUM_PATH for Lighthouse; --lighthouse: only the Lighthouse runs; --insights: only insights on vs off; --bounded: only ZIP amplification, cache-busting og.png and the insights flood)',
 	)
 	process.exit(0)
 }
@@ -56,7 +58,7 @@ async function freePort() {
 	})
 }
 
-async function waitFor(url: string, timeoutMs = 60_000) {
+async function waitFor(url: string, timeoutMs = 180_000) {
 	const deadline = Date.now() + timeoutMs
 	while (Date.now() < deadline) {
 		try {
@@ -348,7 +350,8 @@ try {
 	process.env.DATABASE_URL = db.url
 	process.env.DATA_DIR = dataDir
 	process.env.JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256'
-	const port = await freePort()
+	// BENCH_PORT: a fixed port for the app (machines shared by several people).
+	const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort()
 	const base = `http://localhost:${port}`
 	process.env.PUBLIC_SITE_URL = base
 
@@ -379,6 +382,16 @@ try {
 		console.log(`targets met: ${JSON.stringify({ insights: insights.ratio >= 0.9 })}`)
 		await stopAll()
 		process.exit(insights.ratio >= 0.9 ? 0 : 1)
+	}
+
+	if (process.argv.includes('--bounded')) {
+		step('Bounded cost, round two only: ZIP amplification, cache-busting og.png, insights flood')
+		const { benchBounded, boundedLines } = await import('./lib/bench-bounded')
+		const bounded = await benchBounded(base, { appPid: app.pid })
+		console.log(JSON.stringify(bounded, null, 2))
+		for (const line of boundedLines(bounded)) console.log(line)
+		await stopAll()
+		process.exit(0)
 	}
 
 	if (process.argv.includes('--lighthouse')) {
@@ -500,6 +513,10 @@ try {
 	const { benchLimits } = await import('./lib/bench-limits')
 	const limits = await benchLimits(base, { otherPage: page, appPid: app.pid })
 
+	step('Bounded cost, round two: ZIP amplification, cache-busting og.png, insights flood')
+	const { benchBounded, boundedLines } = await import('./lib/bench-bounded')
+	const bounded = await benchBounded(base, { appPid: app.pid })
+
 	const worst = runs.find((run) => run.connections === 50)!.tagg
 	const results = {
 		date: new Date().toISOString(),
@@ -508,6 +525,7 @@ try {
 		htmlBytes: html.length,
 		load: runs,
 		insights,
+		bounded,
 		caching: {
 			cacheControl,
 			etag,
@@ -555,6 +573,7 @@ try {
 			`${String(run.connections).padStart(11)} | ${String(run.tagg.requestsPerSecond).padStart(10)} | ${String(run.tagg.p50Ms).padStart(6)} | ${String(run.tagg.p99Ms).padStart(6)} | ${String(run.tagg.errors).padStart(6)} | ${String(run.ceiling.requestsPerSecond).padStart(15)} | ${run.ratio}`,
 		)
 	}
+	for (const line of boundedLines(bounded)) console.log(line)
 	console.log(
 		`insights: /${DEMO_OWNER.path} ${insights.profileOn.requestsPerSecond} req/s on, ${insights.profileOff.requestsPerSecond} req/s with INSIGHTS=off (ratio ${insights.ratio}, target >= 0.9); beacon ${insights.beacon.requestsPerSecond} req/s (p99 ${insights.beacon.p99Ms} ms, ${insights.beacon.errors} errors), ${insights.beacon.sent} sent`,
 	)

@@ -127,7 +127,9 @@ export function createApp({ env, build, clientDir, viteMiddleware, lifecycle }: 
 	// Public pages from the in-memory page cache (production builds only), before compression:
 	// cached pages are stored gzipped already.
 	if (typeof build !== 'function') {
-		app.use(createPageCache({ build, mode: env.NODE_ENV }).middleware)
+		app.use(
+			createPageCache({ build, mode: env.NODE_ENV, publicSiteUrl: env.PUBLIC_SITE_URL }).middleware,
+		)
 	}
 
 	app.use(compression())

@@ -17,6 +17,7 @@ import zlib from 'node:zlib'
 import { createRequestHandler, type ServerBuild } from '@remix-run/node'
 import { type RequestHandler } from 'express'
 import { getPageVersion } from '../app/models/page-version.server'
+import { cacheKey } from '../app/utils/cache-key'
 import { logger } from './logger'
 
 const PUBLIC_PAGE =
@@ -81,7 +82,25 @@ export function withScriptSources(policy: string, sources: string) {
 	return [...directives, `script-src ${sources}`].join(';')
 }
 
-export function createPageCache({ build, mode }: { build: ServerBuild; mode: string }) {
+/**
+ * The query parameters a public page reads (the next page of the portfolio list); every other
+ * one (`utm_source`, `fbclid`, `?cb=1`) changes nothing in the page, so it is no part of the
+ * key nor of the address the page is rendered at. It is not redirected away either: the page's
+ * script reads `utm_source` from the address bar for its beacon.
+ */
+const PAGE_PARAMETERS: Record<string, readonly string[]> = { '/portfolio': ['cursor'] }
+
+export function createPageCache({
+	build,
+	mode,
+	publicSiteUrl,
+}: {
+	build: ServerBuild
+	mode: string
+	/** Pages are rendered for this address (PUBLIC_SITE_URL), whatever Host a request names. */
+	publicSiteUrl: string
+}) {
+	const site = new URL(publicSiteUrl)
 	const render = createRequestHandler(build, mode)
 	const entries = new Map<string, Entry>()
 	const pending = new Map<string, Promise<Entry | null>>()
@@ -123,8 +142,10 @@ export function createPageCache({ build, mode }: { build: ServerBuild; mode: str
 		const response = await render(new Request(url, { headers }), {})
 		const cacheControl = response.headers.get('Cache-Control') ?? ''
 		if (response.status !== 200 || !cacheControl.includes('public')) {
-			// A page with a version renders: this one failed (the app answers it uncached).
-			logger.warn({ url, status: response.status }, 'page cache: the page did not render')
+			// A page with a version renders (a 404 is a list's unknown `cursor`): this one failed
+			// (the app answers it uncached).
+			if (response.status !== 404)
+				logger.warn({ url, status: response.status }, 'page cache: the page did not render')
 			await response.body?.cancel()
 			return null
 		}
@@ -149,7 +170,7 @@ export function createPageCache({ build, mode }: { build: ServerBuild; mode: str
 	const middleware: RequestHandler = async (req, res, next) => {
 		if (req.method !== 'GET' && req.method !== 'HEAD') return next()
 		const match = PUBLIC_PAGE.exec(req.path)
-		if (!match || req.url !== req.path) return next()
+		if (!match) return next()
 		let version
 		try {
 			version = await readVersion(match[1]!)
@@ -160,7 +181,21 @@ export function createPageCache({ build, mode }: { build: ServerBuild; mode: str
 		if (!version) return next()
 
 		const saveData = wantsSaveData(req.headers['save-data'])
-		const key = `${req.path.toLowerCase()}|${version.version}|${saveData ? 'save-data' : 'js'}`
+		const page = req.path.slice(match[1]!.length + 1) || '/'
+		const kept = new URLSearchParams()
+		const query = new URL(req.url, 'http://x').searchParams
+		for (const name of PAGE_PARAMETERS[page.startsWith('/portfolio/') ? '' : page] ?? []) {
+			const value = query.get(name)
+			if (value !== null) kept.set(name, value)
+		}
+		const search = kept.size ? `?${kept}` : ''
+		const key = cacheKey({
+			resource: `page:${page.toLowerCase()}`,
+			owner: version.customerId,
+			version: version.version,
+			host: site.host,
+			variant: { ...Object.fromEntries(kept), js: saveData ? 'none' : 'yes' },
+		})
 		let entry = entries.get(key)
 		if (entry) {
 			stats.hits++
@@ -168,8 +203,8 @@ export function createPageCache({ build, mode }: { build: ServerBuild; mode: str
 			stats.misses++
 			let inflight = pending.get(key)
 			if (!inflight) {
-				inflight = renderEntry(`${req.protocol}://${req.get('host')}${req.path}`, saveData).finally(
-					() => pending.delete(key),
+				inflight = renderEntry(`${site.origin}${req.path}${search}`, saveData).finally(() =>
+					pending.delete(key),
 				)
 				pending.set(key, inflight)
 			}

@@ -26,6 +26,7 @@ import {
 	toAppearance,
 } from '~/utils/appearance'
 import { isUniqueViolation, prisma } from '~/utils/db.server'
+import { jsonNestsTooDeep, MAX_JSON_DEPTH } from '~/utils/json-depth'
 import { checkPath, PATH_MESSAGES } from '~/utils/path-name'
 import { storage } from '~/utils/storage.server'
 import { createTarGzStream } from '~/utils/tar.server'
@@ -447,9 +448,16 @@ export async function bundleFromFiles(
 			`This archive is not a Tagg account export: it has no ${DOCUMENT_FILE}.`,
 		)
 	}
+	const documentText = documentFile.data.toString('utf8')
+	if (jsonNestsTooDeep(documentText)) {
+		throw new AccountTransferError(
+			'invalid',
+			`${DOCUMENT_FILE} nests deeper than ${MAX_JSON_DEPTH} levels: it is not a Tagg account export.`,
+		)
+	}
 	let raw: unknown
 	try {
-		raw = JSON.parse(documentFile.data.toString('utf8'))
+		raw = JSON.parse(documentText)
 	} catch {
 		throw new AccountTransferError('invalid', `${DOCUMENT_FILE} is not valid JSON.`)
 	}

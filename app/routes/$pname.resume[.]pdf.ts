@@ -18,10 +18,16 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 	const etag = versionEtag('pdf', version.version)
 	const headers = { ETag: etag, 'Cache-Control': PUBLIC_PAGE_CACHE }
 	if (notModified(request, etag)) return new Response(null, { status: 304, headers })
-	const file = await cachedResumePdf(version.customerId, version.version, async () => {
-		const page = await getProfilePage(version.customerId)
-		return page && { ...page, profileUrl: `${env().PUBLIC_SITE_URL}/${version.path}` }
-	})
+	const site = env().PUBLIC_SITE_URL
+	const file = await cachedResumePdf(
+		version.customerId,
+		version.version,
+		async () => {
+			const page = await getProfilePage(version.customerId)
+			return page && { ...page, profileUrl: `${site}/${version.path}` }
+		},
+		new URL(site).host,
+	)
 	if (!file) throw new Response('Not found', { status: 404 })
 	const { pdf, name } = file
 	return new Response(new Uint8Array(pdf.buffer as ArrayBuffer, pdf.byteOffset, pdf.length), {

@@ -86,7 +86,7 @@ export async function action({ request }: ActionFunctionArgs) {
 		intent = upload.intent
 		if (intent !== 'preview' && intent !== 'apply') return fail(400, 'Unknown intent')
 		if (!upload.file) return fail(400, IMPORT_MESSAGES.noFile)
-		const draft = readImportFile(upload.file)
+		const draft = await readImportFile(upload.file)
 		const fileName = upload.file.name
 		if (intent === 'preview') {
 			const preview = await previewImport(customerId, draft)

@@ -22,7 +22,8 @@ describe('the insights recorder', () => {
 	test('N views by K visitors count N views and K visitors, in one statement', async () => {
 		const owner = await createOwner()
 		const recorder = new InsightsRecorder({ intervalMs: 60_000, log: quiet })
-		for (let i = 0; i < 300; i++) await recorder.view(owner.id, '/', 'direct', visitor(i % 7))
+		// 30 views from each of 7 visitors: the most one address counts in a day.
+		for (let i = 0; i < 210; i++) await recorder.view(owner.id, '/', 'direct', visitor(i % 7))
 		for (let i = 0; i < 40; i++) recorder.add(owner.id, 'click', 'linkedInUrl')
 		recorder.add(owner.id, 'vcard')
 		recorder.add(owner.id, 'qr')
@@ -31,7 +32,7 @@ describe('the insights recorder', () => {
 		expect(recorder.writes.statements).toBe(1)
 		const summary = await readSummary(owner.id, '7d')
 		expect(summary.totals).toEqual({
-			views: 300,
+			views: 210,
 			visitors: 7,
 			linkClicks: 40,
 			vcardDownloads: 1,
@@ -40,8 +41,8 @@ describe('the insights recorder', () => {
 		})
 		expect(summary.sources).toEqual([{ source: 'direct', visitors: 7 }])
 		expect(summary.links).toEqual([{ link: 'linkedInUrl', clicks: 40 }])
-		expect(summary.pages).toEqual([{ path: `/${owner.path}`, views: 300 }])
-		expect(summary.daily.at(-1)).toEqual({ date: utcDay(), views: 300, visitors: 7 })
+		expect(summary.pages).toEqual([{ path: `/${owner.path}`, views: 210 }])
+		expect(summary.daily.at(-1)).toEqual({ date: utcDay(), views: 210, visitors: 7 })
 		await recorder.stop()
 	})
 
@@ -140,6 +141,53 @@ describe('the insights recorder', () => {
 		}
 		expect(most).toBeLessThanOrEqual(110)
 		await recorder.stop()
+	})
+
+	test('one address counts as at most 3 visitors and 30 views a day, whatever its browsers, and names at most 3 sources', async () => {
+		const owner = await createOwner()
+		const other = await createOwner()
+		const recorder = new InsightsRecorder({ intervalMs: 60_000, log: quiet })
+		// One address, 300 browsers, 300 made-up sources.
+		for (let i = 0; i < 300; i++) {
+			const forged = { address: '198.51.100.7', userAgent: `Forged/${i}` }
+			await recorder.view(owner.id, '/', `spam-${i}.example`, forged)
+			if (i < 5) await recorder.view(other.id, '/', null, forged)
+		}
+		// Another address on the same day is counted as usual.
+		await recorder.view(owner.id, '/', 'linkedin.com', visitor(9))
+		await recorder.stop()
+		const summary = await readSummary(owner.id, '7d')
+		expect(summary.totals).toMatchObject({ views: 31, visitors: 4 })
+		expect(summary.sources.reduce((sum, row) => sum + row.visitors, 0)).toBe(4)
+		expect(summary.sources).toContainEqual({ source: 'linkedin.com', visitors: 1 })
+		// The caps are per owner: the same address on another owner's page counts there too.
+		expect((await readSummary(other.id, '7d')).totals).toMatchObject({ views: 5, visitors: 3 })
+	})
+
+	test('the tallies stay under their byte caps, whatever arrives', async () => {
+		const owner = await createOwner()
+		const caps = { pending: 64 * 1024, seen: 16 * 1024, addresses: 32 * 1024 }
+		const recorder = new InsightsRecorder({ intervalMs: 60_000, maxBytes: caps, log: quiet })
+		let most = { pending: 0, seen: 0, addresses: 0 }
+		for (let i = 0; i < 3000; i++) {
+			await recorder.view(`nobody-${i % 400}`, `/portfolio/p${i}`, `site-${i}.example`, visitor(i))
+			const bytes = recorder.bytes
+			most = {
+				pending: Math.max(most.pending, bytes.pending),
+				seen: Math.max(most.seen, bytes.seen),
+				addresses: Math.max(most.addresses, bytes.addresses),
+			}
+		}
+		expect(most.pending).toBeLessThanOrEqual(caps.pending * 1.1)
+		expect(most.seen).toBeLessThanOrEqual(caps.seen)
+		expect(most.addresses).toBeLessThanOrEqual(caps.addresses)
+		// Past the cap hits were dropped until a write made room; after it, counting goes on.
+		expect(recorder.pending.dropped).toBeGreaterThan(0)
+		await recorder.flush() // the write under way when the flood ended
+		await recorder.flush() // what the flood left in memory
+		await recorder.view(owner.id, '/', null, visitor(1))
+		await recorder.stop()
+		expect((await totals(owner.id)).views).toBe(1)
 	})
 
 	test('counts survive a failed write and are written by the next one', async () => {

@@ -39,7 +39,20 @@ import { clientAddress } from '~/services/rate-limit.server'
 export const FLUSH_INTERVAL_MS = 5_000
 const MAX_COUNT_KEYS = 20_000
 const MAX_VISITOR_KEYS = 50_000
-const MAX_SEEN_DIMENSIONS = 200_000
+/**
+ * Bytes (estimated, see `cost`) of the tallies of one process: the counts and hashes waiting to
+ * be written (written at half, 'other' past the cap, dropped 10 % past it), the dimensions seen
+ * today (the daily caps) and today's per-address tallies (oldest forgotten past theirs).
+ */
+export const TALLY_BYTES = {
+	pending: 4 * 1024 * 1024,
+	seen: 1024 * 1024,
+	addresses: 2 * 1024 * 1024,
+}
+/** One address counts as at most this many visitors of an owner a day, whatever its browsers, ... */
+export const MAX_VISITORS_PER_ADDRESS = 3
+/** ... and as at most this many views (more from it are not counted at all). */
+export const MAX_VIEWS_PER_ADDRESS = 30
 const OWNER_CACHE_SIZE = 5_000
 const OWNER_CACHE_MS = 60_000
 const CLEANUP_EVERY_MS = 60 * 60_000
@@ -51,6 +64,8 @@ export type RecorderOptions = {
 	retentionDays?: number
 	maxCountKeys?: number
 	maxVisitorKeys?: number
+	/** Overrides TALLY_BYTES (tests). */
+	maxBytes?: Partial<typeof TALLY_BYTES>
 	now?: () => Date
 	log?: Logger
 }
@@ -63,13 +78,31 @@ export type Hit =
 	| { kind: 'vcard' }
 	| { kind: 'qr' }
 
+/**
+ * What memory a tally holds, roughly: the key's characters (two bytes each in the worst case)
+ * and the Map entry and object around them.
+ */
+const cost = (key: string, overhead: number) => overhead + 2 * key.length
+const COUNT_OVERHEAD = 200
+/** A row with its 16-byte Buffer (an object and a backing store of its own). */
+const VISITOR_OVERHEAD = 400
+const SEEN_OVERHEAD = 96
+const ADDRESS_OVERHEAD = 400
+
+/** Today's views of one address on one owner's pages, and the visitors and sources they counted. */
+type AddressTally = { views: number; agents: string[]; sources: string[]; bytes: number }
+
 export class InsightsRecorder {
 	private counts = new Map<string, CountRow>()
 	private visitors = new Map<string, VisitorRow>()
+	private pendingBytes = 0
 	/** Per day, owner and metric: the dimensions counted on this instance (the daily cap). */
 	private seen = new Map<string, Set<string>>()
-	private seenSize = 0
+	private seenBytes = 0
 	private seenDay = ''
+	/** Per owner and (hashed) address, today: the per-address caps. Oldest first. */
+	private addresses = new Map<string, AddressTally>()
+	private addressBytes = 0
 	private salt: { day: string; value: Promise<Buffer> } | null = null
 	private timer: NodeJS.Timeout | null = null
 	private flushing: Promise<void> | null = null
@@ -77,7 +110,9 @@ export class InsightsRecorder {
 	private dropped = 0
 	private stopped = false
 	readonly writes = { statements: 0, failures: 0 }
-	private readonly options: Required<RecorderOptions>
+	private readonly options: Required<Omit<RecorderOptions, 'maxBytes'>> & {
+		maxBytes: typeof TALLY_BYTES
+	}
 
 	constructor(options: RecorderOptions = {}) {
 		this.options = {
@@ -85,6 +120,7 @@ export class InsightsRecorder {
 			retentionDays: options.retentionDays ?? 730,
 			maxCountKeys: options.maxCountKeys ?? MAX_COUNT_KEYS,
 			maxVisitorKeys: options.maxVisitorKeys ?? MAX_VISITOR_KEYS,
+			maxBytes: { ...TALLY_BYTES, ...options.maxBytes },
 			now: options.now ?? (() => new Date()),
 			log: options.log ?? { warn: console.warn, error: console.error },
 		}
@@ -95,6 +131,11 @@ export class InsightsRecorder {
 		return { counts: this.counts.size, visitors: this.visitors.size, dropped: this.dropped }
 	}
 
+	/** The estimated bytes of each tally (each stays under its TALLY_BYTES cap). */
+	get bytes() {
+		return { pending: this.pendingBytes, seen: this.seenBytes, addresses: this.addressBytes }
+	}
+
 	/** Adds `count` to a metric of today; the dimension is capped per day ('other' past it). */
 	add(customerId: string, metric: Metric, dimension = '', count = 1) {
 		const day = utcDay(this.options.now())
@@ -103,7 +144,9 @@ export class InsightsRecorder {
 
 	/**
 	 * A page view: one view of `page`, and the visitor (a salted hash) counted once a day for the
-	 * owner, and once for the source they came from.
+	 * owner, and once for the source they came from. One address counts as at most
+	 * MAX_VISITORS_PER_ADDRESS visitors (further browsers from it count as the last one) and
+	 * MAX_VIEWS_PER_ADDRESS views of an owner a day, and names at most that many sources.
 	 */
 	async view(
 		customerId: string,
@@ -113,21 +156,68 @@ export class InsightsRecorder {
 	) {
 		const day = utcDay(this.options.now())
 		const salt = await this.saltOf(day)
-		const hash = crypto
-			.createHash('sha256')
-			.update(salt)
-			.update(`\n${visitor.address}\n${visitor.userAgent}\n${customerId}`)
-			.digest()
-			.subarray(0, 16)
+		const digest = (...parts: string[]) =>
+			crypto.createHash('sha256').update(salt).update(parts.join('\n')).digest()
+		const tally = this.addressTally(
+			day,
+			digest('address', visitor.address, customerId).subarray(0, 12).toString('base64'),
+		)
+		if (tally.views >= MAX_VIEWS_PER_ADDRESS) return
+		tally.views++
+		let agent = digest('agent', visitor.userAgent).subarray(0, 9).toString('base64')
+		if (!tally.agents.includes(agent)) {
+			if (tally.agents.length < MAX_VISITORS_PER_ADDRESS) this.remember(tally, 'agents', agent)
+			else agent = tally.agents.at(-1)!
+		}
+		const hash = digest('', visitor.address, agent, customerId).subarray(0, 16)
 		this.addOn(day, customerId, 'view', this.capped(day, customerId, 'view', page), 1)
 		this.addVisitor({ day, customerId, scope: '', hash })
-		if (source)
-			this.addVisitor({
-				day,
-				customerId,
-				scope: this.capped(day, customerId, 'source', source),
-				hash,
-			})
+		if (!source) return
+		const scope = this.capped(day, customerId, 'source', source)
+		const pair = `${agent} ${scope}`
+		if (!tally.sources.includes(pair)) {
+			if (tally.sources.length >= MAX_VISITORS_PER_ADDRESS) return
+			this.remember(tally, 'sources', pair)
+		}
+		this.addVisitor({ day, customerId, scope, hash })
+	}
+
+	/** Today's tally of one address on one owner's pages; the oldest go past the byte cap. */
+	private addressTally(day: string, address: string) {
+		this.startDay(day)
+		let tally = this.addresses.get(address)
+		if (tally) return tally
+		tally = { views: 0, agents: [], sources: [], bytes: cost(address, ADDRESS_OVERHEAD) }
+		this.addresses.set(address, tally)
+		this.addressBytes += tally.bytes
+		this.trimAddresses()
+		return tally
+	}
+
+	private remember(tally: AddressTally, list: 'agents' | 'sources', value: string) {
+		tally[list].push(value)
+		const added = cost(value, 16)
+		tally.bytes += added
+		this.addressBytes += added
+		this.trimAddresses()
+	}
+
+	private trimAddresses() {
+		while (this.addressBytes > this.options.maxBytes.addresses && this.addresses.size > 1) {
+			const [oldest, tally] = this.addresses.entries().next().value!
+			this.addresses.delete(oldest)
+			this.addressBytes -= tally.bytes
+		}
+	}
+
+	/** A new UTC day: yesterday's caps and per-address tallies are forgotten. */
+	private startDay(day: string) {
+		if (this.seenDay === day) return
+		this.seen.clear()
+		this.seenBytes = 0
+		this.addresses.clear()
+		this.addressBytes = 0
+		this.seenDay = day
 	}
 
 	/** Writes everything counted so far (one statement); on failure it is kept for the next try. */
@@ -157,6 +247,7 @@ export class InsightsRecorder {
 		const visitors = [...this.visitors.values()]
 		this.counts = new Map()
 		this.visitors = new Map()
+		this.pendingBytes = 0
 		if (this.dropped) {
 			this.options.log.warn(`insights: ${this.dropped} hits dropped (too many distinct keys)`)
 			this.dropped = 0
@@ -207,54 +298,72 @@ export class InsightsRecorder {
 	}
 
 	private capped(day: string, customerId: string, metric: Metric, dimension: string) {
-		if (this.seenDay !== day) {
-			this.seen.clear()
-			this.seenSize = 0
-			this.seenDay = day
-		}
+		this.startDay(day)
 		const key = `${customerId}|${metric}`
 		let set = this.seen.get(key)
 		if (set?.has(dimension)) return dimension
+		if (set && set.size >= DAILY_DIMENSION_CAP[metric]) return OTHER
+		const bytes = cost(dimension, SEEN_OVERHEAD) + (set ? 0 : cost(key, SEEN_OVERHEAD))
+		if (this.seenBytes + bytes > this.options.maxBytes.seen) return OTHER
 		if (!set) {
 			set = new Set()
 			this.seen.set(key, set)
 		}
-		if (set.size >= DAILY_DIMENSION_CAP[metric] || this.seenSize >= MAX_SEEN_DIMENSIONS)
-			return OTHER
 		set.add(dimension)
-		this.seenSize++
+		this.seenBytes += bytes
 		return dimension
 	}
 
 	private addOn(day: string, customerId: string, metric: Metric, dimension: string, count: number) {
 		let key = `${day}|${customerId}|${metric}|${dimension}`
 		let row = this.counts.get(key)
-		if (!row && this.counts.size >= this.options.maxCountKeys) {
+		const { pending } = this.options.maxBytes
+		const full = () =>
+			this.counts.size >= this.options.maxCountKeys ||
+			this.pendingBytes + cost(key, COUNT_OVERHEAD) > pending
+		if (!row && full()) {
 			dimension = dimension ? OTHER : dimension
 			key = `${day}|${customerId}|${metric}|${dimension}`
 			row = this.counts.get(key)
-			if (!row && this.counts.size >= Math.floor(this.options.maxCountKeys * 1.1)) {
+			if (
+				!row &&
+				(this.counts.size >= Math.floor(this.options.maxCountKeys * 1.1) ||
+					this.pendingBytes + cost(key, COUNT_OVERHEAD) > pending * 1.1)
+			) {
 				this.dropped += count
 				this.flushSoon()
 				return
 			}
 		}
 		if (row) row.count += count
-		else this.counts.set(key, { day, customerId, metric, dimension, count })
-		if (this.counts.size >= this.options.maxCountKeys / 2) this.flushSoon()
+		else {
+			this.counts.set(key, { day, customerId, metric, dimension, count })
+			this.pendingBytes += cost(key, COUNT_OVERHEAD)
+		}
+		if (this.counts.size >= this.options.maxCountKeys / 2 || this.pendingBytes >= pending / 2)
+			this.flushSoon()
 		this.schedule()
 	}
 
 	private addVisitor(row: VisitorRow) {
 		const key = `${row.day}|${row.customerId}|${row.scope}|${row.hash.toString('base64')}`
 		if (this.visitors.has(key)) return
-		if (this.visitors.size >= this.options.maxVisitorKeys) {
+		const bytes = cost(key, VISITOR_OVERHEAD)
+		if (
+			this.visitors.size >= this.options.maxVisitorKeys ||
+			this.pendingBytes + bytes > this.options.maxBytes.pending
+		) {
 			this.dropped++
 			this.flushSoon()
 			return
 		}
 		this.visitors.set(key, row)
-		if (this.visitors.size >= this.options.maxVisitorKeys / 2) this.flushSoon()
+		this.pendingBytes += bytes
+		if (
+			this.visitors.size >= this.options.maxVisitorKeys / 2 ||
+			this.pendingBytes >= this.options.maxBytes.pending / 2
+		)
+			this.flushSoon()
 		this.schedule()
 	}
 

@@ -16,6 +16,7 @@ import {
 	type EditorResult,
 } from '~/utils/editor'
 import { PreconditionFailed, versionPrecondition } from '~/utils/etag.server'
+import { JSON_TOO_DEEP_MESSAGE, jsonNestsTooDeep } from '~/utils/json-depth'
 import {
 	AppearanceSchema,
 	BioSchema,
@@ -35,13 +36,23 @@ import {
 export async function readEditorBody(
 	request: Request,
 ): Promise<Record<string, unknown> & { intent: string }> {
-	let body: unknown
+	let text: string
 	try {
-		body = JSON.parse(await readBodyText(request))
+		text = await readBodyText(request)
 	} catch (error) {
 		if (error instanceof Response && error.status === 413) {
 			throw data(failure('unknown', { _form: 'The request body is too large' }), { status: 413 })
 		}
+		throw error
+	}
+	// Refused while still text: cleanText and the schemas would walk every level.
+	if (jsonNestsTooDeep(text)) {
+		throw data(failure('unknown', { _form: JSON_TOO_DEEP_MESSAGE }), { status: 400 })
+	}
+	let body: unknown
+	try {
+		body = JSON.parse(text)
+	} catch {
 		throw data(failure('unknown', { _form: 'The request body must be valid JSON' }), {
 			status: 400,
 		})

@@ -425,10 +425,10 @@ export async function readImportRequest(request: Request): Promise<ImportRequest
 const ZIP_MAGIC = [0x50, 0x4b] // 'PK'
 
 /** Reads an uploaded file as a JSON Resume document or a LinkedIn export, by its content. */
-export function readImportFile(file: { name: string; data: Buffer }): ImportDraft {
+export async function readImportFile(file: { name: string; data: Buffer }): Promise<ImportDraft> {
 	const { data } = file
 	if (data[0] === ZIP_MAGIC[0] && data[1] === ZIP_MAGIC[1]) {
-		return fitImport(readLinkedInExport(data))
+		return fitImport(await readLinkedInExport(data))
 	}
 	const text = data.toString('utf8').replace(/^\uFEFF/, '')
 	if (text.trimStart().startsWith('{')) {
@@ -552,7 +552,7 @@ export async function apiImport(
 	try {
 		const upload = await readImportRequest(request)
 		if (!upload.file) return apiError(400, IMPORT_MESSAGES.noFile)
-		return apiOk({ data: await use(readImportFile(upload.file), upload) })
+		return apiOk({ data: await use(await readImportFile(upload.file), upload) })
 	} catch (error) {
 		if (error instanceof ImportError) return apiError(error.status, error.message)
 		throw error

@@ -18,6 +18,7 @@ import { Children, type ReactNode } from 'react'
 import { type ProfileData } from '~/models/profile.server'
 import { type Resume } from '~/models/resume.server'
 import { assetDir } from '~/utils/assets.server'
+import { generatedCache } from '~/utils/generated-cache.server'
 import { fullName } from '~/utils/seo'
 import { ratingToHalves, resumeVisibility, workPeriod } from '~/utils/text'
 
@@ -484,76 +485,36 @@ export async function renderResumePdf(data: ResumePdfData): Promise<Buffer> {
 
 // ---------------------------------------------------------------- the cache
 
-const MAX_ENTRIES = 200
-const MAX_BYTES = 32 * 1024 * 1024
-
-type Entry = { version: number; pdf: Buffer; name: string }
-/** One PDF per owner (the latest version asked for), least recently used first. */
-const entries = new Map<string, Entry>()
-const pending = new Map<string, Promise<Entry>>()
-let bytes = 0
-
 export const pdfCacheStats = { hits: 0, renders: 0 }
 
-function remember(customerId: string, entry: Entry) {
-	const old = entries.get(customerId)
-	if (old) {
-		bytes -= old.pdf.length
-		entries.delete(customerId)
-	}
-	entries.set(customerId, entry)
-	bytes += entry.pdf.length
-	while (entries.size > MAX_ENTRIES || bytes > MAX_BYTES) {
-		const [oldest, evicted] = entries.entries().next().value ?? []
-		if (!oldest || !evicted) break
-		bytes -= evicted.pdf.length
-		entries.delete(oldest)
-	}
-}
-
 /**
- * The owner's resume PDF at `version` and the name to file it under (their page version): from memory when drawn already,
- * else drawn once however many requests ask at the same moment.
+ * The owner's resume PDF at `version` and the name to file it under: from memory when drawn
+ * already (the generated-files cache, keyed like every generated file: app/utils/cache-key.ts),
+ * else drawn once however many requests ask at the same moment. A new version replaces the old.
  */
 export async function cachedResumePdf(
 	customerId: string,
 	version: number,
 	load: () => Promise<ResumePdfData | null>,
+	host = '',
 ): Promise<{ pdf: Buffer; name: string } | null> {
-	const cached = entries.get(customerId)
-	if (cached && cached.version === version) {
-		pdfCacheStats.hits++
-		// Most recently used last.
-		entries.delete(customerId)
-		entries.set(customerId, cached)
-		return cached
-	}
-	const key = `${customerId}|${version}`
-	let render = pending.get(key)
-	if (!render) {
-		render = (async () => {
+	let drawn = false
+	const made = await generatedCache().get(
+		{ resource: 'resume.pdf', owner: customerId, version, host },
+		async () => {
 			const data = await load()
-			if (!data) throw new PdfNotFound()
+			if (!data) return null
+			drawn = true
 			pdfCacheStats.renders++
-			const entry = {
-				version,
-				pdf: await renderResumePdf(data),
-				name: fullName(data.profile.name) || data.profile.path || '',
+			return {
+				body: await renderResumePdf(data),
+				meta: { name: fullName(data.profile.name) || data.profile.path || '' },
 			}
-			remember(customerId, entry)
-			return entry
-		})().finally(() => pending.delete(key))
-		pending.set(key, render)
-	}
-	try {
-		return await render
-	} catch (error) {
-		if (error instanceof PdfNotFound) return null
-		throw error
-	}
+		},
+	)
+	if (made && !drawn) pdfCacheStats.hits++
+	return made && { pdf: made.body, name: made.meta.name }
 }
-
-class PdfNotFound extends Error {}
 
 /** `Content-Disposition` naming the file after the owner ('José Müller - Resume.pdf'). */
 export function pdfDisposition(name: string) {

@@ -3,6 +3,7 @@
  */
 import crypto from 'node:crypto'
 import { type z } from 'zod'
+import { JSON_TOO_DEEP_MESSAGE, jsonNestsTooDeep } from './json-depth'
 
 type Extra = Record<string, unknown>
 
@@ -158,7 +159,7 @@ export async function readFormData(request: Request, limit = MAX_FORM_BYTES): Pr
 
 /**
  * Reads and validates a JSON body. Throws a 400 answer naming the problem for malformed JSON,
- * a body that is not an object, or data the schema refuses; 413 for a body over MAX_BODY_BYTES; 405 for
+ * a body that is not an object, one nested deeper than MAX_JSON_DEPTH, or data the schema refuses; 413 for a body over MAX_BODY_BYTES; 405 for
  * another method than POST; 415 for a body that is not `application/json` in UTF-8.
  */
 export async function readJsonBody<Schema extends z.ZodType>(
@@ -171,6 +172,8 @@ export async function readJsonBody<Schema extends z.ZodType>(
 	if (content === 'untyped' && text !== '') {
 		throw apiError(415, 'Send the body as JSON with Content-Type: application/json')
 	}
+	// Refused while still text: every walk after parsing (cleanText, the schema) would recurse.
+	if (jsonNestsTooDeep(text)) throw apiError(400, JSON_TOO_DEEP_MESSAGE)
 	let body: unknown
 	try {
 		body = text.trim() === '' ? {} : JSON.parse(text)

@@ -44,6 +44,20 @@ describe('what a hit may say', () => {
 		expect(sourceOf({ referrer: 'http://tagg.test/maya', ownHost })).toBeNull()
 	})
 
+	test('a referrer is kept as its host name only; a utm_source as at most 64 printable characters', () => {
+		const ownHost = 'tagg.test'
+		const referrer = 'https://user:secret@www.Example.COM:8443/a/very/long/path?q=1#x'
+		expect(sourceOf({ referrer, ownHost })).toBe('example.com')
+		expect(
+			sourceOf({ referrer: `https://${'a'.repeat(60)}.b.example/${'p'.repeat(1900)}`, ownHost }),
+		).toBe(`${'a'.repeat(60)}.b.example`)
+		expect(sourceOf({ utmSource: 'n'.repeat(64), ownHost })).toBe('n'.repeat(64))
+		expect(sourceOf({ utmSource: 'n'.repeat(65), ownHost })).toBe('other')
+		expect(sourceOf({ utmSource: 'news\u0007letter', ownHost })).toBe('other')
+		expect(sourceOf({ utmSource: 'ニュース', ownHost })).toBe('other')
+		expect(sourceOf({ utmSource: '!!!', ownHost })).toBe('other')
+	})
+
 	test('prefetches and prerenders are recognised by their headers', () => {
 		expect(isPrefetch(new Headers({ 'sec-purpose': 'prefetch;prerender' }))).toBe(true)
 		expect(isPrefetch(new Headers({ purpose: 'prefetch' }))).toBe(true)

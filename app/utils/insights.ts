@@ -91,10 +91,14 @@ export function isPrefetch(headers: Headers) {
 	)
 }
 
+/** The longest `utm_source` kept as a source name; a longer one counts as 'other'. */
+export const MAX_UTM_SOURCE = 64
+
 /**
- * Where a visit came from: its `utm_source` when the address has one, else the referring site's
- * host (without `www.`), else 'direct'. A referrer on this site itself (a visitor moving from the
- * profile to a project) is no source: null.
+ * Where a visit came from: its `utm_source` when the address has one (at most MAX_UTM_SOURCE
+ * printable characters, else 'other'), else the referring site's host name (without `www.`, a
+ * port, a path or anything else of the address), else 'direct'. A referrer on this site itself
+ * (a visitor moving from the profile to a project) is no source: null.
  */
 export function sourceOf({
 	referrer,
@@ -105,24 +109,27 @@ export function sourceOf({
 	utmSource?: string | null
 	ownHost: string
 }): string | null {
-	const utm = utmSource
-		?.trim()
-		.toLowerCase()
-		.replace(/[^a-z0-9._~-]+/g, '-')
-		.replace(/^-+|-+$/g, '')
-		.slice(0, 64)
-	if (utm) return utm
+	const given = utmSource?.trim()
+	if (given) {
+		// Printable ASCII only: anything else (controls, other scripts) is no campaign name.
+		if (given.length > MAX_UTM_SOURCE || !/^[\x20-\x7e]+$/.test(given)) return OTHER
+		const utm = given
+			.toLowerCase()
+			.replace(/[^a-z0-9._~-]+/g, '-')
+			.replace(/^-+|-+$/g, '')
+		return utm || OTHER
+	}
 	if (!referrer) return 'direct'
-	let host: string
+	let url: URL
 	try {
-		const url = new URL(referrer)
-		if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'direct'
-		host = url.host.toLowerCase()
+		url = new URL(referrer)
 	} catch {
 		return 'direct'
 	}
-	if (host === ownHost.toLowerCase()) return null
-	return host.replace(/^www\./, '').slice(0, 100)
+	if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'direct'
+	if (url.host.toLowerCase() === ownHost.toLowerCase()) return null
+	// A host name is at most 253 characters (RFC 1035); URL has lower-cased and punycoded it.
+	return url.hostname.replace(/^www\./, '').slice(0, 253) || 'direct'
 }
 
 /** The `utm_source` of a URL or a query string, if any. */

@@ -9,6 +9,7 @@ import addFormats from 'ajv-formats'
 import { env } from './env.server'
 import { countryName, NETWORKS } from './json-resume'
 import { type SocialField } from './profile-schemas'
+import { jsonNestsTooDeep, MAX_JSON_DEPTH } from './json-depth'
 import {
 	clipValue,
 	ImportError,
@@ -173,6 +174,12 @@ const NOT_IMPORTED: Record<string, string> = {
 
 /** Maps a JSON Resume document (as text) to what Tagg can import; throws ImportError. */
 export function readJsonResume(text: string): RawImport {
+	if (jsonNestsTooDeep(text)) {
+		throw new ImportError(
+			400,
+			`This file nests deeper than ${MAX_JSON_DEPTH} levels, so it cannot be a JSON Resume file.`,
+		)
+	}
 	let parsed: unknown
 	try {
 		parsed = JSON.parse(text)

@@ -3,9 +3,8 @@
  * Education.csv, Skills.csv, Certifications.csv and Honors.csv, with LinkedIn's own column
  * names (docs/decisions/012-resume-interchange.md). Every other file of the archive is left
  * packed. The archive is untrusted: its entries are counted and only the few CSV files read are
- * unpacked, each up to a fixed size, so a ZIP bomb costs nothing.
+ * unpacked (one each), within a fixed budget and off the event loop, so a ZIP bomb costs nothing.
  */
-import { strFromU8, unzipSync } from 'fflate'
 import { CsvError, parseCsvObjects } from './csv'
 import {
 	clipValue,
@@ -15,11 +14,14 @@ import {
 	type RawImport,
 	type SkippedItem,
 } from './resume-import'
+import { UNPACK_BUDGET, unpackWanted, ZipError } from './zip.server'
 
 /** More entries than this is no LinkedIn export (a full one has a few dozen files). */
-export const MAX_ZIP_ENTRIES = 1000
+export const MAX_ZIP_ENTRIES = UNPACK_BUDGET.maxEntries
 /** The largest unpacked size of one CSV file read (a long career is a few kilobytes). */
-export const MAX_CSV_BYTES = 2 * 1024 * 1024
+export const MAX_CSV_BYTES = UNPACK_BUDGET.maxEntryBytes
+/** The largest unpacked size of all the CSV files read, together. */
+export const MAX_CSV_TOTAL_BYTES = UNPACK_BUDGET.maxTotalBytes
 
 const FILES = {
 	'profile.csv': 'profile',
@@ -52,47 +54,48 @@ export const ZIP_MESSAGES = {
 	unreadable: 'This ZIP file could not be read. Download your LinkedIn data again and retry.',
 	tooManyEntries: `This ZIP file has more than ${MAX_ZIP_ENTRIES} files: it is not a LinkedIn data export.`,
 	tooLarge: `A file in this ZIP unpacks to more than ${MAX_CSV_BYTES / 1024 / 1024} MB: it is not a LinkedIn data export.`,
+	tooLargeTogether: `The files Tagg reads in this ZIP unpack to more than ${MAX_CSV_TOTAL_BYTES / 1024 / 1024} MB together: it is not a LinkedIn data export.`,
 	notLinkedIn:
 		'This ZIP file is not a LinkedIn data export: it has none of Profile.csv, Positions.csv, Education.csv, Skills.csv, Certifications.csv or Honors.csv.',
 }
 
-const baseName = (path: string) => path.split('/').pop()!.toLowerCase()
+/** The file of the export an entry is, by its base name (any folder); null for the others. */
+function fileKeyOf(path: string): FileKey | null {
+	if (path.startsWith('__MACOSX/')) return null
+	const base = path.split('/').pop()!.toLowerCase()
+	return Object.hasOwn(FILES, base) ? FILES[base as keyof typeof FILES] : null
+}
 
 /**
  * The CSV files of the export, unpacked and decoded, and the names of the other resume files it
- * has (`others`, not unpacked); throws ImportError.
+ * has (`others`, not unpacked); throws ImportError. Only the central directory is read to choose
+ * them (one entry per file, the shallowest), their declared sizes are checked before anything is
+ * unpacked, and each is inflated off the event loop and never past the size it declares
+ * (app/utils/zip.server.ts).
  */
-export function unpackLinkedInExport(
+export async function unpackLinkedInExport(
 	zip: Uint8Array,
-): Partial<Record<FileKey, string>> & { others?: string[] } {
-	let entries = 0
-	let files: Record<string, Uint8Array>
-	const others: string[] = []
+): Promise<Partial<Record<FileKey, string>> & { others?: string[] }> {
+	let files: Map<FileKey, Buffer>
+	const others = new Set<string>()
 	try {
-		files = unzipSync(zip, {
-			filter(file) {
-				entries++
-				if (entries > MAX_ZIP_ENTRIES) throw new ImportError(400, ZIP_MESSAGES.tooManyEntries)
-				if (file.name.startsWith('__MACOSX/')) return false
-				if (baseName(file.name) in OTHER_FILES) others.push(file.name.split('/').pop()!)
-				if (!(baseName(file.name) in FILES)) return false
-				// The unpacked size comes from the archive; fflate never writes past it, so a
-				// file that lies about its size is cut there, not unpacked further.
-				if (file.originalSize > MAX_CSV_BYTES) throw new ImportError(400, ZIP_MESSAGES.tooLarge)
-				return true
-			},
+		files = await unpackWanted(zip, (name) => {
+			const base = name.split('/').pop()!
+			if (!name.startsWith('__MACOSX/') && Object.hasOwn(OTHER_FILES, base.toLowerCase())) {
+				others.add(base)
+			}
+			return fileKeyOf(name)
 		})
 	} catch (error) {
-		if (error instanceof ImportError) throw error
+		if (error instanceof ZipError && error.reason !== 'unreadable') {
+			throw new ImportError(400, ZIP_MESSAGES[error.reason])
+		}
 		throw new ImportError(400, ZIP_MESSAGES.unreadable)
 	}
 	const found: Partial<Record<FileKey, string>> = {}
-	for (const [name, data] of Object.entries(files)) {
-		const key = FILES[baseName(name) as keyof typeof FILES]
-		if (key && found[key] === undefined) found[key] = strFromU8(data)
-	}
+	for (const [key, data] of files) found[key] = data.toString('utf8')
 	if (!Object.keys(found).length) throw new ImportError(400, ZIP_MESSAGES.notLinkedIn)
-	return { ...found, others }
+	return { ...found, others: [...others] }
 }
 
 function rows(files: Partial<Record<FileKey, string>>, key: FileKey, name: string) {
@@ -204,8 +207,8 @@ const bracketList = (value: string) =>
 		.filter(Boolean)
 
 /** Maps a LinkedIn data export (the ZIP's bytes) to what Tagg can import; throws ImportError. */
-export function readLinkedInExport(zip: Uint8Array): RawImport {
-	const files = unpackLinkedInExport(zip)
+export async function readLinkedInExport(zip: Uint8Array): Promise<RawImport> {
+	const files = await unpackLinkedInExport(zip)
 	const skipped: SkippedItem[] = []
 	const raw: RawImport = { source: 'linkedin', skipped }
 

@@ -1,0 +1,34 @@
+/**
+ * JSON nesting is refused before anything walks it: JSON.parse itself copes with deep nesting,
+ * but every recursive walk after it (a schema check, JSON.stringify, our own clean-ups) overflows
+ * the stack on a few thousand levels. Real documents nest a handful of levels (a JSON Resume is
+ * four deep), so past MAX_JSON_DEPTH the text is refused while it is still text.
+ */
+
+/** The deepest nesting of arrays and objects accepted in a JSON body or an imported JSON file. */
+export const MAX_JSON_DEPTH = 64
+
+export const JSON_TOO_DEEP_MESSAGE = `The JSON nests deeper than ${MAX_JSON_DEPTH} levels`
+
+/**
+ * Whether `text` (JSON, valid or not) opens more than `limit` arrays or objects inside each
+ * other. One pass over the characters, no recursion; brackets inside strings do not count.
+ */
+export function jsonNestsTooDeep(text: string, limit = MAX_JSON_DEPTH): boolean {
+	let depth = 0
+	let inString = false
+	for (let at = 0; at < text.length; at++) {
+		const code = text.charCodeAt(at)
+		if (inString) {
+			if (code === 0x5c /* \ */) at++
+			else if (code === 0x22 /* " */) inString = false
+		} else if (code === 0x22) {
+			inString = true
+		} else if (code === 0x5b /* [ */ || code === 0x7b /* { */) {
+			if (++depth > limit) return true
+		} else if (code === 0x5d /* ] */ || code === 0x7d /* } */) {
+			depth--
+		}
+	}
+	return false
+}

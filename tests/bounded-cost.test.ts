@@ -1,0 +1,364 @@
+/**
+ * Bounded cost, round two (issue 30), against the real database and storage, with the routes
+ * called as Remix calls them. Each case watches this process's event loop
+ * (perf_hooks.monitorEventLoopDelay) and its memory before and after:
+ * - a ZIP of many same-named CSV files unpacks one of them, off the event loop;
+ * - og.png, qr.png, the vCard and the PDF are made once per version, whatever the query string;
+ * - JSON nested deeper than 64 levels is a 400 in the envelope, in a body and in an import;
+ * - a flood of distinct referrers adds a bounded amount of memory, and one address with many
+ *   user agents counts as at most 3 visitors and 30 views.
+ */
+import { monitorEventLoopDelay } from 'node:perf_hooks'
+import zlib from 'node:zlib'
+import v8 from 'node:v8'
+import vm from 'node:vm'
+import { strToU8, zipSync } from 'fflate'
+import { describe, expect, test } from 'vitest'
+import { createOwner } from '#tests/factories'
+import { callApi, callRoute } from '#tests/route'
+import { insights, MAX_VIEWS_PER_ADDRESS, readSummary } from '~/services/insights.server'
+import { REMOTE_ADDRESS_HEADER } from '~/services/rate-limit.server'
+import { generatedCache } from '~/utils/generated-cache.server'
+import { unpackLinkedInExport } from '~/utils/linkedin-import.server'
+import { loader as vcard } from '~/routes/$pname.contact[.]vcf'
+import { loader as og } from '~/routes/$pname.og[.]png'
+import { loader as qr } from '~/routes/$pname.qr[.]png'
+import { action as hit } from '~/routes/one.insights.hit'
+import { action as updateName } from '~/routes/one.sites.info.general.$field.update'
+import { action as preview } from '~/routes/one.sites.resume.import.preview'
+
+v8.setFlagsFromString('--expose-gc')
+const gc = vm.runInNewContext('gc') as () => void
+const MB = 1024 * 1024
+
+/**
+ * Runs `work` with the event loop watched: its longest stall, the most memory the process held
+ * meanwhile (sampled every 5 ms), and what it still holds after a full collection.
+ */
+async function watched<T>(work: () => Promise<T>) {
+	gc()
+	const before = process.memoryUsage()
+	const delay = monitorEventLoopDelay({ resolution: 5 })
+	delay.enable()
+	let peakRss = before.rss
+	const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 5)
+	try {
+		const result = await work()
+		peakRss = Math.max(peakRss, process.memoryUsage.rss())
+		gc()
+		const after = process.memoryUsage()
+		return {
+			result,
+			maxDelayMs: delay.max / 1e6,
+			peakRssGrowthMb: (peakRss - before.rss) / MB,
+			rssGrowthMb: (after.rss - before.rss) / MB,
+			heapKeptMb: (after.heapUsed - before.heapUsed) / MB,
+		}
+	} finally {
+		clearInterval(sampler)
+		delay.disable()
+	}
+}
+
+function upload(name: string, data: Uint8Array | string) {
+	const body = new FormData()
+	const bytes = typeof data === 'string' ? strToU8(data) : data
+	body.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>]), name)
+	return body
+}
+
+const PROFILE_CSV = 'First Name,Last Name,Headline\r\n'
+
+/**
+ * A ZIP of deflated entries, each compressed once however often it repeats (fflate would
+ * compress 200 MB for the amplification case).
+ */
+function zipOf(entries: Array<{ name: string; data: Buffer }>) {
+	const packed = new Map<Buffer, { crc: number; body: Buffer }>()
+	const locals: Buffer[] = []
+	const centrals: Buffer[] = []
+	let offset = 0
+	for (const { name, data } of entries) {
+		let pack = packed.get(data)
+		if (!pack) {
+			pack = { crc: zlib.crc32(data), body: zlib.deflateRawSync(data, { level: 9 }) }
+			packed.set(data, pack)
+		}
+		const nameBytes = Buffer.from(name)
+		const local = Buffer.alloc(30)
+		local.writeUInt32LE(0x04034b50, 0)
+		local.writeUInt16LE(20, 4)
+		local.writeUInt16LE(0x800, 6)
+		local.writeUInt16LE(8, 8)
+		local.writeUInt32LE(pack.crc, 14)
+		local.writeUInt32LE(pack.body.length, 18)
+		local.writeUInt32LE(data.length, 22)
+		local.writeUInt16LE(nameBytes.length, 26)
+		const central = Buffer.alloc(46)
+		central.writeUInt32LE(0x02014b50, 0)
+		central.writeUInt16LE(20, 4)
+		central.writeUInt16LE(20, 6)
+		central.writeUInt16LE(0x800, 8)
+		central.writeUInt16LE(8, 10)
+		central.writeUInt32LE(pack.crc, 16)
+		central.writeUInt32LE(pack.body.length, 20)
+		central.writeUInt32LE(data.length, 24)
+		central.writeUInt16LE(nameBytes.length, 28)
+		central.writeUInt32LE(offset, 42)
+		locals.push(local, nameBytes, pack.body)
+		centrals.push(central, nameBytes)
+		offset += 30 + nameBytes.length + pack.body.length
+	}
+	const directory = Buffer.concat(centrals)
+	const end = Buffer.alloc(22)
+	end.writeUInt32LE(0x06054b50, 0)
+	end.writeUInt16LE(entries.length, 8)
+	end.writeUInt16LE(entries.length, 10)
+	end.writeUInt32LE(directory.length, 12)
+	end.writeUInt32LE(offset, 16)
+	return Buffer.concat([...locals, directory, end])
+}
+
+describe('archives unpack only what is read', () => {
+	test('100 same-named 2 MB CSV files (a 200 KB upload): one is unpacked, the shallowest, without stalling the event loop', async () => {
+		const owner = await createOwner()
+		const junk = Buffer.from(`${PROFILE_CSV}Junk,Junk,${'x'.repeat(2 * MB - 64)}\r\n`)
+		const entries = Array.from({ length: 100 }, (_, i) => ({
+			name: `d${i}/Profile.csv`,
+			data: junk,
+		}))
+		// The real one is last in the archive but the shallowest.
+		entries.push({ name: 'Profile.csv', data: Buffer.from(`${PROFILE_CSV}Ana,Lima,Designer\r\n`) })
+		const zip = zipOf(entries)
+		expect(zip.length).toBeLessThan(400 * 1024)
+
+		// Warm: the first import of a process loads its modules and compiles its queries.
+		const small = zipOf([{ name: 'Skills.csv', data: Buffer.from('Name\r\nPython\r\n') }])
+		await callApi(preview, '/one/sites/resume/import/preview', {
+			token: owner.token,
+			rawBody: upload('export.zip', small),
+		})
+
+		const { result, maxDelayMs, peakRssGrowthMb } = await watched(() =>
+			callApi(preview, '/one/sites/resume/import/preview', {
+				token: owner.token,
+				rawBody: upload('export.zip', zip),
+			}),
+		)
+		expect(result.status).toBe(200)
+		const sections = (result.json.data as { sections: { profile: { fields: object } } }).sections
+		expect(sections.profile.fields).toMatchObject({
+			firstName: 'Ana',
+			lastName: 'Lima',
+			designation: 'Designer',
+		})
+		// Today's main: 200 MB inflated synchronously, the loop stalled for seconds. (Reading
+		// the 200 KB multipart body costs a stall of its own, as for any upload of that size.)
+		expect(maxDelayMs, `event loop stalled ${maxDelayMs.toFixed(0)} ms`).toBeLessThan(1000)
+		expect(peakRssGrowthMb, `RSS grew ${peakRssGrowthMb.toFixed(0)} MB`).toBeLessThan(40)
+	})
+
+	test('unpacking that archive never holds the event loop for more than a few milliseconds', async () => {
+		const junk = Buffer.from(`${PROFILE_CSV}Junk,Junk,${'x'.repeat(2 * MB - 64)}\r\n`)
+		const entries = Array.from({ length: 300 }, (_, i) => ({
+			name: `d${i}/Profile.csv`,
+			data: junk,
+		}))
+		const zip = zipOf(entries)
+		await unpackLinkedInExport(zipOf([{ name: 'Skills.csv', data: Buffer.from('Name\r\n') }]))
+		const { result, maxDelayMs, peakRssGrowthMb } = await watched(() => unpackLinkedInExport(zip))
+		expect(Object.keys(result)).toEqual(['profile'])
+		expect(result.profile).toHaveLength(junk.length)
+		// Today's main: 600 MB inflated synchronously (RSS +500 MB, the loop held for seconds).
+		expect(maxDelayMs, `event loop stalled ${maxDelayMs.toFixed(0)} ms`).toBeLessThan(50)
+		expect(peakRssGrowthMb, `RSS grew ${peakRssGrowthMb.toFixed(0)} MB`).toBeLessThan(40)
+	})
+
+	test('wanted files whose declared sizes pass the budget together are refused before unpacking', async () => {
+		const owner = await createOwner()
+		const big = (header: string) => strToU8(`${header}\r\n${'a,b\r\n'.repeat(380_000)}`) // 1.9 MB
+		const zip = zipSync(
+			{
+				'Profile.csv': big('First Name,Last Name'),
+				'Positions.csv': big('Company Name,Title'),
+				'Education.csv': big('School Name,Degree Name'),
+				'Skills.csv': big('Name,x'),
+				'Certifications.csv': big('Name,Authority'),
+			},
+			{ level: 9 },
+		)
+		const { result, heapKeptMb } = await watched(() =>
+			callApi(preview, '/one/sites/resume/import/preview', {
+				token: owner.token,
+				rawBody: upload('export.zip', zip),
+			}),
+		)
+		expect(result.status).toBe(400)
+		expect(result.json.message).toMatch(/unpack to more than 8 MB together/)
+		expect(heapKeptMb).toBeLessThan(5)
+	})
+})
+
+describe('generated files are made once per version', () => {
+	test('og.png, qr.png and the vCard with junk query strings: drawn once, the event loop stays free, an edit draws them again', async () => {
+		const owner = await createOwner({ name: 'Ana Lima' })
+		const path = owner.path!
+		const call = (loader: typeof og, file: string, query: string) =>
+			callRoute(loader, `/${path}/${file}${query}`, { params: { pname: path } })
+		const first = await call(og, 'og.png', '')
+		expect(first.status).toBe(200)
+		const png = Buffer.from(await first.arrayBuffer())
+		const before = generatedCache().read()
+
+		const { result, maxDelayMs } = await watched(async () => {
+			const answers = await Promise.all(
+				Array.from({ length: 20 }, (_, i) => call(og, 'og.png', `?cb=${i}&utm_source=x${i}`)),
+			)
+			return Promise.all(answers.map(async (r) => Buffer.from(await r.arrayBuffer())))
+		})
+		for (const body of result) expect(body.equals(png)).toBe(true)
+		// Today's main: 20 drawings of 40–50 ms of CPU each, one after the other.
+		expect(maxDelayMs, `event loop stalled ${maxDelayMs.toFixed(0)} ms`).toBeLessThan(100)
+		expect(generatedCache().read().makes).toBe(before.makes)
+
+		for (const [loader, file] of [
+			[qr, 'qr.png'],
+			[vcard, 'contact.vcf'],
+		] as const) {
+			const bodies = []
+			for (const query of ['', '?cb=1', '?cb=2&fbclid=z']) {
+				const response = await call(loader, file, query)
+				expect(response.status).toBe(200)
+				bodies.push(Buffer.from(await response.arrayBuffer()).toString('base64'))
+			}
+			expect(new Set(bodies).size).toBe(1)
+		}
+		expect(generatedCache().read().makes).toBe(before.makes + 2) // one QR code, one vCard
+
+		// An edit is a new version: the card and the vCard show it at once.
+		const name = await callApi(updateName, '/one/sites/info/general/name/update', {
+			token: owner.token,
+			params: { field: 'name' },
+			body: { firstName: 'Bea', lastName: 'Lima' },
+		})
+		expect(name.status).toBe(200)
+		const edited = Buffer.from(await (await call(og, 'og.png', '?cb=99')).arrayBuffer())
+		expect(edited.equals(png)).toBe(false)
+		expect(await (await call(vcard, 'contact.vcf', '')).text()).toContain('FN:Bea Lima')
+	})
+})
+
+describe('deep JSON is refused before anything walks it', () => {
+	const deep = (levels: number) => `{"a":${'['.repeat(levels)}${']'.repeat(levels)}}`
+
+	test('a body nested 20,000 levels is a 400 in the envelope; 64 levels still pass the depth check', async () => {
+		const owner = await createOwner()
+		const send = (rawBody: string) =>
+			callApi(updateName, '/one/sites/info/general/name/update', {
+				token: owner.token,
+				params: { field: 'name' },
+				rawBody,
+				headers: { 'Content-Type': 'application/json' },
+			})
+		const refused = await send(deep(20_000))
+		expect(refused.status).toBe(400)
+		expect(refused.json).toEqual({
+			status: 400,
+			message: 'The JSON nests deeper than 64 levels',
+		})
+		expect((await send(deep(65))).json.message).toBe('The JSON nests deeper than 64 levels')
+		// 64 levels (the object and 63 arrays) are read, then refused by the schema as usual.
+		const allowed = await send(deep(63))
+		expect(allowed.status).toBe(400)
+		expect(allowed.json.message).not.toMatch(/nests deeper/)
+		// Brackets inside strings are text, not nesting.
+		const text = await send(JSON.stringify({ firstName: '[[[[[[[[[[', lastName: '{{{{{{{{{{' }))
+		expect(text.json.message).toBeUndefined()
+		expect(text.status).toBe(200)
+	})
+
+	test('a JSON Resume file nested 20,000 levels is a 400 with a clear message, not a 500', async () => {
+		const owner = await createOwner()
+		const file = `{"basics":{"name":"A"},"work":${'['.repeat(20_000)}${']'.repeat(20_000)}}`
+		const response = await callApi(preview, '/one/sites/resume/import/preview', {
+			token: owner.token,
+			rawBody: upload('resume.json', file),
+		})
+		expect(response.status).toBe(400)
+		expect(response.json.message).toBe(
+			'This file nests deeper than 64 levels, so it cannot be a JSON Resume file.',
+		)
+	})
+})
+
+describe('insights memory and forged views are bounded', () => {
+	const beacon = (body: Record<string, string>, address: string, userAgent: string) =>
+		callApi(hit, '/one/insights/hit', {
+			body,
+			headers: { [REMOTE_ADDRESS_HEADER]: address, 'User-Agent': userAgent },
+		})
+	const browser = (n: number) =>
+		`Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/${100 + (n % 50)}.0.${n} Safari/537.36`
+
+	test('20,000 distinct referrers add at most 16 MB', async () => {
+		const owner = await createOwner()
+		const page = `/${owner.path}`
+		await beacon({ t: 'view', p: page }, '192.0.2.1', browser(1)) // the salt, the owner cached
+		const { maxDelayMs, heapKeptMb, rssGrowthMb } = await watched(async () => {
+			try {
+				for (let i = 0; i < 20_000; i += 200) {
+					await Promise.all(
+						Array.from({ length: 200 }, (_, j) => {
+							const n = i + j
+							const referrer = `https://site-${n}.example/${'p'.repeat(1500)}?n=${n}`
+							return beacon(
+								{ t: 'view', p: page, r: referrer },
+								`10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+								browser(n),
+							)
+						}),
+					)
+				}
+			} finally {
+				// What is held past the flood is what a write takes a while to empty.
+				await insights().flush()
+			}
+		})
+		await insights().flush()
+		// Today's main: about 1.1 GB of RSS for the same flood over HTTP.
+		expect(heapKeptMb, `heap kept ${heapKeptMb.toFixed(1)} MB`).toBeLessThan(16)
+		// RSS also holds what V8 and malloc keep for reuse after 20,000 requests' garbage.
+		expect(rssGrowthMb, `RSS grew ${rssGrowthMb.toFixed(1)} MB`).toBeLessThan(128)
+		expect(maxDelayMs).toBeLessThan(500)
+		const summary = await readSummary(owner.id, '7d')
+		// Every view is counted (in batches), and only host names are kept as sources.
+		expect(summary.totals.views).toBe(20_001)
+		for (const { source } of summary.sources)
+			expect(source).toMatch(/^(site-\d+\.example|other|direct)$/)
+	}, 120_000)
+
+	test('one address with 300 user agents and 300 made-up sources: at most 3 visitors and 30 views', async () => {
+		await insights().flush() // nothing left from another test
+		const owner = await createOwner()
+		const page = `/${owner.path}`
+		for (let i = 0; i < 300; i++) {
+			const response = await beacon(
+				{
+					t: 'view',
+					p: page,
+					r: `https://made-up-${i}.example/`,
+					q: `?utm_source=${'s'.repeat(i)}`,
+				},
+				'198.51.100.23',
+				browser(i),
+			)
+			expect(response.status).toBe(200)
+		}
+		await insights().flush()
+		await insights().flush()
+		const summary = await readSummary(owner.id, '7d')
+		expect(summary.totals.views).toBe(MAX_VIEWS_PER_ADDRESS)
+		expect(summary.totals.visitors).toBe(3)
+		expect(summary.sources.reduce((sum, row) => sum + row.visitors, 0)).toBeLessThanOrEqual(3)
+	})
+})
