@@ -1,7 +1,9 @@
 /**
  * /{pname}/resume.pdf: the resume page as an A4 PDF, drawn in this process by @react-pdf/renderer
- * (no browser), in Inter (embedded, subset) so every Latin name prints right. A rendered PDF is
- * kept in memory under its page version, so it is drawn once per edit, whatever the traffic.
+ * (no browser). Every character is drawn in a font embedded as a subset: Inter for Latin,
+ * Cyrillic and Greek, Noto for emoji, Arabic, Hebrew, Devanagari, Thai, Chinese, Japanese and
+ * Korean (docs/decisions/028-pdf-fonts.md). A rendered PDF is kept in memory under its page
+ * version, so it is drawn once per edit, whatever the traffic.
  */
 import path from 'node:path'
 import {
@@ -21,22 +23,89 @@ import { assetDir } from '~/utils/assets.server'
 import { fullName } from '~/utils/seo'
 import { ratingToHalves, resumeVisibility, workPeriod } from '~/utils/text'
 
-// ---------------------------------------------------------------- the font
+// ---------------------------------------------------------------- the fonts
 
 /** app/assets/fonts from this module (in app/services, or bundled into build/server) or the cwd. */
 const fontDir = () => assetDir(path.join('app', 'assets', 'fonts'), 'Inter-Regular.ttf')
+
+type Weight = 400 | 700
+type Face = {
+	family: string
+	regular: string
+	/** Without one, bold text in this script is drawn in the regular weight. */
+	bold?: string
+	/** Read from disk only for a resume with a character no earlier face has (CJK: 33 MB). */
+	lazy?: boolean
+}
+
+/**
+ * The faces in the order a character looks for one: the first that has it draws it. Inter
+ * (Latin, Cyrillic, Greek) comes first, so the Latin letters, digits and punctuation the Noto
+ * faces also carry are drawn in Inter; the emoji face comes before the scripts so that the
+ * joiners of an emoji sequence (U+200D, U+FE0F) stay with it. Chinese before Korean: Noto Sans SC
+ * has every CJK ideograph and the Japanese kana, Noto Sans KR adds Hangul.
+ */
+const FACES: Face[] = [
+	{ family: 'Inter', regular: 'Inter-Regular.ttf', bold: 'Inter-Bold.ttf' },
+	{ family: 'Noto Emoji', regular: 'noto/NotoEmoji-Regular.ttf' },
+	{
+		family: 'Noto Sans Arabic',
+		regular: 'noto/NotoSansArabic-Regular.ttf',
+		bold: 'noto/NotoSansArabic-Bold.ttf',
+	},
+	{
+		family: 'Noto Sans Hebrew',
+		regular: 'noto/NotoSansHebrew-Regular.ttf',
+		bold: 'noto/NotoSansHebrew-Bold.ttf',
+	},
+	{
+		family: 'Noto Sans Devanagari',
+		regular: 'noto/NotoSansDevanagari-Regular.ttf',
+		bold: 'noto/NotoSansDevanagari-Bold.ttf',
+	},
+	{
+		family: 'Noto Sans Thai',
+		regular: 'noto/NotoSansThai-Regular.ttf',
+		bold: 'noto/NotoSansThai-Bold.ttf',
+	},
+	{
+		family: 'Noto Sans SC',
+		regular: 'noto/NotoSansSC-Regular.ttf',
+		bold: 'noto/NotoSansSC-Bold.ttf',
+		lazy: true,
+	},
+	{
+		family: 'Noto Sans KR',
+		regular: 'noto/NotoSansKR-Regular.ttf',
+		bold: 'noto/NotoSansKR-Bold.ttf',
+		lazy: true,
+	},
+]
+
+/**
+ * react-pdf draws a character that no font of the stack has in the last font of every stack,
+ * 'Helvetica', one of the PDF standard fonts, which is not embedded and knows only Latin-1 (it
+ * printed '✨' as '('). That name is given to Inter here, so such a character (one no face has)
+ * is drawn as Inter's empty box, embedded like every other glyph.
+ */
+const LAST_RESORT = 'Helvetica'
 
 let fontsReady = false
 function registerFonts() {
 	if (fontsReady) return
 	const dir = fontDir()
-	Font.register({
-		family: 'Inter',
-		fonts: [
-			{ src: path.join(dir, 'Inter-Regular.ttf'), fontWeight: 400 },
-			{ src: path.join(dir, 'Inter-Bold.ttf'), fontWeight: 700 },
-		],
-	})
+	// Drops the standard fonts (Helvetica, Times, Courier): nothing here may draw in a font that is
+	// not embedded.
+	Font.clear()
+	for (const face of [...FACES, { ...FACES[0]!, family: LAST_RESORT }]) {
+		Font.register({
+			family: face.family,
+			fonts: [
+				{ src: path.join(dir, face.regular), fontWeight: 400 },
+				...(face.bold ? [{ src: path.join(dir, face.bold), fontWeight: 700 }] : []),
+			],
+		})
+	}
 	// No hyphenation: names and titles must not break, and the default hyphenator keeps every
 	// word it has seen in a cache that never shrinks (memory would grow with every new resume).
 	// Owner text breaks only the words too long for their line (breakLongWords).
@@ -44,28 +113,123 @@ function registerFonts() {
 	fontsReady = true
 }
 
-// ---------------------------------------------------------------- long words
-
-type Weight = 400 | 700
-type WordBreaker = Parameters<typeof Font.registerHyphenationCallback>[0]
 /** What a loaded font (fontkit's) offers to measure text. */
-type Measurable = { unitsPerEm: number; layout(text: string): { advanceWidth: number } }
-
-/** The width in points of `text` set in Inter at `size`, or null before the font is loaded. */
-function textWidth(text: string, size: number, weight: Weight = 400) {
-	const font = Font.getFont({ fontFamily: 'Inter', fontWeight: weight }).data as Measurable | null
-	return font ? (font.layout(text).advanceWidth / font.unitsPerEm) * size : null
+type Measurable = {
+	unitsPerEm: number
+	hasGlyphForCodePoint(codePoint: number): boolean
+	layout(text: string): { advanceWidth: number }
 }
 
+/** `family` at `weight` (or the weight it falls back to) if it is loaded, else null. */
+const loaded = (family: string, weight: Weight) =>
+	Font.getFont({ fontFamily: family, fontWeight: weight }).data as Measurable | null
+
+/** Spaces and control characters: drawn as nothing, they do not decide which faces to load. */
+const BLANK = /[\p{Cc}\p{Z}]/u
+
+/**
+ * The font stack for a resume whose text is `text`: every face that is always there, then the
+ * lazy ones (CJK) that draw a character none before them has. Only this resume's faces are read,
+ * at most once per process.
+ */
+async function fontFamiliesFor(text: string) {
+	registerFonts()
+	const always = FACES.filter((face) => !face.lazy)
+	await Promise.all(always.map((face) => Font.load({ fontFamily: face.family, fontWeight: 400 })))
+	const families = always.map((face) => face.family)
+	let missing = [...new Set(Array.from(text, (char) => char.codePointAt(0)!))].filter(
+		(codePoint) =>
+			!BLANK.test(String.fromCodePoint(codePoint)) &&
+			!always.some((face) => loaded(face.family, 400)?.hasGlyphForCodePoint(codePoint)),
+	)
+	for (const face of FACES.filter((face) => face.lazy)) {
+		if (missing.length === 0) break
+		await Font.load({ fontFamily: face.family, fontWeight: 400 })
+		const font = loaded(face.family, 400)
+		if (!font || !missing.some((codePoint) => font.hasGlyphForCodePoint(codePoint))) continue
+		families.push(face.family)
+		missing = missing.filter((codePoint) => !font.hasGlyphForCodePoint(codePoint))
+	}
+	return families
+}
+
+/**
+ * The loaded font that draws `codePoint`, as react-pdf picks it: the first face of the stack
+ * that has it. A face this resume does not use is not loaded, or has none of its characters.
+ */
+function fontFor(codePoint: number, weight: Weight) {
+	for (const face of FACES) {
+		const font = loaded(face.family, weight)
+		if (font?.hasGlyphForCodePoint(codePoint)) return font
+	}
+	return loaded(LAST_RESORT, weight)
+}
+
+/**
+ * The width in points of `text` at `size`, each character in the font that draws it, or null
+ * before the fonts are loaded.
+ */
+function textWidth(text: string, size: number, weight: Weight = 400) {
+	let width = 0
+	let run = ''
+	let runFont: Measurable | null = null
+	const measure = () => {
+		if (!runFont || !run) return true
+		width += (runFont.layout(run).advanceWidth / runFont.unitsPerEm) * size
+		return true
+	}
+	for (const char of text) {
+		const font = fontFor(char.codePointAt(0)!, weight)
+		if (!font) return null
+		if (font !== runFont) {
+			measure()
+			run = ''
+			runFont = font
+		}
+		run += char
+	}
+	measure()
+	return width
+}
+
+/** Every string in `value` (the resume's data), one per line. */
+function allText(value: unknown): string {
+	if (typeof value === 'string') return value
+	if (Array.isArray(value)) return value.map(allText).join('\n')
+	if (value && typeof value === 'object') return Object.values(value).map(allText).join('\n')
+	return ''
+}
+
+// ---------------------------------------------------------------- direction
+
+/** Letters of the scripts written from right to left. */
+const RTL = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u
+
+/**
+ * The web page's `dir="auto"`: a text whose first letter is Arabic or Hebrew (say) is laid out
+ * right to left and aligned right; a Latin word inside it keeps its place in the reading order.
+ */
+function dirAuto(text: string | null | undefined) {
+	const first = /\p{L}/u.exec(text ?? '')?.[0]
+	return first && RTL.test(first) ? ({ direction: 'rtl', textAlign: 'right' } as const) : {}
+}
+
+// ---------------------------------------------------------------- long words
+
+type WordBreaker = Parameters<typeof Font.registerHyphenationCallback>[0]
+
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' })
+/** Words where a script writes none between them (Thai, Chinese, Japanese). */
+const words = new Intl.Segmenter('en', { granularity: 'word' })
 /** After a run of the punctuation that joins the parts of a link or an address. */
 const LINK_JOINT = /(?<=[/?&=#_.,;:@+~-])(?![/?&=#_.,;:@+~-])/
 
 /**
  * react-pdf ends lines at spaces only, so a word wider than its line (a link, a name with no
- * space) ran past the right edge and off the page. Given to a text with the width of its lines
- * and its type, this cuts such a word into pieces that fit: after a link's punctuation
- * ('/', '?', '&', '-'…) where it can, else between two characters, as the web page's
+ * space, a sentence in a script that writes no spaces) ran past the right edge and off the page.
+ * Given to a text with the width of its lines and its type, this cuts such a word into pieces
+ * that fit: after a link's punctuation ('/', '?', '&', '-'…) where it can, else between the
+ * words of Thai or CJK text, else between two characters, as the web page's
  * `overflow-wrap: anywhere` does. A word that fits stays whole, so names and ordinary words
  * never break. The pieces go back with an empty string between each two: react-pdf takes it for
  * a space of no width, where a line may end with no hyphen (between two parts it takes for
@@ -81,12 +245,13 @@ function breakLongWords(
 		// Fonts are loaded before any text is laid out; unmeasured, a word is left whole.
 		const fits = (text: string) => (textWidth(text, size, weight) ?? 0) <= line
 		if (fits(word)) return [word]
-		return word
-			.split(LINK_JOINT)
-			.flatMap((piece) =>
-				fits(piece) ? [piece] : Array.from(graphemes.segment(piece), ({ segment }) => segment),
+		const split = (pieces: string[], segmenter: Intl.Segmenter) =>
+			pieces.flatMap((piece) =>
+				fits(piece) ? [piece] : Array.from(segmenter.segment(piece), ({ segment }) => segment),
 			)
-			.flatMap((piece, index) => (index === 0 ? [piece] : ['', piece]))
+		return split(split(word.split(LINK_JOINT), words), graphemes).flatMap((piece, index) =>
+			index === 0 ? [piece] : ['', piece],
+		)
 	}
 }
 
@@ -133,7 +298,6 @@ const LINE = '#e8e6ee'
 
 const styles = StyleSheet.create({
 	page: {
-		fontFamily: 'Inter',
 		fontSize: BODY,
 		color: INK,
 		paddingTop: 40,
@@ -152,7 +316,8 @@ const styles = StyleSheet.create({
 		fontSize: 9,
 		fontWeight: 700,
 		color: BRAND,
-		letterSpacing: 1,
+		// No letter spacing: pdftotext (and the applicant-tracking systems that read PDFs the same
+		// way) took each spaced letter for a word ('WO R K E X P E R I E N C E').
 		textTransform: 'uppercase',
 		paddingBottom: 3,
 		marginBottom: 6,
@@ -213,6 +378,11 @@ export type ResumePdfData = {
 	profileUrl: string
 }
 
+type ResumeDocumentProps = ResumePdfData & {
+	/** The font stack for this resume's text (fontFamiliesFor). */
+	fontFamilies: string[]
+}
+
 /**
  * A titled part of the resume. Its heading never ends a page alone: it is drawn with the first
  * item under it in one block that a page break does not split (react-pdf's minPresenceAhead
@@ -247,7 +417,7 @@ function Section({
 /** One way to reach the owner, in the line under the name; a link when it has an address. */
 function Contact({ href, children }: { href?: string; children: string }) {
 	return (
-		<Text style={styles.contactItem} hyphenationCallback={breaks.contact}>
+		<Text style={[styles.contactItem, dirAuto(children)]} hyphenationCallback={breaks.contact}>
 			{href ? (
 				<Link style={styles.link} src={href}>
 					{children}
@@ -272,7 +442,10 @@ function ListEntry({
 	return (
 		<View style={styles.entry} wrap={false}>
 			<View style={styles.entryHead}>
-				<Text style={styles.entryTitle} hyphenationCallback={breaks.title(String(dates))}>
+				<Text
+					style={[styles.entryTitle, dirAuto(title)]}
+					hyphenationCallback={breaks.title(String(dates))}
+				>
 					{title}
 				</Text>
 				<Text style={styles.entryDates}>{dates}</Text>
@@ -283,9 +456,9 @@ function ListEntry({
 }
 
 /** The line under an entry's title (its company, institution or platform). */
-function EntrySub({ children }: { children: ReactNode }) {
+function EntrySub({ children, text }: { children: ReactNode; text: string | null }) {
 	return (
-		<Text style={styles.entrySub} hyphenationCallback={breaks.text}>
+		<Text style={[styles.entrySub, dirAuto(text)]} hyphenationCallback={breaks.text}>
 			{children}
 		</Text>
 	)
@@ -295,7 +468,7 @@ function Bullet({ children }: { children: string }) {
 	return (
 		<View style={styles.bullet}>
 			<Text style={styles.bulletMark}>•</Text>
-			<Text style={styles.bulletText} hyphenationCallback={breaks.bullet}>
+			<Text style={[styles.bulletText, dirAuto(children)]} hyphenationCallback={breaks.bullet}>
 				{children}
 			</Text>
 		</View>
@@ -308,7 +481,10 @@ function SkillRow({ skills }: { skills: Resume['skills'] }) {
 		<View style={styles.skills}>
 			{skills.map((item) => (
 				<View key={item.skillId} style={styles.skill} wrap={false}>
-					<Text style={styles.skillName} hyphenationCallback={breaks.skill}>
+					<Text
+						style={[styles.skillName, dirAuto(item.skillName)]}
+						hyphenationCallback={breaks.skill}
+					>
 						{item.skillName}
 					</Text>
 					<Dots rating={item.rating} />
@@ -353,7 +529,13 @@ const pairs = <T,>(items: T[]) =>
 		items.slice(index * 2, index * 2 + 2),
 	)
 
-export function ResumeDocument({ profile, resume, email, profileUrl }: ResumePdfData) {
+export function ResumeDocument({
+	profile,
+	resume,
+	email,
+	profileUrl,
+	fontFamilies,
+}: ResumeDocumentProps) {
 	const name = fullName(profile.name) || profile.path || 'Resume'
 	const location = [profile.city, profile.country].filter(Boolean).join(', ')
 	const website = profile.socialLinks.companySite
@@ -368,17 +550,20 @@ export function ResumeDocument({ profile, resume, email, profileUrl }: ResumePdf
 			producer="Tagg"
 			language="en"
 		>
-			<Page size="A4" style={styles.page}>
+			<Page size="A4" style={[styles.page, { fontFamily: fontFamilies }]}>
 				{/* The line height is the body's, not the page's: react-pdf draws no `render` text
 				under an ancestor with a line height (diegomura/react-pdf#3566), and the footer's
 				page numbers are one. */}
 				<View style={styles.body}>
 					<View>
-						<Text style={styles.name} hyphenationCallback={breaks.name}>
+						<Text style={[styles.name, dirAuto(name)]} hyphenationCallback={breaks.name}>
 							{name}
 						</Text>
 						{profile.designation ? (
-							<Text style={styles.designation} hyphenationCallback={breaks.designation}>
+							<Text
+								style={[styles.designation, dirAuto(profile.designation)]}
+								hyphenationCallback={breaks.designation}
+							>
 								{profile.designation}
 							</Text>
 						) : null}
@@ -402,7 +587,11 @@ export function ResumeDocument({ profile, resume, email, profileUrl }: ResumePdf
 						// paragraph may be longer than a page: it stays free to go on to the next page.
 						<Section title="About Me" keepWithFirst={false}>
 							{profile.bio.map((paragraph, index) => (
-								<Text key={index} style={styles.paragraph} hyphenationCallback={breaks.text}>
+								<Text
+									key={index}
+									style={[styles.paragraph, dirAuto(paragraph)]}
+									hyphenationCallback={breaks.text}
+								>
 									{paragraph}
 								</Text>
 							))}
@@ -418,7 +607,7 @@ export function ResumeDocument({ profile, resume, email, profileUrl }: ResumePdf
 										title={item.role}
 										dates={workPeriod(item.startDate, item.endDate)}
 									>
-										{item.company ? <EntrySub>{item.company}</EntrySub> : null}
+										{item.company ? <EntrySub text={item.company}>{item.company}</EntrySub> : null}
 										{item.experience.map((line, index) => (
 											<Bullet key={index}>{line}</Bullet>
 										))}
@@ -432,7 +621,9 @@ export function ResumeDocument({ profile, resume, email, profileUrl }: ResumePdf
 										title={item.eduName}
 										dates={years(item.eduStartYear, item.endDate)}
 									>
-										{item.eduInstitution ? <EntrySub>{item.eduInstitution}</EntrySub> : null}
+										{item.eduInstitution ? (
+											<EntrySub text={item.eduInstitution}>{item.eduInstitution}</EntrySub>
+										) : null}
 									</ListEntry>
 								))}
 							</Section>
@@ -445,7 +636,7 @@ export function ResumeDocument({ profile, resume, email, profileUrl }: ResumePdf
 								{resume.certificates.map((item) => (
 									<ListEntry key={item.crtId} title={item.crtName} dates={item.endDate ?? ''}>
 										{item.crtPlat || item.crtUrl ? (
-											<EntrySub>
+											<EntrySub text={item.crtPlat}>
 												{item.crtPlat}
 												{item.crtPlat && item.crtUrl ? ' · ' : ''}
 												{item.crtUrl ? (
@@ -478,8 +669,8 @@ export function ResumeDocument({ profile, resume, email, profileUrl }: ResumePdf
 
 /** Draws the PDF (some tens of milliseconds of CPU). */
 export async function renderResumePdf(data: ResumePdfData): Promise<Buffer> {
-	registerFonts()
-	return renderToBuffer(<ResumeDocument {...data} />)
+	const fontFamilies = await fontFamiliesFor(allText(data))
+	return renderToBuffer(<ResumeDocument {...data} fontFamilies={fontFamilies} />)
 }
 
 // ---------------------------------------------------------------- the cache
