@@ -1,7 +1,7 @@
 /**
  * /{pname}/resume.pdf: the resume page as an A4 PDF, drawn in this process by @react-pdf/renderer
  * (no browser). Every character is drawn in a font embedded as a subset: Inter for Latin,
- * Cyrillic and Greek, Noto for emoji, Arabic, Hebrew, Devanagari, Thai, Chinese, Japanese and
+ * Cyrillic and Greek, IBM Plex Sans Arabic for Arabic, Noto for emoji, Hebrew, Devanagari, Thai, Chinese, Japanese and
  * Korean (docs/decisions/028-pdf-fonts.md). A rendered PDF is kept in memory under its page
  * version, so it is drawn once per edit, whatever the traffic.
  */
@@ -36,27 +36,41 @@ type Face = {
 	bold?: string
 	/** Read from disk only for a resume with a character no earlier face has (CJK: 33 MB). */
 	lazy?: boolean
+	/** A right-to-left script: shaped right to left (see adaptLayout). */
+	rtl?: boolean
 }
 
 /**
  * The faces in the order a character looks for one: the first that has it draws it. Inter
  * (Latin, Cyrillic, Greek) comes first, so the Latin letters, digits and punctuation the Noto
  * faces also carry are drawn in Inter; the emoji face comes before the scripts so that the
- * joiners of an emoji sequence (U+200D, U+FE0F) stay with it. Chinese before Korean: Noto Sans SC
- * has every CJK ideograph and the Japanese kana, Noto Sans KR adds Hangul.
+ * joiners of an emoji sequence (U+200D, U+FE0F) stay with it. Arabic is IBM Plex Sans Arabic,
+ * not Noto: every Noto Arabic design draws a dotted letter as two glyphs (its body and its dots,
+ * through 'ccmp'), and react-pdf 4 drops the body of such a letter when it begins a run or a
+ * line ('بيروت' printed as 'يروت'); Plex draws each letter as one glyph. Chinese before Korean:
+ * Noto Sans SC has every CJK ideograph and the Japanese kana, Noto Sans KR adds Hangul.
  */
 const FACES: Face[] = [
 	{ family: 'Inter', regular: 'Inter-Regular.ttf', bold: 'Inter-Bold.ttf' },
 	{ family: 'Noto Emoji', regular: 'noto/NotoEmoji-Regular.ttf' },
 	{
+		family: 'IBM Plex Sans Arabic',
+		regular: 'plex/IBMPlexSansArabic-Regular.ttf',
+		bold: 'plex/IBMPlexSansArabic-Bold.ttf',
+		rtl: true,
+	},
+	// The few Arabic characters Plex lacks (U+06A2, Arabic Extended-A, presentation forms).
+	{
 		family: 'Noto Sans Arabic',
 		regular: 'noto/NotoSansArabic-Regular.ttf',
 		bold: 'noto/NotoSansArabic-Bold.ttf',
+		rtl: true,
 	},
 	{
 		family: 'Noto Sans Hebrew',
 		regular: 'noto/NotoSansHebrew-Regular.ttf',
 		bold: 'noto/NotoSansHebrew-Bold.ttf',
+		rtl: true,
 	},
 	{
 		family: 'Noto Sans Devanagari',
@@ -89,6 +103,7 @@ const FACES: Face[] = [
  * is drawn as Inter's empty box, embedded like every other glyph.
  */
 const LAST_RESORT = 'Helvetica'
+const LAST_RESORT_FACE: Face = { ...FACES[0]!, family: LAST_RESORT }
 
 let fontsReady = false
 function registerFonts() {
@@ -97,7 +112,7 @@ function registerFonts() {
 	// Drops the standard fonts (Helvetica, Times, Courier): nothing here may draw in a font that is
 	// not embedded.
 	Font.clear()
-	for (const face of [...FACES, { ...FACES[0]!, family: LAST_RESORT }]) {
+	for (const face of [...FACES, LAST_RESORT_FACE]) {
 		Font.register({
 			family: face.family,
 			fonts: [
@@ -120,6 +135,84 @@ type Measurable = {
 	layout(text: string): { advanceWidth: number }
 }
 
+/** fontkit's layout, as react-pdf calls it: (text, features, script, language, direction). */
+type Layout = (
+	text: unknown,
+	features?: unknown,
+	script?: unknown,
+	language?: unknown,
+	direction?: string,
+) => { glyphs: unknown[]; positions: unknown[] }
+
+const shaped = new WeakSet<object>()
+
+const adapted = new WeakSet<object>()
+
+/** fontkit's getGlyph: the glyph `id`, made for `characters` (the cache ignores them). */
+type GetGlyph = (id: number, characters?: number[]) => { codePoints: number[] } | null
+
+/** `codePoints` as UTF-16 code units (a character above U+FFFF as its two surrogates). */
+const codeUnits = (codePoints: number[]) => {
+	const text = String.fromCodePoint(...codePoints)
+	return Array.from({ length: text.length }, (_, index) => text.charCodeAt(index))
+}
+
+/**
+ * Two faults of react-pdf 4 (textkit 7), mended where it calls the loaded font (fontkit's
+ * `layout`), which is wrapped here once per font:
+ * - It counts a run's characters in UTF-16 code units but maps glyphs to characters by code
+ *   point, so after a character above U+FFFF (almost every emoji) glyphs went missing or moved:
+ *   '✨🚀' printed '✨'. Each glyph's characters are handed back as UTF-16 code units (the PDF's
+ *   ToUnicode map writes them the same).
+ * - It shapes every run left to right, then reverses the glyphs of a right-to-left run for
+ *   display, so the marks (Arabic hamza and vowels, Hebrew points) that the font placed for
+ *   left-to-right text landed one letter off. In a right-to-left face (`rtl`), a run with a
+ *   right-to-left letter is shaped right to left, its glyphs handed back in reading order
+ *   (react-pdf then reverses them as before), with 'rtlm' off because react-pdf has already
+ *   mirrored its brackets. A ligature (one glyph for 'ير' or 'لا') maps back to its letters in
+ *   the order it is drawn, right to left, as text extractors expect of glyphs drawn in visual
+ *   order: pdftotext reverses a right-to-left run letter by letter, and read 'في' as 'يف' before.
+ * - fontkit keeps one glyph object per glyph id, with the characters of its first use: a glyph
+ *   first made by a substitution (a letter split into two glyphs) kept no characters, and every
+ *   later use of it printed nothing in the text layer and made react-pdf drop the glyph before it
+ *   ('Layla' became 'yl' after a resume in another script). Each use gets its own characters.
+ * Changed characters go on a copy of fontkit's glyph object, never on the one it keeps.
+ */
+function adaptLayout(font: object | null, rtlFace = false) {
+	if (!font || adapted.has(font)) return
+	adapted.add(font)
+	const target = font as { layout: Layout; getGlyph: GetGlyph }
+	const getGlyph = target.getGlyph.bind(font)
+	target.getGlyph = (id, characters = []) => {
+		const glyph = getGlyph(id, characters)
+		const kept = glyph?.codePoints ?? []
+		return !glyph ||
+			(kept.length === characters.length && kept.every((code, i) => code === characters[i]))
+			? glyph
+			: Object.create(glyph, { codePoints: { value: characters } })
+	}
+	const layout = target.layout.bind(font)
+	target.layout = (text, features, script, language, direction) => {
+		const rtl = rtlFace && typeof text === 'string' && Array.from(text).some(isRtlLetter)
+		const given = Array.isArray(features)
+			? Object.fromEntries(features.map((tag: string) => [tag, true]))
+			: ((features as Record<string, boolean> | undefined) ?? {})
+		const settings = { ...given, ...(rtl ? { rtlm: false } : {}) }
+		const run = layout(text, settings, script, language, rtl ? 'rtl' : direction)
+		if (rtl) {
+			run.glyphs.reverse()
+			run.positions.reverse()
+		}
+		run.glyphs = run.glyphs.map((glyph) => {
+			const { codePoints } = glyph as { codePoints: number[] }
+			const units = codeUnits(rtl ? [...codePoints].reverse() : codePoints)
+			const same = units.length === codePoints.length && units.every((u, i) => u === codePoints[i])
+			return same ? glyph : Object.create(glyph as object, { codePoints: { value: units } })
+		})
+		return run
+	}
+}
+
 /** `family` at `weight` (or the weight it falls back to) if it is loaded, else null. */
 const loaded = (family: string, weight: Weight) =>
 	Font.getFont({ fontFamily: family, fontWeight: weight }).data as Measurable | null
@@ -135,7 +228,7 @@ const BLANK = /[\p{Cc}\p{Z}]/u
 async function fontFamiliesFor(text: string) {
 	registerFonts()
 	const always = FACES.filter((face) => !face.lazy)
-	await Promise.all(always.map((face) => Font.load({ fontFamily: face.family, fontWeight: 400 })))
+	await Promise.all([...always, LAST_RESORT_FACE].map(loadFace))
 	const families = always.map((face) => face.family)
 	let missing = [...new Set(Array.from(text, (char) => char.codePointAt(0)!))].filter(
 		(codePoint) =>
@@ -144,13 +237,21 @@ async function fontFamiliesFor(text: string) {
 	)
 	for (const face of FACES.filter((face) => face.lazy)) {
 		if (missing.length === 0) break
-		await Font.load({ fontFamily: face.family, fontWeight: 400 })
+		await loadFace(face)
 		const font = loaded(face.family, 400)
 		if (!font || !missing.some((codePoint) => font.hasGlyphForCodePoint(codePoint))) continue
 		families.push(face.family)
 		missing = missing.filter((codePoint) => !font.hasGlyphForCodePoint(codePoint))
 	}
 	return families
+}
+
+/** Reads both weights of `face` (once per process) and mends its layout (adaptLayout). */
+async function loadFace(face: Face) {
+	for (const fontWeight of [400, 700] as const) {
+		await Font.load({ fontFamily: face.family, fontWeight })
+		adaptLayout(loaded(face.family, fontWeight), face.rtl)
+	}
 }
 
 /**
@@ -202,8 +303,10 @@ function allText(value: unknown): string {
 
 // ---------------------------------------------------------------- direction
 
-/** Letters of the scripts written from right to left. */
+/** Characters of the scripts written from right to left. */
 const RTL = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u
+/** A letter of those scripts (their digits, Arabic-Indic ones included, read left to right). */
+const isRtlLetter = (char: string) => /\p{L}/u.test(char) && RTL.test(char)
 
 /**
  * The web page's `dir="auto"`: a text whose first letter is Arabic or Hebrew (say) is laid out
@@ -211,7 +314,40 @@ const RTL = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaan
  */
 function dirAuto(text: string | null | undefined) {
 	const first = /\p{L}/u.exec(text ?? '')?.[0]
-	return first && RTL.test(first) ? ({ direction: 'rtl', textAlign: 'right' } as const) : {}
+	return first && isRtlLetter(first) ? ({ direction: 'rtl', textAlign: 'right' } as const) : {}
+}
+
+// ---------------------------------------------------------------- emoji
+
+/** A run of emoji: pictographs with their joiners, variation selectors, skin tones, flags, keycaps. */
+const EMOJI =
+	/[\p{Extended_Pictographic}\p{Regional_Indicator}][\p{Extended_Pictographic}\p{Regional_Indicator}\u200d\ufe0f\u20e3\u{1f3fb}-\u{1f3ff}]*/gu
+
+/** The emoji font first: for the runs of emoji() only. */
+const EMOJI_FIRST = ['Noto Emoji', 'Inter']
+
+/**
+ * `text` with each run of emoji in a text of its own, set in the emoji font first. react-pdf
+ * cuts a text into pieces after each emoji, and gives a piece that begins inside a run of one
+ * font the piece's own first font instead of that run's: with Inter first, the second of two
+ * emoji in a row ('✨🚀') was drawn as Inter's empty box. With the emoji font first in their
+ * own pieces, emoji keep their font wherever react-pdf cuts.
+ */
+function emoji(text: string): ReactNode {
+	const parts: ReactNode[] = []
+	let last = 0
+	for (const match of text.matchAll(EMOJI)) {
+		if (match.index > last) parts.push(text.slice(last, match.index))
+		parts.push(
+			<Text key={match.index} style={{ fontFamily: EMOJI_FIRST }}>
+				{match[0]}
+			</Text>,
+		)
+		last = match.index + match[0].length
+	}
+	if (parts.length === 0) return text
+	if (last < text.length) parts.push(text.slice(last))
+	return parts
 }
 
 // ---------------------------------------------------------------- long words
@@ -420,10 +556,10 @@ function Contact({ href, children }: { href?: string; children: string }) {
 		<Text style={[styles.contactItem, dirAuto(children)]} hyphenationCallback={breaks.contact}>
 			{href ? (
 				<Link style={styles.link} src={href}>
-					{children}
+					{emoji(children)}
 				</Link>
 			) : (
-				children
+				emoji(children)
 			)}
 		</Text>
 	)
@@ -446,7 +582,7 @@ function ListEntry({
 					style={[styles.entryTitle, dirAuto(title)]}
 					hyphenationCallback={breaks.title(String(dates))}
 				>
-					{title}
+					{emoji(title)}
 				</Text>
 				<Text style={styles.entryDates}>{dates}</Text>
 			</View>
@@ -465,11 +601,13 @@ function EntrySub({ children, text }: { children: ReactNode; text: string | null
 }
 
 function Bullet({ children }: { children: string }) {
+	const rtl = 'direction' in dirAuto(children)
 	return (
-		<View style={styles.bullet}>
-			<Text style={styles.bulletMark}>•</Text>
+		// The mark on the side the line begins, as the web page's list item with dir="auto".
+		<View style={[styles.bullet, rtl ? { flexDirection: 'row-reverse' } : {}]}>
+			<Text style={[styles.bulletMark, rtl ? { textAlign: 'right' } : {}]}>•</Text>
 			<Text style={[styles.bulletText, dirAuto(children)]} hyphenationCallback={breaks.bullet}>
-				{children}
+				{emoji(children)}
 			</Text>
 		</View>
 	)
@@ -485,7 +623,7 @@ function SkillRow({ skills }: { skills: Resume['skills'] }) {
 						style={[styles.skillName, dirAuto(item.skillName)]}
 						hyphenationCallback={breaks.skill}
 					>
-						{item.skillName}
+						{emoji(item.skillName)}
 					</Text>
 					<Dots rating={item.rating} />
 				</View>
@@ -557,14 +695,14 @@ export function ResumeDocument({
 				<View style={styles.body}>
 					<View>
 						<Text style={[styles.name, dirAuto(name)]} hyphenationCallback={breaks.name}>
-							{name}
+							{emoji(name)}
 						</Text>
 						{profile.designation ? (
 							<Text
 								style={[styles.designation, dirAuto(profile.designation)]}
 								hyphenationCallback={breaks.designation}
 							>
-								{profile.designation}
+								{emoji(profile.designation)}
 							</Text>
 						) : null}
 						<View style={styles.contact}>
@@ -592,7 +730,7 @@ export function ResumeDocument({
 									style={[styles.paragraph, dirAuto(paragraph)]}
 									hyphenationCallback={breaks.text}
 								>
-									{paragraph}
+									{emoji(paragraph)}
 								</Text>
 							))}
 						</Section>
@@ -607,7 +745,9 @@ export function ResumeDocument({
 										title={item.role}
 										dates={workPeriod(item.startDate, item.endDate)}
 									>
-										{item.company ? <EntrySub text={item.company}>{item.company}</EntrySub> : null}
+										{item.company ? (
+											<EntrySub text={item.company}>{emoji(item.company)}</EntrySub>
+										) : null}
 										{item.experience.map((line, index) => (
 											<Bullet key={index}>{line}</Bullet>
 										))}
@@ -622,7 +762,7 @@ export function ResumeDocument({
 										dates={years(item.eduStartYear, item.endDate)}
 									>
 										{item.eduInstitution ? (
-											<EntrySub text={item.eduInstitution}>{item.eduInstitution}</EntrySub>
+											<EntrySub text={item.eduInstitution}>{emoji(item.eduInstitution)}</EntrySub>
 										) : null}
 									</ListEntry>
 								))}
@@ -637,7 +777,7 @@ export function ResumeDocument({
 									<ListEntry key={item.crtId} title={item.crtName} dates={item.endDate ?? ''}>
 										{item.crtPlat || item.crtUrl ? (
 											<EntrySub text={item.crtPlat}>
-												{item.crtPlat}
+												{item.crtPlat ? emoji(item.crtPlat) : null}
 												{item.crtPlat && item.crtUrl ? ' · ' : ''}
 												{item.crtUrl ? (
 													<Link style={styles.link} src={item.crtUrl}>
