@@ -144,8 +144,6 @@ type Layout = (
 	direction?: string,
 ) => { glyphs: unknown[]; positions: unknown[] }
 
-const shaped = new WeakSet<object>()
-
 const adapted = new WeakSet<object>()
 
 /** fontkit's getGlyph: the glyph `id`, made for `characters` (the cache ignores them). */
@@ -258,12 +256,9 @@ async function loadFace(face: Face) {
  * The loaded font that draws `codePoint`, as react-pdf picks it: the first face of the stack
  * that has it. A face this resume does not use is not loaded, or has none of its characters.
  */
-function fontFor(codePoint: number, weight: Weight) {
-	for (const face of FACES) {
-		const font = loaded(face.family, weight)
-		if (font?.hasGlyphForCodePoint(codePoint)) return font
-	}
-	return loaded(LAST_RESORT, weight)
+function fontFor(codePoint: number, fonts: Array<Measurable | null>) {
+	for (const font of fonts) if (font?.hasGlyphForCodePoint(codePoint)) return font
+	return fonts.at(-1) ?? null
 }
 
 /**
@@ -271,16 +266,20 @@ function fontFor(codePoint: number, weight: Weight) {
  * before the fonts are loaded.
  */
 function textWidth(text: string, size: number, weight: Weight = 400) {
+	const inter = loaded('Inter', weight)
+	if (!inter) return null
+	// Most words are all Inter's: measured in one go.
+	if (/^[\u0020-\u024f]*$/.test(text))
+		return (inter.layout(text).advanceWidth / inter.unitsPerEm) * size
+	const fonts = [...FACES.map((face) => loaded(face.family, weight)), loaded(LAST_RESORT, weight)]
 	let width = 0
 	let run = ''
 	let runFont: Measurable | null = null
 	const measure = () => {
-		if (!runFont || !run) return true
-		width += (runFont.layout(run).advanceWidth / runFont.unitsPerEm) * size
-		return true
+		if (runFont && run) width += (runFont.layout(run).advanceWidth / runFont.unitsPerEm) * size
 	}
 	for (const char of text) {
-		const font = fontFor(char.codePointAt(0)!, weight)
+		const font = fontFor(char.codePointAt(0)!, fonts)
 		if (!font) return null
 		if (font !== runFont) {
 			measure()
@@ -321,7 +320,7 @@ function dirAuto(text: string | null | undefined) {
 
 /** A run of emoji: pictographs with their joiners, variation selectors, skin tones, flags, keycaps. */
 const EMOJI =
-	/[\p{Extended_Pictographic}\p{Regional_Indicator}][\p{Extended_Pictographic}\p{Regional_Indicator}\u200d\ufe0f\u20e3\u{1f3fb}-\u{1f3ff}]*/gu
+	/[\p{Extended_Pictographic}\p{Regional_Indicator}](?:[\p{Extended_Pictographic}\p{Regional_Indicator}\p{Emoji_Modifier}]|\u200d|\ufe0f|\u20e3)*/gu
 
 /** The emoji font first: for the runs of emoji() only. */
 const EMOJI_FIRST = ['Noto Emoji', 'Inter']
@@ -336,7 +335,11 @@ const EMOJI_FIRST = ['Noto Emoji', 'Inter']
 function emoji(text: string): ReactNode {
 	const parts: ReactNode[] = []
 	let last = 0
+	const inter = loaded('Inter', 400)
 	for (const match of text.matchAll(EMOJI)) {
+		// ©, ®, ™ and arrows are pictographs too, but Inter draws them as text.
+		if (Array.from(match[0]).every((char) => inter?.hasGlyphForCodePoint(char.codePointAt(0)!)))
+			continue
 		if (match.index > last) parts.push(text.slice(last, match.index))
 		parts.push(
 			<Text key={match.index} style={{ fontFamily: EMOJI_FIRST }}>
