@@ -5,6 +5,7 @@
  * - insights on vs off: /{pname} of an instance with INSIGHTS=off next to this one, and the
  *   beacon endpoint alone (`npm run bench -- --insights` runs only this);
  * - conditional requests (ETag → 304), Cache-Control, and how soon an edit shows;
+ * - the resume PDF drawn after an edit and from the cache (`npm run bench -- --pdf` runs only this);
  * - database round trips per page view (cache hit and first render after an edit);
  * - the JavaScript a visitor's browser loads on the first view of each public page (Chromium,
  *   every script file including those imported at load, gzip -9), and at the first Share;
@@ -44,7 +45,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 if (process.argv.includes('--help')) {
 	console.log(
-		'Usage: npm run bench [-- --lighthouse | --insights | --bounded]   (BENCH_SECONDS=10 per load run; CHROMIUM_PATH for Lighthouse; --lighthouse: only the Lighthouse runs; --insights: only insights on vs off; --bounded: only ZIP amplification, cache-busting og.png and the insights flood)',
+		'Usage: npm run bench [-- --lighthouse | --insights | --bounded | --pdf]   (BENCH_SECONDS=10 per load run; CHROMIUM_PATH for Lighthouse; --lighthouse: only the Lighthouse runs; --insights: only insights on vs off; --bounded: only ZIP amplification, cache-busting og.png and the insights flood; --pdf: only the resume PDF, drawn and cached)',
 	)
 	process.exit(0)
 }
@@ -330,6 +331,12 @@ async function benchInsights(page: string, pname: string, env: NodeJS.ProcessEnv
 	}
 }
 
+/** An edit that makes the next resume PDF a new version (drawn again). */
+async function updateProfileForPdf(customerId: string, run: number) {
+	const { updateProfile } = await import('../app/models/profile.server')
+	return updateProfile(customerId, { tagline: `PDF run ${run} at ${Date.now()}` })
+}
+
 async function stopAll() {
 	if (stopped) return
 	stopped = true
@@ -390,6 +397,17 @@ try {
 		const bounded = await benchBounded(base, { appPid: app.pid })
 		console.log(JSON.stringify(bounded, null, 2))
 		for (const line of boundedLines(bounded)) console.log(line)
+		await stopAll()
+		process.exit(0)
+	}
+
+	if (process.argv.includes('--pdf')) {
+		const resumePdf = await benchResumePdf(`${page}/resume.pdf`, (i) =>
+			updateProfileForPdf(customerId, i),
+		)
+		console.log(
+			`resume PDF of /${DEMO_OWNER.path} (${resumePdf.kb} KB): ${resumePdf.coldMs} ms to draw after an edit, ${resumePdf.cachedMs} ms from the cache (medians of ${resumePdf.runs})`,
+		)
 		await stopAll()
 		process.exit(0)
 	}
