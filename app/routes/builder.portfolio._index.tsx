@@ -27,6 +27,7 @@ import {
 } from '~/models/portfolio.server'
 import { requireCustomerId } from '~/services/auth.server'
 import { fieldErrorsOf, type EditorResult, editorClientAction } from '~/utils/editor'
+import { focalPosition } from '~/utils/image-sizes'
 import { cx } from '~/utils/misc'
 import { DeleteSchema, ReorderSchema, StatusSchema } from '~/utils/portfolio-schemas'
 import { editorAction, failure, readEditorBody, success } from '~/services/profile-actions.server'
@@ -73,7 +74,7 @@ async function editList({ request }: ActionFunctionArgs) {
 	switch (intent) {
 		case 'create': {
 			try {
-				const item = await createPortfolio(customerId)
+				const item = await createPortfolio(customerId, {}, { fresh: true })
 				return redirect(`/builder/portfolio/${item.portfolioId}`)
 			} catch (error) {
 				if (!(error instanceof PortfolioLimitError)) throw error
@@ -325,13 +326,14 @@ function PortfolioRow({
 				aria-hidden="true"
 				className="bg-canvas aspect-video overflow-hidden rounded-xl sm:row-span-2"
 			>
-				{item.coverImage ? (
+				{item.cover ? (
 					<img
-						src={item.coverImage}
+						src={item.cover.cardUrl}
 						alt=""
 						loading="lazy"
 						width={288}
 						height={162}
+						style={{ objectPosition: focalPosition(item.cover.focalPoint) }}
 						className="size-full object-cover"
 					/>
 				) : (
