@@ -596,6 +596,15 @@ export async function deletePortfolio(
 	return true
 }
 
+/** Whether one of the owner's items is pristine (made by 'Add New', nothing saved yet). */
+export async function isPortfolioPristine(customerId: string, portfolioId: string) {
+	const item = await prisma().portfolio.findFirst({
+		where: { id: portfolioId, customerId },
+		select: { pristine: true },
+	})
+	return item?.pristine ?? false
+}
+
 /** Items left pristine longer than this are removed when the owner's list is read. */
 export const PRISTINE_GRACE_MS = 60 * 60 * 1000
 

@@ -23,6 +23,7 @@ import {
 	PortfolioLimitError,
 	reorderPortfolios,
 	setPortfolioStatus,
+	sweepPristinePortfolios,
 	type PortfolioSummary,
 } from '~/models/portfolio.server'
 import { requireCustomerId } from '~/services/auth.server'
@@ -48,6 +49,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const customerId = await requireCustomerId(request)
 	const asked = new URL(request.url).searchParams.get('rows') ?? ''
 	const rows = /^\d{1,4}$/.test(asked) ? Math.max(ROWS_STEP, Number(asked)) : ROWS_STEP
+	// New projects left with nothing saved and no page to say so (no script, a closed tab).
+	await sweepPristinePortfolios(customerId)
 	const [all, path] = await Promise.all([
 		listPortfolioSummaries(customerId),
 		getCustomerPath(customerId),

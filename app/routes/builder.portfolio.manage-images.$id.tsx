@@ -8,7 +8,8 @@ import { Modal } from '~/components/modal'
 import { ImageDetailsModal } from '~/components/image-details'
 import { Switch } from '~/components/switch'
 import { ProjectImagesModal } from '~/components/upload-modals'
-import { getPortfolio, type DisplayImage } from '~/models/portfolio.server'
+import { useDiscardWhenLeft } from '~/components/discard-when-left'
+import { getPortfolio, isPortfolioPristine, type DisplayImage } from '~/models/portfolio.server'
 import { requireCustomerId } from '~/services/auth.server'
 import { focalPosition, projectSrcSet } from '~/utils/image-sizes'
 import { noindexMeta } from '~/utils/seo'
@@ -17,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const customerId = await requireCustomerId(request)
 	const item = await getPortfolio(customerId, params.id ?? '', 'owner')
 	if (!item) throw new Response('Not found', { status: 404 })
-	return { item }
+	return { item, pristine: await isPortfolioPristine(customerId, item.portfolioId) }
 }
 
 async function post(url: string, body?: unknown) {
@@ -181,7 +182,8 @@ function ImageCard({
 }
 
 export default function ManageImages() {
-	const { item } = useLoaderData<typeof loader>()
+	const { item, pristine } = useLoaderData<typeof loader>()
+	useDiscardWhenLeft(item.portfolioId, pristine)
 	const [uploadOpen, setUploadOpen] = useState(false)
 	const [images, setImages] = useState(item.displayImages)
 	const [deleting, setDeleting] = useState<DisplayImage | null>(null)
