@@ -118,7 +118,22 @@ export function openViewer(links: HTMLAnchorElement[], start: number, opener: HT
 		if (event.target === figure) dialog.close()
 	})
 	dialog.addEventListener('keydown', (event) => {
-		if (event.key === 'ArrowRight') {
+		if (event.key === 'Tab') {
+			// The focus goes round the viewer's buttons, never out to the page or the browser.
+			const buttons = [...dialog.querySelectorAll<HTMLButtonElement>('button')].filter(
+				(element) => !element.hidden,
+			)
+			const at = buttons.indexOf(document.activeElement as HTMLButtonElement)
+			const to = event.shiftKey
+				? at <= 0
+					? buttons.length - 1
+					: at - 1
+				: at === buttons.length - 1
+					? 0
+					: at + 1
+			event.preventDefault()
+			buttons[to]?.focus()
+		} else if (event.key === 'ArrowRight') {
 			event.preventDefault()
 			if (rtl) back()
 			else forward()

@@ -166,7 +166,7 @@ function Gallery({ item, mode }: { item: PortfolioItem; mode: Mode }) {
 		>
 			{images.length ? (
 				<ul
-					className="flex flex-wrap gap-2 after:grow-[999] after:content-['']"
+					className="flex flex-wrap items-start gap-2 after:grow-[999] after:content-['']"
 					data-gallery=""
 					aria-label={`Images of ${name}`}
 				>
