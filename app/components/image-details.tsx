@@ -106,12 +106,12 @@ function DetailsForm({
 						Cards show part of the image around this point. Tap the image to move it.
 					</p>
 					<div className="bg-canvas relative self-start overflow-hidden rounded-xl">
-						<img
-							src={image.pProductImageUrl}
-							alt=""
-							width={image.width}
-							height={image.height}
-							className="block max-h-64 w-auto max-w-full cursor-crosshair"
+						{/* A tap sets the point; the sliders below do the same from the keyboard. */}
+						<button
+							type="button"
+							tabIndex={-1}
+							aria-hidden="true"
+							className="block cursor-crosshair"
 							onClick={(event) => {
 								const box = event.currentTarget.getBoundingClientRect()
 								setPoint({
@@ -119,7 +119,15 @@ function DetailsForm({
 									y: Math.round(((event.clientY - box.top) / box.height) * 100),
 								})
 							}}
-						/>
+						>
+							<img
+								src={image.pProductImageUrl}
+								alt=""
+								width={image.width}
+								height={image.height}
+								className="block max-h-64 w-auto max-w-full"
+							/>
+						</button>
 						<span
 							aria-hidden="true"
 							className="border-brand pointer-events-none absolute size-6 -translate-x-1/2 -translate-y-1/2 rounded-full border-4 bg-white/40 shadow"

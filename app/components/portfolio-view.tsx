@@ -113,7 +113,7 @@ function Head({ item, mode }: { item: PortfolioItem; mode: Mode }) {
 					<a
 						href={item.link}
 						target="_blank"
-						rel="noopener"
+						rel="noopener noreferrer"
 						className="btn-primary self-start"
 						data-track={`portfolio-link:${item.portfolioId}`}
 					>
