@@ -11,28 +11,23 @@ function discard(portfolioId: string) {
 		method: 'POST',
 		headers: { 'Content-Type': 'application/json' },
 		body: JSON.stringify({ portfolioId }),
-		// Survives the page going away (a closed tab, a reload, another site).
 		keepalive: true,
 	}).catch(() => {})
 }
 
 /**
  * A project made by 'Add New' that the owner leaves before saving anything to it is removed
- * (the server removes only a still pristine item; the list hides pristine items meanwhile, and
- * sweeps any an owner left with no script after an hour).
+ * when the owner navigates elsewhere in the builder (the server removes only a still pristine
+ * item). Pristine items are listed nowhere meanwhile, and the builder's list removes any left
+ * for more than an hour some other way (a closed tab, a typed address, no script).
  */
 export function useDiscardWhenLeft(portfolioId: string, pristine: boolean) {
 	const state = useRef({ pristine, portfolioId })
 	state.current = { pristine, portfolioId }
+	// Only in-app navigations say where the owner went: a page that is unloaded (a typed address,
+	// a closed tab) may be going to the project's other page, so those are left to the sweep.
 	useEffect(() => {
-		const onPageHide = (event: PageTransitionEvent) => {
-			// Kept in the back/forward cache: the owner may come back to it.
-			if (event.persisted || !state.current.pristine) return
-			void discard(state.current.portfolioId)
-		}
-		addEventListener('pagehide', onPageHide)
 		return () => {
-			removeEventListener('pagehide', onPageHide)
 			const { pristine: still, portfolioId: id } = state.current
 			// Unmounted by an in-app navigation: where to?
 			if (still && !pagesOf(id).includes(window.location.pathname)) void discard(id)

@@ -178,9 +178,13 @@ test('an owner creates a project, edits every section and publishes it; visitors
 	await expect(result).toBeHidden()
 	await expect(page.getByText('+25% conversion', { exact: true })).toBeVisible()
 
-	// Both switches change at once and toast; a failing call toasts and reverts.
+	// Both switches change at once and toast; a failing call toasts and reverts. Named, the new
+	// project is already active (issue 33).
 	const active = page.getByRole('switch', { name: 'Is Active: Checkout redesign' })
 	const featured = page.getByRole('switch', { name: 'Is Featured: Checkout redesign' })
+	await expect(active).toHaveAttribute('aria-checked', 'true')
+	await active.click()
+	await expect(page.getByText('Is Active disabled')).toBeVisible()
 	await expect(active).toHaveAttribute('aria-checked', 'false')
 	await active.click()
 	await expect(page.getByText('Is Active enabled')).toBeVisible()
