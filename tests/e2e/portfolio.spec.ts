@@ -60,7 +60,8 @@ async function createItem(
 		expect((await page.request.post(path, { data: { portfolioId, ...data } })).status()).toBe(200)
 	// The head is written whole: fields not given here are sent empty.
 	await post('/one/sites/portfolio/data/update/head', { ...EMPTY_HEAD, ...head })
-	if (status.active) await post('/one/sites/portfolio/data/update/status', { active: true })
+	// Always said: a named new project would otherwise turn active by itself (issue 33).
+	await post('/one/sites/portfolio/data/update/status', { active: Boolean(status.active) })
 	if (status.featured) await post('/one/sites/portfolio/data/update/status', { featured: true })
 	return portfolioId
 }
