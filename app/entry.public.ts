@@ -8,6 +8,7 @@
 import type * as PublicDialogs from './components/public-dialogs'
 import { type SheetId } from './components/public-sheets'
 import { controlCarousel } from './utils/carousel'
+import { openImagesInViewer } from './utils/viewer-links'
 
 // Insights (docs/decisions/022-insights.md): the view, clicks on counted links and shares, sent
 // to the endpoint the page names (none when insights are off). No cookie or storage is used.
@@ -124,6 +125,9 @@ for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-dialog]'
 	link.addEventListener('pointerenter', () => void loadDialogs().catch(() => {}), { once: true })
 	link.addEventListener('focus', () => void loadDialogs().catch(() => {}), { once: true })
 }
+
+// The gallery's full-screen viewer: its code loads when a visitor first opens an image.
+openImagesInViewer()
 
 // 'Load more' on the portfolio list: the next page's cards are added in place (the link opens
 // that page when this cannot run, or when fetching it fails).

@@ -15,6 +15,8 @@ import {
 	type AccountDocument,
 } from '~/models/account-transfer.server'
 import { listCustomers } from '~/models/customer.server'
+import { setImageDetails } from '~/models/image.server'
+import { listPortfolios, updatePortfolio } from '~/models/portfolio.server'
 import { storage } from '~/utils/storage.server'
 import { createTarGz, readTarGz, type TarEntry } from '../app/utils/tar.server'
 
@@ -67,6 +69,14 @@ let demoArchive: string
 
 beforeAll(async () => {
 	demoId = (await seedDemoOwner()).customerId
+	// What the owner writes about a project and an image travels too (issue 33).
+	const [first] = await listPortfolios(demoId, 'all')
+	await updatePortfolio(demoId, first!.portfolioId, { link: 'https://example.com/live-work' })
+	await setImageDetails(demoId, first!.portfolioId, first!.displayImages[0]!.pProductImageId, {
+		caption: 'The first screen',
+		alt: 'A phone showing the first screen',
+		focalPoint: { x: 30, y: 10 },
+	})
 	demoArchive = path.join(workDir, 'maya.tar.gz')
 	const result = await runScript('export.ts', [DEMO_OWNER.path, '--out', demoArchive])
 	expect(result.stderr).toBe('')
@@ -105,8 +115,14 @@ describe('npm run export', () => {
 			expect(image.name).toBe(`images/${hash}.webp`)
 			expect(text).toContain(hash)
 		}
-		const stored = snapshot.storedObjects.length
-		expect(images).toHaveLength(stored)
+		// One file per distinct content: an image no larger than its gallery rendition has a large
+		// rendition of the same bytes, stored twice but archived once.
+		const contents = new Set<string>()
+		for (const key of snapshot.storedObjects) {
+			const object = await storage().get(key)
+			contents.add(crypto.createHash('sha256').update(object!).digest('hex'))
+		}
+		expect(images).toHaveLength(contents.size)
 	})
 
 	test('the default file name is <pname>-tagg-export.tar.gz', async () => {
@@ -153,6 +169,13 @@ describe('npm run import', () => {
 		const before = readArchive(demoArchive)
 		const after = readArchive(again)
 		expect(withoutExportTime(after.document)).toEqual(withoutExportTime(before.document))
+		expect(after.document.portfolio[0]).toMatchObject({ link: 'https://example.com/live-work' })
+		expect(after.document.portfolio[0]!.images[0]).toMatchObject({
+			caption: 'The first screen',
+			alt: 'A phone showing the first screen',
+			focalPoint: { x: 30, y: 10 },
+			large: expect.stringMatching(/^[0-9a-f]{64}$/),
+		})
 		expect(after.files.map((entry) => entry.name)).toEqual(before.files.map((entry) => entry.name))
 		for (const [index, entry] of after.files.entries()) {
 			if (entry.name !== 'document.json')
@@ -162,7 +185,21 @@ describe('npm run import', () => {
 		expect(await bcrypt.compare(DEMO_OWNER.password, after.document.account.passwordHash)).toBe(
 			true,
 		)
-		expect(storedFiles(target.dataDir)).toHaveLength(before.files.length - 1)
+		const objects = storedFiles(target.dataDir)
+		const contents = new Set(
+			objects.map((file) =>
+				crypto
+					.createHash('sha256')
+					.update(fs.readFileSync(path.join(target.dataDir, 'uploads', file)))
+					.digest('hex'),
+			),
+		)
+		expect(contents.size).toBe(before.files.length - 1)
+		// Every large rendition is stored beside its gallery one.
+		expect(objects.filter((file) => file.endsWith('-large.webp'))).toHaveLength(
+			objects.filter((file) => file.includes('/portfolio/') && !/-(card|large)\.webp$/.test(file))
+				.length,
+		)
 	}, 60_000)
 
 	test('the appearance travels; an archive from before appearances imports with the default look', async () => {

@@ -48,11 +48,13 @@ import { loader as listImages } from '~/routes/one.sites.images.get.portfolio-im
 import { action as reorderImages } from '~/routes/one.sites.images.reorder'
 import { action as uploadDisplayPicture } from '~/routes/one.sites.images.update.display-picture'
 import { action as setImageStatus } from '~/routes/one.sites.images.update.image.status'
+import { action as setImageDetails } from '~/routes/one.sites.images.update.image.details'
 import { action as uploadPortfolioImages } from '~/routes/one.sites.images.update.portfolio-images'
 import { loader as readProfileField } from '~/routes/one.sites.info.general.$field'
 import { action as updateProfileField } from '~/routes/one.sites.info.general.$field.update'
 import { action as createPortfolio } from '~/routes/one.sites.portfolio.data.create.new.portfolio'
 import { action as deletePortfolio } from '~/routes/one.sites.portfolio.data.delete'
+import { action as discardPortfolio } from '~/routes/one.sites.portfolio.data.discard'
 import { loader as listPortfolios } from '~/routes/one.sites.portfolio.data.get.$type'
 import { loader as getPortfolio } from '~/routes/one.sites.portfolio.data.get.individual.data'
 import { action as reorderPortfolios } from '~/routes/one.sites.portfolio.data.reorder'
@@ -709,6 +711,19 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
 		mutates: true,
 		asOtherOwner: { status: 404, changesCaller: false },
 	},
+	{
+		method: 'POST',
+		path: '/one/sites/portfolio/data/discard',
+		file: 'one.sites.portfolio.data.discard.ts',
+		handler: discardPortfolio,
+		auth: 'owner',
+		payload: 'json',
+		queryKeys: [],
+		// A's item has fields saved: it stays (discarded: false).
+		example: (fx) => ({ body: { portfolioId: fx.a.portfolioId } }),
+		mutates: false,
+		asOtherOwner: { status: 404, changesCaller: false },
+	},
 
 	// ------------------------------------------------------------ images
 	{
@@ -772,6 +787,25 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
 		mutates: true,
 		asOtherOwner: { status: 404, changesCaller: false },
 	})),
+	{
+		method: 'POST',
+		path: '/one/sites/images/update/image/details',
+		file: 'one.sites.images.update.image.details.ts',
+		handler: setImageDetails,
+		auth: 'owner',
+		payload: 'json',
+		queryKeys: ['productId', 'imageId'],
+		example: (fx) => ({
+			query: { productId: fx.a.portfolioId, imageId: fx.a.imageId },
+			body: {
+				caption: 'The checkout',
+				alt: 'A phone showing the checkout',
+				focalPoint: { x: 50, y: 20 },
+			},
+		}),
+		mutates: true,
+		asOtherOwner: { status: 404, changesCaller: false },
+	},
 	{
 		method: 'POST',
 		path: '/one/sites/images/reorder',

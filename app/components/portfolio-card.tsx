@@ -5,41 +5,21 @@
 import { Link } from '@remix-run/react'
 import { lazy, Suspense } from 'react'
 import { type PortfolioItem } from '~/models/portfolio.server'
+import { focalPosition, projectSrcSet } from '~/utils/image-sizes'
 import { listCardName, profileCardName, teaser } from '~/utils/text'
 import { Carousel } from './carousel'
 import { ArrowRightIcon, GridIcon } from './icons'
 
 export type CardItem = Pick<
 	PortfolioItem,
-	'portfolioId' | 'productName' | 'company' | 'projectSummary' | 'coverImage' | 'categories'
+	| 'portfolioId'
+	| 'productName'
+	| 'company'
+	| 'projectSummary'
+	| 'coverImage'
+	| 'cover'
+	| 'categories'
 >
-
-/**
- * Every project image is stored in two sizes (app/models/image.server.ts): `{id}.webp`, at most
- * 1600×900, and `{id}-card.webp`, at most 640×360. These build a `srcset` from either URL, so
- * the browser picks the card size for small slots and the large one for wide or dense screens.
- */
-export const LARGE_IMAGE_WIDTH = 1600
-export const CARD_IMAGE_WIDTH = 640
-const CARD_SUFFIX = /-card\.webp$/
-const LARGE_SUFFIX = /\.webp$/
-
-/** `srcset` of a project image from its large or card URL (undefined for any other URL). */
-export function projectImageSrcSet(url: string): string | undefined {
-	const card = CARD_SUFFIX.test(url)
-		? url
-		: LARGE_SUFFIX.test(url)
-			? url.replace(LARGE_SUFFIX, '-card.webp')
-			: null
-	if (!card) return undefined
-	const large = card.replace(CARD_SUFFIX, '.webp')
-	return `${card} ${CARD_IMAGE_WIDTH}w, ${large} ${LARGE_IMAGE_WIDTH}w`
-}
-
-/** The card-size URL of a project image given its large URL. */
-export function projectCardUrl(url: string) {
-	return CARD_SUFFIX.test(url) ? url : url.replace(LARGE_SUFFIX, '-card.webp')
-}
 
 /** A missing title reads as in SPEC 2. */
 export const MISSING_TITLE = 'Product Title Loading'
@@ -65,10 +45,10 @@ export function CoverImage({
 }) {
 	return (
 		<div className="bg-canvas aspect-video overflow-hidden">
-			{item.coverImage ? (
+			{item.cover ? (
 				<img
-					src={item.coverImage}
-					srcSet={projectImageSrcSet(item.coverImage)}
+					src={item.cover.cardUrl}
+					srcSet={projectSrcSet(item.cover)}
 					sizes="(min-width: 640px) 370px, calc(100vw - 2rem)"
 					alt=""
 					loading={priority ? 'eager' : 'lazy'}
@@ -76,6 +56,8 @@ export function CoverImage({
 					decoding="async"
 					width={640}
 					height={360}
+					// Cropped here, at display time, around the owner's focal point: the image is kept whole.
+					style={{ objectPosition: focalPosition(item.cover.focalPoint) }}
 					className="size-full object-cover"
 				/>
 			) : (

@@ -27,7 +27,7 @@ const TAG_FIELDS = [
 type EditorProps = { item: PortfolioItem; close: () => void; version?: string; reload: Reload }
 
 const HEAD_FIELDS: TextFields<
-	Pick<PortfolioItem, 'productName' | 'company' | 'role' | 'duration'>
+	Pick<PortfolioItem, 'productName' | 'company' | 'role' | 'duration' | 'link'>
 > = [
 	{
 		key: 'productName',
@@ -40,6 +40,13 @@ const HEAD_FIELDS: TextFields<
 		{ key: 'role', label: 'Role', placeholder: 'Lead designer', limit: PORTFOLIO_LIMITS.role },
 	],
 	{ key: 'duration', label: 'Duration', placeholder: '6 months', limit: PORTFOLIO_LIMITS.duration },
+	{
+		key: 'link',
+		label: 'Project link',
+		type: 'url',
+		placeholder: 'https://example.com/work',
+		limit: PORTFOLIO_LIMITS.link,
+	},
 ]
 
 function HeadEditor({ item, close, version, reload }: EditorProps) {
@@ -51,6 +58,7 @@ function HeadEditor({ item, close, version, reload }: EditorProps) {
 		duration: item.duration,
 		industries: item.industries,
 		categories: item.categories,
+		link: item.link,
 	}))
 	const editor = useEditor('head', close, 'Product details updated', version)
 	const set =

@@ -5,14 +5,37 @@
  */
 import { Link } from '@remix-run/react'
 import { type ReactNode } from 'react'
-import { type PortfolioItem } from '~/models/portfolio.server'
+import { type DisplayImage, type PortfolioItem } from '~/models/portfolio.server'
+import { projectSrcSet } from '~/utils/image-sizes'
 import { type PortfolioSection } from '~/utils/portfolio-schemas'
+import { DEFAULT_AVATAR } from './avatar'
 import { ArrowRightIcon, PencilIcon } from './icons'
 import { PlaceholderGallery } from './placeholder-gallery'
-import { MISSING_TITLE, projectImageSrcSet } from './portfolio-card'
+import { MISSING_TITLE } from './portfolio-card'
 import { EditableSection, EditButton, Paragraphs, Placeholder, Section } from './profile-view'
 
-type Mode = { kind: 'public' } | { kind: 'builder'; onEdit: (section: PortfolioSection) => void }
+/** Whose work it is: the owner's name and picture, linking to their profile. */
+export type ProjectOwner = {
+	name: string
+	designation: string
+	pictureUrl: string | null
+	profileHref: string
+}
+
+type Mode =
+	| { kind: 'public'; owner: ProjectOwner }
+	| { kind: 'builder'; onEdit: (section: PortfolioSection) => void }
+
+/** The project's cover: the featured active image, else the first active one (SPEC `coverImage`). */
+export function coverOf(item: PortfolioItem): DisplayImage | undefined {
+	const active = item.displayImages.filter((image) => image.active)
+	return active.find((image) => image.featured) ?? active[0]
+}
+
+/** An image's alt text: the owner's, else the project's name and its place in the gallery. */
+function altOf(image: DisplayImage, name: string, index: number, count: number) {
+	return image.alt || `${name} (${index + 1} of ${count})`
+}
 
 function Badges({ items }: { items: string[] }) {
 	return (
@@ -31,7 +54,7 @@ function Badges({ items }: { items: string[] }) {
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
 	return (
-		<div className="bg-canvas min-w-0 rounded-xl px-4 py-3">
+		<div className="bg-canvas min-w-0 rounded-xl px-3 py-2">
 			<dt className="text-muted text-xs font-semibold tracking-wide uppercase">{label}</dt>
 			<dd dir="auto" className="mt-0.5 text-sm font-medium wrap-anywhere">
 				{children}
@@ -70,7 +93,7 @@ function Head({ item, mode }: { item: PortfolioItem; mode: Mode }) {
 					) : null}
 				</div>
 				{facts.length ? (
-					<dl className="grid gap-2.5 sm:grid-cols-2">
+					<dl className="grid grid-cols-2 gap-2">
 						{facts.map((fact) => (
 							<Fact key={fact.label} label={fact.label}>
 								{fact.value || <span className="text-muted font-normal">Not added yet</span>}
@@ -85,6 +108,19 @@ function Head({ item, mode }: { item: PortfolioItem; mode: Mode }) {
 					/>
 				) : builder ? (
 					<Placeholder onClick={() => builder.onEdit('head')}>Add Product Description</Placeholder>
+				) : null}
+				{item.link ? (
+					<a
+						href={item.link}
+						target="_blank"
+						rel="noopener noreferrer"
+						className="btn-primary self-start"
+						data-track={`portfolio-link:${item.portfolioId}`}
+					>
+						Visit project
+						<ArrowRightIcon className="size-4 -rotate-45" />
+						<span className="sr-only"> (opens in a new tab)</span>
+					</a>
 				) : null}
 				{item.categories.length || builder ? (
 					<div>
@@ -103,6 +139,11 @@ function Head({ item, mode }: { item: PortfolioItem; mode: Mode }) {
 	)
 }
 
+/**
+ * The gallery: every active image whole, in rows of equal height whose widths follow each
+ * image's own ratio (portrait phone screens and panoramas side by side). Each image is a link to
+ * its large rendition, which the viewer (./image-viewer.ts) opens full screen when a script runs.
+ */
 function Gallery({ item, mode }: { item: PortfolioItem; mode: Mode }) {
 	const images = item.displayImages.filter((image) => image.active)
 	const builder = mode.kind === 'builder'
@@ -124,27 +165,45 @@ function Gallery({ item, mode }: { item: PortfolioItem; mode: Mode }) {
 			}
 		>
 			{images.length ? (
-				<ul className="grid grid-cols-2 gap-3">
+				<ul
+					className="flex flex-wrap items-start gap-2 after:grow-[999] after:content-['']"
+					data-gallery=""
+					aria-label={`Images of ${name}`}
+				>
 					{images.map((image, index) => {
-						const wide = index === 0 || (images.length % 2 === 0 && index === images.length - 1)
+						const ratio = image.width / image.height
 						return (
-							<li key={image.pProductImageId} className={wide ? 'col-span-2' : undefined}>
-								<img
-									src={image.pProductImageUrl}
-									srcSet={projectImageSrcSet(image.pProductImageUrl)}
-									// The section's content box: at most 3xl minus paddings (about 700 px).
-									sizes={
-										wide
-											? '(min-width: 768px) 700px, calc(100vw - 4.5rem)'
-											: '(min-width: 768px) 344px, calc(50vw - 2.5rem)'
-									}
-									alt={`${name} (${index + 1} of ${images.length})`}
-									loading={index === 0 ? 'eager' : 'lazy'}
-									decoding="async"
-									width={1600}
-									height={900}
-									className="bg-canvas aspect-video w-full rounded-xl object-cover"
-								/>
+							<li
+								key={image.pProductImageId}
+								// Rows about 9rem high; each image's share of a row is its ratio.
+								style={{ flexGrow: ratio, flexBasis: `${(ratio * 9).toFixed(3)}rem` }}
+								className="min-w-0"
+							>
+								<a
+									href={image.largeImageUrl}
+									data-viewer=""
+									data-caption={image.caption || undefined}
+									data-width={image.width}
+									data-height={image.height}
+									className="bg-canvas focus-visible:ring-brand block overflow-hidden rounded-lg focus-visible:ring-2"
+								>
+									<img
+										src={image.pProductImageUrl}
+										srcSet={projectSrcSet({
+											...image,
+											url: image.pProductImageUrl,
+											cardUrl: image.cardImageUrl,
+										})}
+										// A row holds one to three images of the section's width (about 700 px).
+										sizes="(min-width: 768px) 400px, 70vw"
+										alt={altOf(image, name, index, images.length)}
+										loading={index < 2 ? 'eager' : 'lazy'}
+										decoding="async"
+										width={image.width}
+										height={image.height}
+										className="block h-auto w-full"
+									/>
+								</a>
 							</li>
 						)
 					})}
@@ -153,6 +212,75 @@ function Gallery({ item, mode }: { item: PortfolioItem; mode: Mode }) {
 				<PlaceholderGallery />
 			)}
 		</Section>
+	)
+}
+
+/**
+ * The cover at the head of the page, whole (a tall screenshot is shown at most about half a
+ * phone screen high, letterboxed), so the work is on the first screen. Opens the viewer at it.
+ */
+function Cover({ item }: { item: PortfolioItem }) {
+	const cover = coverOf(item)
+	if (!cover) return null
+	const name = item.productName || 'Project'
+	const active = item.displayImages.filter((image) => image.active)
+	const index = active.indexOf(cover)
+	return (
+		<a
+			href={cover.largeImageUrl}
+			data-viewer-cover={index}
+			className="card bg-canvas focus-visible:ring-brand block overflow-hidden focus-visible:ring-2"
+		>
+			<img
+				src={cover.pProductImageUrl}
+				srcSet={projectSrcSet({
+					...cover,
+					url: cover.pProductImageUrl,
+					cardUrl: cover.cardImageUrl,
+				})}
+				sizes="(min-width: 768px) 736px, 100vw"
+				alt={altOf(cover, name, index, active.length)}
+				loading="eager"
+				fetchPriority="high"
+				decoding="async"
+				width={cover.width}
+				height={cover.height}
+				className="mx-auto block max-h-[45svh] w-auto max-w-full object-contain"
+			/>
+		</a>
+	)
+}
+
+/** The byline of a visitor's project page: the owner's picture and name, to their profile. */
+function Byline({ owner }: { owner: ProjectOwner }) {
+	return (
+		<a
+			href={owner.profileHref}
+			className="hover:text-brand flex min-w-0 items-center gap-3 self-start rounded-full pe-2"
+			data-byline=""
+		>
+			<img
+				src={owner.pictureUrl ?? DEFAULT_AVATAR}
+				alt=""
+				width={44}
+				height={44}
+				loading="eager"
+				decoding="async"
+				data-fallback={DEFAULT_AVATAR}
+				className="bg-brand-50 fallback-picture size-11 shrink-0 rounded-full object-cover"
+			/>
+			<span className="flex min-w-0 flex-col">
+				<span className="text-muted text-xs">A project by</span>
+				<span dir="auto" className="font-semibold wrap-anywhere">
+					{owner.name}
+				</span>
+			</span>
+			{owner.designation ? (
+				<span dir="auto" className="text-muted hidden text-sm sm:inline">
+					· {owner.designation}
+				</span>
+			) : null}
+		</a>
 	)
 }
 
@@ -242,6 +370,8 @@ export function PortfolioView({
 				{backLabel}
 			</Link>
 			{toolbar}
+			{mode.kind === 'public' ? <Byline owner={mode.owner} /> : null}
+			<Cover item={item} />
 			<Head item={item} mode={mode} />
 			<Skills item={item} mode={mode} />
 			<Gallery item={item} mode={mode} />

@@ -8,7 +8,7 @@ import { type ProfileData } from '~/models/profile.server'
 import { type Resume } from '~/models/resume.server'
 import { cx } from '~/utils/misc'
 import { ratingLabel, ratingToHalves, resumeVisibility, socialHref } from '~/utils/text'
-import { Avatar, Initials } from './avatar'
+import { Avatar, DEFAULT_AVATAR, Initials } from './avatar'
 import { LinkIcon, MapPinIcon, PencilIcon, ShareIcon } from './icons'
 import { Logo } from './logo'
 import { DialogOpener } from './public-sheets'
@@ -40,7 +40,7 @@ export function TopBar({
 	onShare,
 	homeHref,
 }: {
-	profile: Pick<ProfileData, 'name'>
+	profile: Pick<ProfileData, 'name'> & { pictureSmallUrl?: string | null }
 	onShare: () => void
 	homeHref: string
 }) {
@@ -62,7 +62,20 @@ export function TopBar({
 						<ShareIcon className="size-4" />
 						Share
 					</DialogOpener>
-					<Initials firstName={profile.name.firstName} lastName={profile.name.lastName} />
+					{profile.pictureSmallUrl ? (
+						// The owner's picture when there is one; the initials otherwise.
+						<img
+							src={profile.pictureSmallUrl}
+							alt=""
+							width={40}
+							height={40}
+							decoding="async"
+							data-fallback={DEFAULT_AVATAR}
+							className="bg-brand-50 fallback-picture size-10 rounded-full object-cover"
+						/>
+					) : (
+						<Initials firstName={profile.name.firstName} lastName={profile.name.lastName} />
+					)}
 				</div>
 			</div>
 		</header>

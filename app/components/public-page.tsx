@@ -21,7 +21,7 @@ export function PublicPage({
 	sheets,
 	children,
 }: {
-	profile: Pick<ProfileData, 'name'>
+	profile: Pick<ProfileData, 'name'> & { pictureSmallUrl?: string | null }
 	path: string
 	profileUrl: string
 	/** The owner's accent: the colour of the QR code. */

@@ -30,9 +30,10 @@ import { jsonNestsTooDeep, MAX_JSON_DEPTH } from '~/utils/json-depth'
 import { checkPath, PATH_MESSAGES } from '~/utils/path-name'
 import { storage } from '~/utils/storage.server'
 import { createTarGzStream } from '~/utils/tar.server'
+import { PORTFOLIO_LIMITS } from '~/utils/field-limits'
 import { isSafeHttpUrl, PHONE_PATTERN } from '~/utils/text'
 import { normaliseEmail, pathKeyInUse } from './customer.server'
-import { cardKey, MAX_IMAGES_PER_PORTFOLIO } from './image.server'
+import { cardKey, largeKey, MAX_IMAGES_PER_PORTFOLIO } from './image.server'
 import { MAX_PORTFOLIO_ITEMS, portfolioHead, portfolioImagePrefix } from './portfolio.server'
 import { displayPictureKey } from './profile.server'
 
@@ -86,10 +87,19 @@ const choices = (label: string) =>
 		.max(200)
 
 const ImageSchema = z.object({
-	/** The 1600×900 (at most) rendition. */
+	/** The gallery rendition (longer edge at most 1,600; 16:9 for images stored before 2026-11). */
 	image: sha256Schema,
-	/** The 640×360 (at most) card rendition. */
+	/** The card rendition (longer edge at most 640). */
 	card: sha256Schema,
+	// Added after format version 1 was first written: the large rendition of an image kept
+	// whole (longer edge at most 2,560), the owner's caption and alt text, and the focal point.
+	large: sha256Schema.nullable().optional().default(null),
+	caption: z.string().max(PORTFOLIO_LIMITS.caption).optional().default(''),
+	alt: z.string().max(PORTFOLIO_LIMITS.alt).optional().default(''),
+	focalPoint: z
+		.object({ x: z.number().int().min(0).max(100), y: z.number().int().min(0).max(100) })
+		.optional()
+		.default({ x: 50, y: 50 }),
 	width: z.number().int().min(1).max(10_000),
 	height: z.number().int().min(1).max(10_000),
 	active: z.boolean(),
@@ -109,6 +119,13 @@ const PortfolioSchema = z.object({
 	challenges: paragraphs,
 	solution: paragraphs,
 	results: paragraphs,
+	// Added after format version 1 was first written: 'Visit project'.
+	link: z
+		.string()
+		.max(PORTFOLIO_LIMITS.link)
+		.refine((value) => value === '' || isSafeHttpUrl(value), 'must be an http(s) link')
+		.optional()
+		.default(''),
 	active: z.boolean(),
 	featured: z.boolean(),
 	createdAt: isoDate,
@@ -282,6 +299,8 @@ async function exportDocument(
 			certificates: byPosition,
 			achievements: byPosition,
 			portfolios: {
+				// A new item nothing was saved to is no content of the account.
+				where: { pristine: false },
 				orderBy: [{ position: 'asc' }, { createdAt: 'asc' }],
 				include: { images: { orderBy: [{ position: 'asc' }, { createdAt: 'asc' }] } },
 			},
@@ -319,6 +338,10 @@ async function exportDocument(
 			itemImages.push({
 				image: await keep(image.key),
 				card: await keep(cardKey(image.key)),
+				large: image.whole ? await keep(largeKey(image.key)) : null,
+				caption: image.caption,
+				alt: image.alt,
+				focalPoint: { x: image.focalX, y: image.focalY },
 				width: image.width,
 				height: image.height,
 				active: image.active,
@@ -332,6 +355,7 @@ async function exportDocument(
 			challenges: item.challenges,
 			solution: item.solution,
 			results: item.results,
+			link: item.link,
 			active: item.active,
 			featured: item.featured,
 			createdAt: item.createdAt.toISOString(),
@@ -530,7 +554,11 @@ function referencedImages(document: AccountDocument) {
 	return [
 		...(picture ? [picture.large, picture.small] : []),
 		...document.portfolio.flatMap((item) =>
-			item.images.flatMap((image) => [image.image, image.card]),
+			item.images.flatMap((image) => [
+				image.image,
+				image.card,
+				...(image.large ? [image.large] : []),
+			]),
 		),
 	]
 }
@@ -629,6 +657,7 @@ export async function importAccount(
 			for (const { key, image } of images) {
 				await put(key, image.image)
 				await put(cardKey(key), image.card)
+				if (image.large) await put(largeKey(key), image.large)
 			}
 		}
 
@@ -690,6 +719,11 @@ export async function importAccount(
 							customerId,
 							key,
 							position,
+							whole: image.large !== null,
+							caption: image.caption,
+							alt: image.alt,
+							focalX: image.focalPoint.x,
+							focalY: image.focalPoint.y,
 							width: image.width,
 							height: image.height,
 							active: image.active,

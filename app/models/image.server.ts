@@ -12,8 +12,11 @@ import { processDisplayPicture, processProjectImage, withImageSlot } from '~/uti
 import { rowsAfter, toPage, type Page, type PageRequest } from '~/utils/pagination.server'
 import { storage } from '~/utils/storage.server'
 import {
+	cardKey,
 	getPortfolio,
-	imageUrl,
+	imageSelect,
+	largeKey,
+	toDisplayImage,
 	nextImagePosition,
 	setPositions,
 	type DisplayImage,
@@ -74,21 +77,16 @@ export async function listPortfolioImagesPage(
 		},
 		orderBy: [{ position: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }],
 		take: limit + 1,
-		select: { id: true, key: true, active: true, featured: true, position: true, createdAt: true },
+		select: { ...imageSelect, position: true, createdAt: true },
 	})
 	const page = toPage(rows, limit)
 	return {
-		items: page.rows.map((image) => ({
-			pProductImageId: image.id,
-			pProductImageUrl: imageUrl(image.key),
-			active: image.active,
-			featured: image.featured,
-		})),
+		items: page.rows.map(toDisplayImage),
 		next: page.next,
 	}
 }
 
-export const cardKey = (key: string) => key.replace(/\.webp$/, '-card.webp')
+export { cardKey, largeKey }
 
 /** Processes and stores a new display picture; answers its versioned URL. */
 export async function replaceDisplayPicture(customerId: string, upload: Buffer) {
@@ -136,10 +134,15 @@ export async function addPortfolioImages(
 	})
 	try {
 		for (const row of rows) {
-			await storage().put(row.key, row.image.large, 'image/webp')
-			stored.push(row.key)
-			await storage().put(cardKey(row.key), row.image.card, 'image/webp')
-			stored.push(cardKey(row.key))
+			const renditions: Array<[string, Buffer]> = [
+				[row.key, row.image.gallery.data],
+				[cardKey(row.key), row.image.card.data],
+				[largeKey(row.key), row.image.large.data],
+			]
+			for (const [key, data] of renditions) {
+				await storage().put(key, data, 'image/webp')
+				stored.push(key)
+			}
 		}
 	} catch (error) {
 		await removeObjects(stored)
@@ -152,14 +155,20 @@ export async function addPortfolioImages(
 			if (first === null) return null
 			const existing = await tx.portfolioImage.count({ where: { portfolioId } })
 			if (existing + rows.length > MAX_IMAGES_PER_PORTFOLIO) throw new ImageLimitError(existing)
+			// An image is a saved field: a new item is no longer pristine.
+			await tx.portfolio.updateMany({
+				where: { id: portfolioId, customerId, pristine: true },
+				data: { pristine: false },
+			})
 			await tx.portfolioImage.createMany({
 				data: rows.map((row, index) => ({
 					id: row.id,
 					portfolioId,
 					customerId,
 					key: row.key,
-					width: row.image.width,
-					height: row.image.height,
+					whole: true,
+					width: row.image.gallery.width,
+					height: row.image.gallery.height,
 					position: first + index,
 				})),
 			})
@@ -217,7 +226,7 @@ export async function deletePortfolioImage(
 	const image = await writeAsOwner(customerId, async (tx) => {
 		const image = await tx.portfolioImage.findFirst({
 			where: { id: imageId, portfolioId, customerId },
-			select: { id: true, key: true, position: true },
+			select: { id: true, key: true, whole: true, position: true },
 		})
 		if (!image) return null
 		await tx.portfolioImage.delete({ where: { id: image.id } })
@@ -227,7 +236,11 @@ export async function deletePortfolioImage(
 		return image
 	})
 	if (!image) return false
-	await removeObjects([image.key, cardKey(image.key)])
+	await removeObjects([
+		image.key,
+		cardKey(image.key),
+		...(image.whole ? [largeKey(image.key)] : []),
+	])
 	return true
 }
 
@@ -262,11 +275,12 @@ export async function* referencedKeys() {
 			take: 1000,
 			...(cursor ? { skip: 1, cursor: { id: cursor } } : {}),
 			orderBy: { id: 'asc' },
-			select: { id: true, key: true },
+			select: { id: true, key: true, whole: true },
 		})
 		for (const image of batch) {
 			yield image.key
 			yield cardKey(image.key)
+			if (image.whole) yield largeKey(image.key)
 		}
 		if (batch.length < 1000) break
 		cursor = batch[batch.length - 1]!.id
@@ -279,4 +293,38 @@ export async function* referencedKeys() {
 		yield displayPictureKey(profile.customerId, 'large')
 		yield displayPictureKey(profile.customerId, 'small')
 	}
+}
+
+/** What the owner writes about one image: any of caption, alt text and focal point. */
+export type ImageDetails = {
+	caption?: string
+	alt?: string
+	focalPoint?: { x: number; y: number }
+}
+
+/** Writes an image's caption, alt text or focal point; its new shape, or null when not found. */
+export async function setImageDetails(
+	customerId: string,
+	portfolioId: string,
+	imageId: string,
+	details: ImageDetails,
+) {
+	return writeAsOwner(customerId, async (tx) => {
+		const { count } = await tx.portfolioImage.updateMany({
+			where: { id: imageId, portfolioId, customerId },
+			data: {
+				...(details.caption === undefined ? {} : { caption: details.caption }),
+				...(details.alt === undefined ? {} : { alt: details.alt }),
+				...(details.focalPoint
+					? { focalX: details.focalPoint.x, focalY: details.focalPoint.y }
+					: {}),
+			},
+		})
+		if (!count) return null
+		const image = await tx.portfolioImage.findUniqueOrThrow({
+			where: { id: imageId },
+			select: imageSelect,
+		})
+		return toDisplayImage(image)
+	})
 }

@@ -22,11 +22,34 @@ import { type PortfolioChanges } from '~/utils/portfolio-schemas'
 import { storage } from '~/utils/storage.server'
 import { type Tx, writeAsOwner } from './tx.server'
 
+/** Where a crop keeps an image, in % of its width (x) and height (y); 50/50 is the centre. */
+export type FocalPoint = { x: number; y: number }
+
 export type DisplayImage = {
 	pProductImageId: string
+	/** The gallery rendition (longer edge at most 1,600 px), whole: its own aspect ratio. */
 	pProductImageUrl: string
+	/** The large rendition (longer edge at most 2,560 px): the viewer's and the no-JS link's. */
+	largeImageUrl: string
+	/** The card rendition (longer edge at most 640 px). */
+	cardImageUrl: string
+	/** Size of the gallery rendition. */
+	width: number
+	height: number
+	caption: string
+	alt: string
+	focalPoint: FocalPoint
 	active: boolean
 	featured: boolean
+}
+
+/** What a card needs of its cover image. */
+export type CoverData = {
+	url: string
+	cardUrl: string
+	width: number
+	height: number
+	focalPoint: FocalPoint
 }
 
 export type PortfolioItem = {
@@ -44,6 +67,10 @@ export type PortfolioItem = {
 	results: string[]
 	/** The card-size URL of the featured active image, else of the first active image, else null. */
 	coverImage: string | null
+	/** That image's sizes and focal point (cards crop it at display time). */
+	cover: CoverData | null
+	/** 'Visit project': the live work's address, or "". */
+	link: string
 	active: boolean
 	featured: boolean
 	displayImages: DisplayImage[]
@@ -91,10 +118,26 @@ export class PortfolioLimitError extends Error {
  */
 export const PAGE_BYTES = 1024 * 1024
 
+export const imageSelect = {
+	id: true,
+	key: true,
+	whole: true,
+	width: true,
+	height: true,
+	caption: true,
+	alt: true,
+	focalX: true,
+	focalY: true,
+	active: true,
+	featured: true,
+} satisfies Prisma.PortfolioImageSelect
+
+type ImageRow = Prisma.PortfolioImageGetPayload<{ select: typeof imageSelect }>
+
 const imagesInclude = {
 	images: {
 		orderBy: [{ position: 'asc' }, { createdAt: 'asc' }],
-		select: { id: true, key: true, active: true, featured: true },
+		select: imageSelect,
 	},
 } satisfies Prisma.PortfolioInclude
 
@@ -109,22 +152,71 @@ export function imageUrl(key: string) {
 	return `${env().CDN_URL}/${key}`
 }
 
+/** The object keys of an image's renditions: gallery (`key`), card, and large when whole. */
+export const cardKey = (key: string) => key.replace(/\.webp$/, '-card.webp')
+export const largeKey = (key: string) => key.replace(/\.webp$/, '-large.webp')
+
 /** The card-size variant stored beside every project image. */
 export function cardImageUrl(key: string) {
-	return imageUrl(key.replace(/\.webp$/, '-card.webp'))
+	return imageUrl(cardKey(key))
+}
+
+/** The large rendition; images stored before they were kept whole have none (the gallery's). */
+export function largeImageUrl(image: { key: string; whole: boolean }) {
+	return imageUrl(image.whole ? largeKey(image.key) : image.key)
+}
+
+export function toDisplayImage(image: ImageRow): DisplayImage {
+	return {
+		pProductImageId: image.id,
+		pProductImageUrl: imageUrl(image.key),
+		largeImageUrl: largeImageUrl(image),
+		cardImageUrl: cardImageUrl(image.key),
+		width: image.width,
+		height: image.height,
+		caption: image.caption,
+		alt: image.alt,
+		focalPoint: { x: image.focalX, y: image.focalY },
+		active: image.active,
+		featured: image.featured,
+	}
 }
 
 /** What a card's cover is chosen from: the item's active images in their order. */
 const coverImages = {
 	where: { active: true },
 	orderBy: [{ position: 'asc' }, { createdAt: 'asc' }],
-	select: { key: true, featured: true },
+	select: {
+		key: true,
+		featured: true,
+		width: true,
+		height: true,
+		focalX: true,
+		focalY: true,
+	},
 } satisfies Prisma.Portfolio$imagesArgs
 
-/** The card-size URL of the featured image, else of the first one, else null. */
-function coverUrl(images: Array<{ key: string; featured: boolean }>) {
+type CoverRow = {
+	key: string
+	featured: boolean
+	width: number
+	height: number
+	focalX: number
+	focalY: number
+}
+
+/** The featured image, else the first one, else null. */
+function coverOf(images: CoverRow[]): CoverData | null {
 	const cover = images.find((image) => image.featured) ?? images[0]
-	return cover ? cardImageUrl(cover.key) : null
+	return cover
+		? {
+				url: imageUrl(cover.key),
+				cardUrl: cardImageUrl(cover.key),
+				width: cover.width,
+				height: cover.height,
+				focalPoint: { x: cover.focalX, y: cover.focalY },
+			}
+		: null
 }
 
 export function toPortfolioItem(row: PortfolioRow, viewer: Viewer): PortfolioItem {
@@ -143,15 +235,12 @@ export function toPortfolioItem(row: PortfolioRow, viewer: Viewer): PortfolioIte
 		challenges: row.challenges,
 		solution: row.solution,
 		results: row.results,
-		coverImage: coverUrl(activeImages),
+		coverImage: coverOf(activeImages)?.cardUrl ?? null,
+		cover: coverOf(activeImages),
+		link: row.link,
 		active: row.active,
 		featured: row.featured,
-		displayImages: shownImages.map((image) => ({
-			pProductImageId: image.id,
-			pProductImageUrl: imageUrl(image.key),
-			active: image.active,
-			featured: image.featured,
-		})),
+		displayImages: shownImages.map(toDisplayImage),
 	}
 }
 
@@ -171,7 +260,7 @@ export async function listPortfolios(
 ): Promise<PortfolioItem[]> {
 	const where: Prisma.PortfolioWhereInput =
 		type === 'all'
-			? { customerId }
+			? { customerId, pristine: false }
 			: type === 'active'
 				? { customerId, ...visibleToVisitors }
 				: { customerId, ...visibleToVisitors, featured: true }
@@ -202,6 +291,8 @@ async function probeList(
 	take: number,
 ) {
 	const where = [Prisma.sql`p."customerId" = ${customerId}`]
+	// A new item no field was saved to is never listed (see createPortfolio).
+	where.push(Prisma.sql`NOT p."pristine"`)
 	if (type !== 'all') where.push(Prisma.sql`p."active" AND NOT c."disabled"`)
 	if (type === 'featured') where.push(Prisma.sql`p."featured"`)
 	if (after) {
@@ -258,7 +349,13 @@ function compareKeys(a: PageKey, b: PageKey) {
 /** What a card on the public portfolio page shows (the summary is its first paragraph only). */
 export type PortfolioCardItem = Pick<
 	PortfolioItem,
-	'portfolioId' | 'productName' | 'company' | 'projectSummary' | 'coverImage' | 'categories'
+	| 'portfolioId'
+	| 'productName'
+	| 'company'
+	| 'projectSummary'
+	| 'coverImage'
+	| 'cover'
+	| 'categories'
 >
 
 /** A page of the cards of a visitor's portfolio list: only what a card shows is read. */
@@ -293,7 +390,8 @@ export async function listPortfolioCards(
 				productName: row.productName,
 				company: row.company,
 				projectSummary: row.projectSummary.slice(0, 1),
-				coverImage: coverUrl(row.images),
+				coverImage: coverOf(row.images)?.cardUrl ?? null,
+				cover: coverOf(row.images),
 				categories: row.categories,
 			}
 		}),
@@ -304,13 +402,20 @@ export async function listPortfolioCards(
 /** What the builder's list shows of each item: the whole list, without the long texts. */
 export type PortfolioSummary = Pick<
 	PortfolioItem,
-	'portfolioId' | 'productName' | 'company' | 'role' | 'coverImage' | 'active' | 'featured'
+	| 'portfolioId'
+	| 'productName'
+	| 'company'
+	| 'role'
+	| 'coverImage'
+	| 'cover'
+	| 'active'
+	| 'featured'
 >
 
 /** Every item of the owner (at most {@link MAX_PORTFOLIO_ITEMS}), as the builder lists them. */
 export async function listPortfolioSummaries(customerId: string): Promise<PortfolioSummary[]> {
 	const rows = await prisma().portfolio.findMany({
-		where: { customerId },
+		where: { customerId, pristine: false },
 		orderBy: byPosition,
 		select: {
 			id: true,
@@ -328,7 +433,8 @@ export async function listPortfolioSummaries(customerId: string): Promise<Portfo
 			productName: row.productName,
 			company: row.company,
 			role: row.role,
-			coverImage: coverUrl(row.images),
+			coverImage: coverOf(row.images)?.cardUrl ?? null,
+			cover: coverOf(row.images),
 			active: row.active,
 			featured: row.featured,
 		}
@@ -382,17 +488,28 @@ async function nextPosition(tx: Tx, customerId: string) {
 /**
  * A new item at the end of the owner's list (empty unless `fields` are given; inactive).
  * Throws {@link PortfolioLimitError} when the owner already has {@link MAX_PORTFOLIO_ITEMS}.
+ *
+ * `fresh` is 'Add New' (the builder and the API): the item is *pristine* until a field, its
+ * status or an image is saved: no list shows it, and it is removed when the owner leaves it
+ * ({@link discardPristinePortfolio}, {@link sweepPristinePortfolios}). It turns active by itself
+ * once it has a name, unless the owner set 'Is Active' first.
  */
 export async function createPortfolio(
 	customerId: string,
 	fields: PortfolioChanges & { active?: boolean; featured?: boolean } = {},
+	{ fresh = false }: { fresh?: boolean } = {},
 ): Promise<PortfolioItem> {
 	const row = await writeAsOwner(customerId, async (tx) => {
 		if ((await tx.portfolio.count({ where: { customerId } })) >= MAX_PORTFOLIO_ITEMS) {
 			throw new PortfolioLimitError()
 		}
 		return tx.portfolio.create({
-			data: { ...fields, customerId, position: await nextPosition(tx, customerId) },
+			data: {
+				...fields,
+				customerId,
+				position: await nextPosition(tx, customerId),
+				...(fresh ? { pristine: true, autoActive: true } : {}),
+			},
 			include: imagesInclude,
 		})
 	})
@@ -419,9 +536,16 @@ export async function updatePortfolio(
 		}
 		const { count } = await tx.portfolio.updateMany({
 			where: { id: portfolioId, customerId },
-			data: changes,
+			// Any saved field makes a new item real; the owner's own 'Is Active' is final.
+			data: { ...changes, pristine: false, ...('active' in changes ? { autoActive: false } : {}) },
 		})
-		return count ? getPortfolio(customerId, portfolioId, 'owner', tx) : null
+		if (!count) return null
+		// A new item shows once it has a name, unless its owner hid it.
+		await tx.portfolio.updateMany({
+			where: { id: portfolioId, customerId, autoActive: true, NOT: { productName: '' } },
+			data: { active: true, autoActive: false },
+		})
+		return getPortfolio(customerId, portfolioId, 'owner', tx)
 	})
 }
 
@@ -444,10 +568,14 @@ export function portfolioImagePrefix(customerId: string, portfolioId: string) {
  * after it move up one place; then its image objects are removed from storage. A storage failure
  * is logged, not fatal: the item is gone. False when the owner has no such item.
  */
-export async function deletePortfolio(customerId: string, portfolioId: string) {
+export async function deletePortfolio(
+	customerId: string,
+	portfolioId: string,
+	{ onlyPristine = false }: { onlyPristine?: boolean } = {},
+) {
 	const deleted = await writeAsOwner(customerId, async (tx) => {
 		const item = await tx.portfolio.findFirst({
-			where: { id: portfolioId, customerId },
+			where: { id: portfolioId, customerId, ...(onlyPristine ? { pristine: true } : {}) },
 			select: { position: true },
 		})
 		if (!item) return false
@@ -468,6 +596,47 @@ export async function deletePortfolio(customerId: string, portfolioId: string) {
 	return true
 }
 
+/** Whether one of the owner's items is pristine (made by 'Add New', nothing saved yet). */
+export async function isPortfolioPristine(customerId: string, portfolioId: string) {
+	const item = await prisma().portfolio.findFirst({
+		where: { id: portfolioId, customerId },
+		select: { pristine: true },
+	})
+	return item?.pristine ?? false
+}
+
+/** Items left pristine longer than this are removed when the owner's list is read. */
+export const PRISTINE_GRACE_MS = 60 * 60 * 1000
+
+/**
+ * Removes one of the owner's items if it is still pristine (made by 'Add New', no field saved):
+ * the owner left it. True when it was removed.
+ */
+export async function discardPristinePortfolio(customerId: string, portfolioId: string) {
+	const item = await prisma().portfolio.findFirst({
+		where: { id: portfolioId, customerId, pristine: true },
+		select: { id: true },
+	})
+	return item ? deletePortfolio(customerId, portfolioId, { onlyPristine: true }) : false
+}
+
+/**
+ * Removes the owner's pristine items older than {@link PRISTINE_GRACE_MS}: those left with no
+ * script to say so (a closed tab, no JavaScript). Newer ones may be open in another tab.
+ */
+export async function sweepPristinePortfolios(customerId: string) {
+	const stale = await prisma().portfolio.findMany({
+		where: {
+			customerId,
+			pristine: true,
+			createdAt: { lt: new Date(Date.now() - PRISTINE_GRACE_MS) },
+		},
+		select: { id: true },
+	})
+	for (const item of stale) await deletePortfolio(customerId, item.id, { onlyPristine: true })
+	return stale.length
+}
+
 export type ReorderResult = 'ok' | 'not-found' | 'incomplete'
 
 /**
@@ -480,16 +649,19 @@ export async function reorderPortfolios(
 	portfolioIds: readonly string[],
 ): Promise<ReorderResult> {
 	return writeAsOwner(customerId, async (tx) => {
-		const owned = new Set(
-			(await tx.portfolio.findMany({ where: { customerId }, select: { id: true } })).map(
-				(row) => row.id,
-			),
-		)
+		const rows = await tx.portfolio.findMany({
+			where: { customerId },
+			orderBy: byPosition,
+			select: { id: true, pristine: true },
+		})
+		// Pristine items are listed nowhere: they keep the places after the listed ones.
+		const owned = new Set(rows.filter((row) => !row.pristine).map((row) => row.id))
 		if (portfolioIds.some((id) => !owned.has(id))) return 'not-found'
 		if (portfolioIds.length !== owned.size || new Set(portfolioIds).size !== portfolioIds.length) {
 			return 'incomplete'
 		}
-		await setPositions(tx, 'Portfolio', customerId, portfolioIds)
+		const pristine = rows.filter((row) => row.pristine).map((row) => row.id)
+		await setPositions(tx, 'Portfolio', customerId, [...portfolioIds, ...pristine])
 		return 'ok'
 	})
 }

@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs, type MetaDescriptor, type MetaFunction } from 
 import { useLoaderData } from '@remix-run/react'
 import { errorMeta, GeneralErrorBoundary } from '~/components/error-boundary'
 import { MISSING_TITLE } from '~/components/portfolio-card'
-import { PortfolioView } from '~/components/portfolio-view'
+import { coverOf, PortfolioView } from '~/components/portfolio-view'
 import { PublicPage } from '~/components/public-page'
 import { getCustomerIdByPath } from '~/models/customer.server'
 import { getPortfolio } from '~/models/portfolio.server'
@@ -24,6 +24,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	return {
 		item,
 		name: profile.name,
+		designation: profile.designation,
+		pictureSmallUrl: profile.pictureSmallUrl,
 		path: profile.path,
 		profileUrl: `${env().PUBLIC_SITE_URL}/${profile.path}`,
 		ogImage: ogImageUrl(`${env().PUBLIC_SITE_URL}/${profile.path}`, profile),
@@ -33,12 +35,26 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function PublicProject() {
-	const { item, name, path, profileUrl, appearance } = useLoaderData<typeof loader>()
+	const { item, name, designation, pictureSmallUrl, path, profileUrl, appearance } =
+		useLoaderData<typeof loader>()
 	return (
-		<PublicPage profile={{ name }} path={path} profileUrl={profileUrl} accent={appearance.accent}>
+		<PublicPage
+			profile={{ name, pictureSmallUrl }}
+			path={path}
+			profileUrl={profileUrl}
+			accent={appearance.accent}
+		>
 			<PortfolioView
 				item={item}
-				mode={{ kind: 'public' }}
+				mode={{
+					kind: 'public',
+					owner: {
+						name: joinName(name) || path,
+						designation,
+						pictureUrl: pictureSmallUrl,
+						profileHref: `/${path}`,
+					},
+				}}
 				backHref={`/${path}/portfolio`}
 				backLabel="All projects"
 			/>
@@ -55,9 +71,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
 	const description =
 		item.projectSummary[0] ||
 		[`A project by ${owner}`, item.company ? ` for ${item.company}` : '', '.'].join('')
-	// The cover in its large size: the featured image, else the first (visitors get active ones).
-	const cover = (item.displayImages.find((image) => image.featured) ?? item.displayImages[0])
-		?.pProductImageUrl
+	// The cover in its gallery size: the featured image, else the first (visitors get active ones).
+	const cover = coverOf(item)?.pProductImageUrl
 	const keywords = [...new Set([...item.skills, ...item.categories])]
 	const tags = pageMeta({
 		title: `${title} – ${owner} | Tagg`,

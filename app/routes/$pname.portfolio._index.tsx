@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { errorMeta, GeneralErrorBoundary } from '~/components/error-boundary'
+import { DEFAULT_AVATAR } from '~/components/avatar'
 import { ArrowRightIcon } from '~/components/icons'
 import { PlaceholderImage } from '~/components/placeholder-gallery'
 import { MISSING_TITLE, PortfolioCard } from '~/components/portfolio-card'
@@ -29,6 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	return {
 		name: profile.name,
 		designation: profile.designation,
+		pictureSmallUrl: profile.pictureSmallUrl,
 		path: profile.path,
 		items: page.items,
 		next: page.next,
@@ -41,11 +43,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function PublicPortfolio() {
-	const { name, path, profileUrl, items, next, isFirstPage, appearance } =
+	const { name, pictureSmallUrl, path, profileUrl, items, next, isFirstPage, appearance } =
 		useLoaderData<typeof loader>()
 	const fullName = [name.firstName, name.lastName].filter(Boolean).join(' ')
 	return (
-		<PublicPage profile={{ name }} path={path} profileUrl={profileUrl} accent={appearance.accent}>
+		<PublicPage
+			profile={{ name, pictureSmallUrl }}
+			path={path}
+			profileUrl={profileUrl}
+			accent={appearance.accent}
+		>
 			<main className="mx-auto flex max-w-3xl flex-col gap-5 px-4 py-6 sm:py-8">
 				<Link
 					to={`/${path}`}
@@ -54,13 +61,24 @@ export default function PublicPortfolio() {
 					<ArrowRightIcon className="size-4 rotate-180" />
 					Back to profile
 				</Link>
-				<header>
-					<h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Portfolio</h1>
-					{fullName ? (
-						<p className="text-muted mt-1 wrap-anywhere">
-							Projects and case studies by <span dir="auto">{fullName}</span>
-						</p>
-					) : null}
+				<header className="flex items-center gap-4">
+					<img
+						src={pictureSmallUrl ?? DEFAULT_AVATAR}
+						alt={fullName ? `${fullName}'s display picture` : 'Display picture'}
+						width={64}
+						height={64}
+						decoding="async"
+						data-fallback={DEFAULT_AVATAR}
+						className="bg-brand-50 fallback-picture size-16 shrink-0 rounded-full object-cover"
+					/>
+					<div className="min-w-0">
+						<h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Portfolio</h1>
+						{fullName ? (
+							<p className="text-muted mt-1 wrap-anywhere">
+								Projects and case studies by <span dir="auto">{fullName}</span>
+							</p>
+						) : null}
+					</div>
 				</header>
 				{items.length ? (
 					<ul className="grid gap-4 sm:grid-cols-2" data-cards>

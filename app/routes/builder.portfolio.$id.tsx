@@ -5,7 +5,9 @@ import {
 	type MetaFunction,
 } from '@remix-run/node'
 import { Link, useLoaderData, type ClientActionFunctionArgs } from '@remix-run/react'
-import { useCallback, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
+import { useDiscardWhenLeft } from '~/components/discard-when-left'
+import { openImagesInViewer } from '~/utils/viewer-links'
 import { type z } from 'zod'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { EyeIcon } from '~/components/icons'
@@ -15,6 +17,7 @@ import { getCustomerPath } from '~/models/customer.server'
 import {
 	FEATURED_LIMIT,
 	getPortfolio,
+	isPortfolioPristine,
 	listPortfolios,
 	updatePortfolio,
 	type PortfolioItem,
@@ -49,6 +52,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	if (!item) throw new Response('Not found', { status: 404 })
 	return {
 		item,
+		pristine: await isPortfolioPristine(customerId, item.portfolioId),
 		path: path ?? '',
 		versions: portfolioVersions(item),
 		featuredLimit: FEATURED_LIMIT,
@@ -103,9 +107,12 @@ export const clientAction = (args: ClientActionFunctionArgs) =>
 export const shouldRevalidate = keepPageWhenSignedOut
 
 export default function BuilderProject() {
-	const { item, path, versions, featuredButNotShown, featuredLimit } =
+	const { item, pristine, path, versions, featuredButNotShown, featuredLimit } =
 		useLoaderData<typeof loader>()
 	const [editing, setEditing] = useState<PortfolioSection | null>(null)
+	useEffect(() => openImagesInViewer(), [])
+	// A new project left with nothing saved is removed (its images page is part of it).
+	useDiscardWhenLeft(item.portfolioId, pristine)
 	const close = useCallback(() => setEditing(null), [])
 	return (
 		<>

@@ -23,10 +23,12 @@ import {
 	PortfolioLimitError,
 	reorderPortfolios,
 	setPortfolioStatus,
+	sweepPristinePortfolios,
 	type PortfolioSummary,
 } from '~/models/portfolio.server'
 import { requireCustomerId } from '~/services/auth.server'
 import { fieldErrorsOf, type EditorResult, editorClientAction } from '~/utils/editor'
+import { focalPosition } from '~/utils/image-sizes'
 import { cx } from '~/utils/misc'
 import { DeleteSchema, ReorderSchema, StatusSchema } from '~/utils/portfolio-schemas'
 import { editorAction, failure, readEditorBody, success } from '~/services/profile-actions.server'
@@ -47,6 +49,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const customerId = await requireCustomerId(request)
 	const asked = new URL(request.url).searchParams.get('rows') ?? ''
 	const rows = /^\d{1,4}$/.test(asked) ? Math.max(ROWS_STEP, Number(asked)) : ROWS_STEP
+	// New projects left with nothing saved and no page to say so (no script, a closed tab).
+	await sweepPristinePortfolios(customerId)
 	const [all, path] = await Promise.all([
 		listPortfolioSummaries(customerId),
 		getCustomerPath(customerId),
@@ -73,7 +77,7 @@ async function editList({ request }: ActionFunctionArgs) {
 	switch (intent) {
 		case 'create': {
 			try {
-				const item = await createPortfolio(customerId)
+				const item = await createPortfolio(customerId, {}, { fresh: true })
 				return redirect(`/builder/portfolio/${item.portfolioId}`)
 			} catch (error) {
 				if (!(error instanceof PortfolioLimitError)) throw error
@@ -325,13 +329,14 @@ function PortfolioRow({
 				aria-hidden="true"
 				className="bg-canvas aspect-video overflow-hidden rounded-xl sm:row-span-2"
 			>
-				{item.coverImage ? (
+				{item.cover ? (
 					<img
-						src={item.coverImage}
+						src={item.cover.cardUrl}
 						alt=""
 						loading="lazy"
 						width={288}
 						height={162}
+						style={{ objectPosition: focalPosition(item.cover.focalPoint) }}
 						className="size-full object-cover"
 					/>
 				) : (

@@ -5,18 +5,20 @@ import toast from 'react-hot-toast'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, TrashIcon } from '~/components/icons'
 import { Modal } from '~/components/modal'
-import { projectCardUrl, projectImageSrcSet } from '~/components/portfolio-card'
+import { ImageDetailsModal } from '~/components/image-details'
 import { Switch } from '~/components/switch'
 import { ProjectImagesModal } from '~/components/upload-modals'
-import { getPortfolio, type DisplayImage } from '~/models/portfolio.server'
+import { useDiscardWhenLeft } from '~/components/discard-when-left'
+import { getPortfolio, isPortfolioPristine, type DisplayImage } from '~/models/portfolio.server'
 import { requireCustomerId } from '~/services/auth.server'
+import { focalPosition, projectSrcSet } from '~/utils/image-sizes'
 import { noindexMeta } from '~/utils/seo'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const customerId = await requireCustomerId(request)
 	const item = await getPortfolio(customerId, params.id ?? '', 'owner')
 	if (!item) throw new Response('Not found', { status: 404 })
-	return { item }
+	return { item, pristine: await isPortfolioPristine(customerId, item.portfolioId) }
 }
 
 async function post(url: string, body?: unknown) {
@@ -53,6 +55,7 @@ function ImageCard({
 	isCover,
 	onMove,
 	onDelete,
+	onDetails,
 }: {
 	image: DisplayImage
 	productId: string
@@ -62,6 +65,7 @@ function ImageCard({
 	isCover: boolean
 	onMove: (from: number, to: number) => void
 	onDelete: (image: DisplayImage) => void
+	onDetails: (image: DisplayImage) => void
 }) {
 	const [active, setActive] = useState(image.active)
 	const [featured, setFeatured] = useState(image.featured)
@@ -97,12 +101,17 @@ function ImageCard({
 		<li className="card flex flex-col overflow-hidden">
 			<div className="bg-canvas relative aspect-video">
 				<img
-					src={projectCardUrl(image.pProductImageUrl)}
-					srcSet={projectImageSrcSet(image.pProductImageUrl)}
+					src={image.cardImageUrl}
+					srcSet={projectSrcSet({
+						...image,
+						url: image.pProductImageUrl,
+						cardUrl: image.cardImageUrl,
+					})}
 					sizes={THUMB_SIZES}
-					alt={`Project ${name}`}
+					alt={image.alt || `Project ${name}`}
 					width={640}
 					height={360}
+					style={{ objectPosition: focalPosition(image.focalPoint) }}
 					loading={index < 3 ? 'eager' : 'lazy'}
 					decoding="async"
 					className={`size-full object-cover transition-opacity ${active ? '' : 'opacity-50 grayscale'}`}
@@ -127,7 +136,19 @@ function ImageCard({
 						onCheckedChange={(value) => toggle('Featured', value)}
 					/>
 				</div>
+				{image.caption ? (
+					<p dir="auto" className="text-muted line-clamp-2 text-sm wrap-anywhere">
+						{image.caption}
+					</p>
+				) : null}
 				<div className="border-line mt-auto flex items-center justify-end gap-1 border-t pt-3">
+					<button
+						type="button"
+						className="btn-ghost me-auto min-h-10"
+						onClick={() => onDetails(image)}
+					>
+						Details<span className="sr-only"> of {name}</span>
+					</button>
 					<button
 						type="button"
 						className="btn-ghost size-10 p-0"
@@ -161,10 +182,12 @@ function ImageCard({
 }
 
 export default function ManageImages() {
-	const { item } = useLoaderData<typeof loader>()
+	const { item, pristine } = useLoaderData<typeof loader>()
+	useDiscardWhenLeft(item.portfolioId, pristine)
 	const [uploadOpen, setUploadOpen] = useState(false)
 	const [images, setImages] = useState(item.displayImages)
 	const [deleting, setDeleting] = useState<DisplayImage | null>(null)
+	const [details, setDetails] = useState<DisplayImage | null>(null)
 	const [busy, setBusy] = useState(false)
 	const revalidator = useRevalidator()
 	useEffect(() => setImages(item.displayImages), [item.displayImages])
@@ -242,6 +265,7 @@ export default function ManageImages() {
 								isCover={image.pProductImageId === cover?.pProductImageId}
 								onMove={move}
 								onDelete={setDeleting}
+								onDetails={setDetails}
 							/>
 						))}
 					</ul>
@@ -250,8 +274,8 @@ export default function ManageImages() {
 				<div className="card flex flex-col items-center gap-3 p-10 text-center">
 					<p className="font-semibold">No images yet</p>
 					<p className="text-muted max-w-sm text-sm">
-						Upload 16:9 screenshots or photos of the project. Visitors see the active ones in the
-						gallery.
+						Upload screenshots or photos of the project, of any shape: they are kept whole. Visitors
+						see the active ones in the gallery.
 					</p>
 					<button type="button" className="btn-secondary" onClick={() => setUploadOpen(true)}>
 						Update Product Images
@@ -264,6 +288,17 @@ export default function ManageImages() {
 				productId={item.portfolioId}
 				productName={item.productName}
 			/>
+			<ImageDetailsModal
+				image={details}
+				productId={item.portfolioId}
+				label={
+					details
+						? `image ${images.findIndex((image) => image.pProductImageId === details.pProductImageId) + 1}`
+						: ''
+				}
+				onClose={() => setDetails(null)}
+				onSaved={() => revalidator.revalidate()}
+			/>
 			<Modal
 				open={deleting !== null}
 				onOpenChange={(open) => (open ? null : setDeleting(null))}
@@ -272,7 +307,7 @@ export default function ManageImages() {
 			>
 				{deleting ? (
 					<img
-						src={projectCardUrl(deleting.pProductImageUrl)}
+						src={deleting.cardImageUrl}
 						alt=""
 						width={640}
 						height={360}

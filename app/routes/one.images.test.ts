@@ -11,6 +11,7 @@ import { env, resetEnv } from '~/utils/env.server'
 import { action as deleteImage } from './one.sites.images.delete'
 import { action as reorder } from './one.sites.images.reorder'
 import { action as uploadPicture } from './one.sites.images.update.display-picture'
+import { action as setDetails } from './one.sites.images.update.image.details'
 import { action as setStatus } from './one.sites.images.update.image.status'
 import { action as uploadImages } from './one.sites.images.update.portfolio-images'
 
@@ -103,7 +104,7 @@ describe('display picture', () => {
 })
 
 describe('project images', () => {
-	test('uploads several images as 16:9 WebP at two sizes and answers the item', async () => {
+	test('uploads several images whole (their own ratio) as WebP at three sizes and answers the item', async () => {
 		const owner = await createOwner()
 		const item = await createPortfolio(owner.id, { productName: 'Checkout' })
 		const { status, json } = await uploadTo(item.portfolioId, owner.token, [
@@ -124,14 +125,24 @@ describe('project images', () => {
 		}
 		expect(data.portfolioId).toBe(item.portfolioId)
 		expect(data.displayImages).toHaveLength(3)
-		for (const image of data.displayImages) {
+		const ratios = [1920 / 1080, 1, 800 / 600]
+		for (const [index, image] of data.displayImages.entries()) {
 			const key = image.pProductImageUrl.replace('http://tagg.test/cdn/', '')
-			const large = await sharp(path.join(uploadsDir(), key)).metadata()
-			expect(large.format).toBe('webp')
-			expect(Math.abs(large.width! / large.height! - 16 / 9)).toBeLessThan(0.02)
-			expect(fs.existsSync(path.join(uploadsDir(), key.replace(/\.webp$/, '-card.webp')))).toBe(
-				true,
-			)
+			for (const rendition of [
+				key,
+				key.replace(/\.webp$/, '-card.webp'),
+				key.replace(/\.webp$/, '-large.webp'),
+			]) {
+				const metadata = await sharp(path.join(uploadsDir(), rendition)).metadata()
+				expect(metadata.format).toBe('webp')
+				expect(Math.abs(metadata.width! / metadata.height! - ratios[index]!)).toBeLessThan(0.01)
+			}
+			expect(image).toMatchObject({
+				largeImageUrl: `http://tagg.test/cdn/${key.replace(/\.webp$/, '-large.webp')}`,
+				caption: '',
+				alt: '',
+				focalPoint: { x: 50, y: 50 },
+			})
 		}
 	})
 
@@ -329,5 +340,53 @@ describe('image status, order and deletion', () => {
 		expect(
 			fs.existsSync(path.join(uploadsDir(), victim.key.replace(/\.webp$/, '-card.webp'))),
 		).toBe(false)
+	})
+})
+
+describe('image details (caption, alt text, focal point)', () => {
+	test('the owner writes them; they come back in the gallery; bad values and other owners are refused', async () => {
+		const owner = await createOwner()
+		const other = await createOwner()
+		const item = await createPortfolio(owner.id, { productName: 'Details', active: true })
+		const upload = await uploadTo(item.portfolioId, owner.token, [
+			{ data: await jpeg(900, 1600), name: 'tall.jpg' },
+		])
+		const image = (upload.json.data as { displayImages: Array<{ pProductImageId: string }> })
+			.displayImages[0]!
+		const call = (body: unknown, token = owner.token) =>
+			callApi(
+				setDetails,
+				`/one/sites/images/update/image/details?productId=${item.portfolioId}&imageId=${image.pProductImageId}`,
+				{ token, body },
+			)
+		const saved = await call({
+			caption: '  The  first screen ',
+			alt: 'A phone showing the first screen',
+			focalPoint: { x: 50, y: 10 },
+		})
+		expect(saved.status).toBe(200)
+		expect(saved.json.data).toMatchObject({
+			caption: 'The first screen',
+			alt: 'A phone showing the first screen',
+			focalPoint: { x: 50, y: 10 },
+			width: 900,
+			height: 1600,
+		})
+		// One field at a time leaves the others.
+		expect((await call({ caption: null })).json.data).toMatchObject({
+			caption: '',
+			alt: 'A phone showing the first screen',
+		})
+		expect((await call({ focalPoint: { x: 150, y: 10 } })).status).toBe(400)
+		expect((await call({ alt: 'x'.repeat(301) })).status).toBe(400)
+		expect((await call({})).status).toBe(400)
+		expect((await call({ caption: 'Not mine' }, other.token)).status).toBe(404)
+		const stored = await getPortfolio(owner.id, item.portfolioId, 'visitor')
+		expect(stored!.displayImages[0]).toMatchObject({
+			caption: '',
+			alt: 'A phone showing the first screen',
+			focalPoint: { x: 50, y: 10 },
+		})
+		expect(stored!.cover).toMatchObject({ focalPoint: { x: 50, y: 10 }, width: 900, height: 1600 })
 	})
 })

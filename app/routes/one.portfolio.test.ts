@@ -6,7 +6,13 @@
 import { describe, expect, test } from 'vitest'
 import { createOwner, createPortfolio, createPortfolioImage } from '#tests/factories'
 import { callApi, makeRequest, type CallOptions } from '#tests/route'
-import { getPortfolio, listPortfolios, type PortfolioItem } from '~/models/portfolio.server'
+import {
+	getPortfolio,
+	listPortfolios,
+	PRISTINE_GRACE_MS,
+	type PortfolioItem,
+} from '~/models/portfolio.server'
+import { prisma } from '~/utils/db.server'
 import { env } from '~/utils/env.server'
 import { storage } from '~/utils/storage.server'
 import { loader as publicProfilePage } from './$pname._index'
@@ -20,6 +26,7 @@ import {
 import { action as builderListAction, loader as builderListPage } from './builder.portfolio._index'
 import { action as createItem } from './one.sites.portfolio.data.create.new.portfolio'
 import { action as deleteItem } from './one.sites.portfolio.data.delete'
+import { action as discardItem } from './one.sites.portfolio.data.discard'
 import { loader as getList } from './one.sites.portfolio.data.get.$type'
 import { loader as getIndividual } from './one.sites.portfolio.data.get.individual.data'
 import { action as reorder } from './one.sites.portfolio.data.reorder'
@@ -121,6 +128,14 @@ describe('GET /one/sites/portfolio/data/get/{type}', () => {
 			{
 				pProductImageId: shown.id,
 				pProductImageUrl: `${env().CDN_URL}/${shown.key}`,
+				// A record made by the factory predates whole images: no large rendition of its own.
+				largeImageUrl: `${env().CDN_URL}/${shown.key}`,
+				cardImageUrl: `${env().CDN_URL}/${shown.key.replace(/\.webp$/, '-card.webp')}`,
+				width: 1600,
+				height: 900,
+				caption: '',
+				alt: '',
+				focalPoint: { x: 50, y: 50 },
 				active: true,
 				featured: false,
 			},
@@ -148,6 +163,8 @@ describe('GET /one/sites/portfolio/data/get/{type}', () => {
 				'solution',
 				'results',
 				'coverImage',
+				'cover',
+				'link',
 				'active',
 				'featured',
 				'displayImages',
@@ -514,7 +531,7 @@ describe('POST /one/sites/portfolio/data/update/status', () => {
 describe('POST /one/sites/portfolio/data/create/new/portfolio', () => {
 	test('creates an empty inactive item at the end and answers its builder URL', async () => {
 		const owner = await createOwner()
-		await createPortfolio(owner.id, { productName: 'Existing' })
+		const existing = await createPortfolio(owner.id, { productName: 'Existing' })
 		const { status, json } = await callApi(
 			createItem,
 			'/one/sites/portfolio/data/create/new/portfolio',
@@ -523,8 +540,18 @@ describe('POST /one/sites/portfolio/data/create/new/portfolio', () => {
 		expect(status).toBe(200)
 		expect(json.url).toMatch(/^\/builder\/portfolio\/[\w-]+$/)
 		const id = String(json.url).split('/').pop()!
+		// Listed nowhere until something is saved to it.
+		expect((await listPortfolios(owner.id, 'all')).map((item) => item.portfolioId)).toEqual([
+			existing.portfolioId,
+		])
+		expect(await stored(owner, id)).toMatchObject({ productName: '', active: false })
+		const saved = await callApi(updateStatus, '/one/sites/portfolio/data/update/status', {
+			token: owner.token,
+			body: { portfolioId: id, featured: false },
+		})
+		expect(saved.status).toBe(200)
 		const all = await listPortfolios(owner.id, 'all')
-		expect(all.map((item) => item.portfolioId)).toEqual([all[0]!.portfolioId, id])
+		expect(all.map((item) => item.portfolioId)).toEqual([existing.portfolioId, id])
 		expect(all[1]).toMatchObject({
 			productName: '',
 			active: false,
@@ -799,6 +826,12 @@ describe('builder pages', () => {
 		).toBe(404)
 		expect((await getPortfolio(other.id, foreign.portfolioId, 'owner'))!.active).toBe(false)
 
+		// The new item has nothing saved: it is in no list, so no order can name it.
+		expect((await act({ intent: 'reorder', portfolioIds: [newId, a.portfolioId] })).status).toBe(
+			404,
+		)
+		expect((await act({ intent: 'reorder', portfolioIds: [a.portfolioId] })).status).toBe(200)
+		expect((await act({ intent: 'status', portfolioId: newId, featured: false })).status).toBe(200)
 		const reordered = await act({ intent: 'reorder', portfolioIds: [newId, a.portfolioId] })
 		expect(reordered.status).toBe(200)
 		expect((await listPortfolios(owner.id, 'all')).map((i) => i.portfolioId)).toEqual([
@@ -820,5 +853,102 @@ describe('builder pages', () => {
 		const { portfolio } = body as { portfolio: { featured: PortfolioItem[]; activeCount: number } }
 		expect(portfolio.featured.map((item) => item.productName)).toEqual(['Star'])
 		expect(portfolio.activeCount).toBe(1)
+	})
+})
+
+describe('a new project (issue 33)', () => {
+	const create = async (owner: Owner) => {
+		const { json } = await callApi(createItem, '/one/sites/portfolio/data/create/new/portfolio', {
+			method: 'POST',
+			token: owner.token,
+		})
+		return String(json.url).split('/').pop()!
+	}
+	const head = (owner: Owner, portfolioId: string, productName: string) =>
+		callApi(updateSection, '/one/sites/portfolio/data/update/head', {
+			token: owner.token,
+			params: { section: 'head' },
+			body: {
+				portfolioId,
+				productName,
+				company: '',
+				role: '',
+				projectSummary: '',
+				duration: '',
+				industries: [],
+				categories: [],
+			},
+		})
+	const discard = (owner: Owner, portfolioId: string) =>
+		callApi(discardItem, '/one/sites/portfolio/data/discard', {
+			token: owner.token,
+			body: { portfolioId },
+		})
+
+	test('left untouched it is discarded; once anything is saved it stays', async () => {
+		const owner = await createOwner()
+		const other = await createOwner()
+		const untouched = await create(owner)
+		expect(await discard(other, untouched)).toMatchObject({ status: 404 })
+		expect(await stored(owner, untouched)).not.toBeNull()
+		expect(await discard(owner, untouched)).toMatchObject({
+			status: 200,
+			json: { data: { discarded: true } },
+		})
+		expect(await stored(owner, untouched)).toBeNull()
+		expect(await discard(owner, untouched)).toMatchObject({ status: 404 })
+
+		const kept = await create(owner)
+		expect((await head(owner, kept, '')).status).toBe(200)
+		expect(await discard(owner, kept)).toMatchObject({
+			status: 200,
+			json: { data: { discarded: false } },
+		})
+		expect(await stored(owner, kept)).not.toBeNull()
+		expect((await listPortfolios(owner.id, 'all')).map((item) => item.portfolioId)).toEqual([kept])
+	})
+
+	test('it turns active when it first gets a name, unless its owner set Is Active before', async () => {
+		const owner = await createOwner()
+		const shown = await create(owner)
+		const answer = await head(owner, shown, 'Named at last')
+		expect(answer.json).toMatchObject({ data: { portfoliosData: [{ active: true }] } })
+		// Hidden afterwards by its owner: a later rename keeps it hidden.
+		await callApi(updateStatus, '/one/sites/portfolio/data/update/status', {
+			token: owner.token,
+			body: { portfolioId: shown, active: false },
+		})
+		expect((await head(owner, shown, 'Renamed')).json).toMatchObject({
+			data: { portfoliosData: [{ active: false }] },
+		})
+
+		const hidden = await create(owner)
+		for (const active of [true, false]) {
+			await callApi(updateStatus, '/one/sites/portfolio/data/update/status', {
+				token: owner.token,
+				body: { portfolioId: hidden, active },
+			})
+		}
+		expect((await head(owner, hidden, 'Secret')).json).toMatchObject({
+			data: { portfoliosData: [{ active: false }] },
+		})
+		// Items made otherwise (the seed, an import) are not changed by a name.
+		const plain = await createPortfolio(owner.id)
+		expect((await head(owner, plain.portfolioId, 'Plain')).json).toMatchObject({
+			data: { portfoliosData: [{ active: false }] },
+		})
+	})
+
+	test('the builder list removes new projects left untouched for over an hour, not newer ones', async () => {
+		const owner = await createOwner()
+		const old = await create(owner)
+		const recent = await create(owner)
+		await prisma().portfolio.update({
+			where: { id: old },
+			data: { createdAt: new Date(Date.now() - PRISTINE_GRACE_MS - 60_000) },
+		})
+		await callPage(builderListPage, '/builder/portfolio', { token: owner.token })
+		expect(await stored(owner, old)).toBeNull()
+		expect(await stored(owner, recent)).not.toBeNull()
 	})
 })

@@ -10,7 +10,7 @@ import { requireApiOwner } from '~/services/auth.server'
 export async function action({ request }: ActionFunctionArgs) {
 	const customerId = await requireApiOwner(request)
 	try {
-		const item = await createPortfolio(customerId)
+		const item = await createPortfolio(customerId, {}, { fresh: true })
 		return apiOk({ url: `/builder/portfolio/${item.portfolioId}` })
 	} catch (error) {
 		if (error instanceof PortfolioLimitError) return apiError(400, error.message)

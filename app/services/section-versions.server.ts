@@ -50,7 +50,7 @@ export const RESUME_SECTIONS = {
 } as const
 
 export const PORTFOLIO_SECTIONS_DATA = {
-	head: (item: PortfolioItem) => portfolioHead(item),
+	head: (item: PortfolioItem) => ({ ...portfolioHead(item), link: item.link }),
 	skills: (item: PortfolioItem) => item.skills,
 	challenges: (item: PortfolioItem) => item.challenges,
 	solutions: (item: PortfolioItem) => item.solution,

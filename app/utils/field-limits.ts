@@ -44,6 +44,11 @@ export const PORTFOLIO_LIMITS = {
 	/** Challenges, solutions and results. */
 	listLines: 30,
 	listLine: 2_000,
+	/** 'Visit project': the live work's address. */
+	link: 2_048,
+	/** An image's caption and alt text. */
+	caption: 300,
+	alt: 300,
 } as const
 
 /** How a single-line field is counted against its limit (as zod counts, after trimming). */

@@ -191,41 +191,82 @@ describe('processing', () => {
 		}
 	})
 
-	test('project image: 1600x900 and 640x360 WebP from a large source', async () => {
-		const { large, card, width, height } = await processProjectImage(fixtures.big!)
-		expect({ width, height }).toEqual({ width: 1600, height: 900 })
-		expect(await sharp(large).metadata()).toMatchObject({
-			format: 'webp',
-			width: 1600,
-			height: 900,
-		})
-		expect(await sharp(card).metadata()).toMatchObject({ format: 'webp', width: 640, height: 360 })
-	})
-
-	test.each([
-		['webp', 800, 450],
-		['png', 288, 162],
-		['avif', 176, 99],
-		['tiny', 10, 6],
-	])('project image from %s is never enlarged and stays 16:9 (%ix%i)', async (name, w, h) => {
-		const { large, card, width, height } = await processProjectImage(fixtures[name]!)
-		expect({ width, height }).toEqual({ width: w, height: h })
-		expect(await sharp(large).metadata()).toMatchObject({ format: 'webp', width: w, height: h })
-		const cardMeta = await sharp(card).metadata()
-		expect(cardMeta.width).toBeLessThanOrEqual(640)
-		expect(cardMeta.width).toBeLessThanOrEqual(w)
-		if (w >= 16) {
-			expect(width / height).toBeCloseTo(16 / 9, 5)
-			expect(cardMeta.width / cardMeta.height).toBeCloseTo(16 / 9, 5)
+	test('project image: whole renditions of 2560, 1600 and 640 px long edges from a large source', async () => {
+		const { large, gallery, card } = await processProjectImage(fixtures.big!)
+		for (const [rendition, width, height] of [
+			[large, 2560, 1707],
+			[gallery, 1600, 1067],
+			[card, 640, 427],
+		] as const) {
+			expect({ width: rendition.width, height: rendition.height }).toEqual({ width, height })
+			expect(await sharp(rendition.data).metadata()).toMatchObject({
+				format: 'webp',
+				width,
+				height,
+			})
 		}
 	})
 
+	test.each([
+		['portrait 9:16 phone screenshot', 900, 1600, [900, 1600], [900, 1600], [360, 640]],
+		['portrait 4:5', 1080, 1350, [1080, 1350], [1080, 1350], [512, 640]],
+		['square', 1200, 1200, [1200, 1200], [1200, 1200], [640, 640]],
+		['panorama', 4000, 1000, [2560, 640], [1600, 400], [640, 160]],
+		['tall 9:16 camera picture', 2160, 3840, [1440, 2560], [900, 1600], [360, 640]],
+	] as const)(
+		'project image, %s (%ix%i), keeps its aspect ratio in every rendition and is never cut',
+		async (_name, w, h, largeSize, gallerySize, cardSize) => {
+			const input = await sharp({
+				create: { width: w, height: h, channels: 3, background: '#3366cc' },
+			})
+				.png()
+				.toBuffer()
+			const result = await processProjectImage(input)
+			for (const [rendition, [width, height]] of [
+				[result.large, largeSize],
+				[result.gallery, gallerySize],
+				[result.card, cardSize],
+			] as const) {
+				const metadata = await sharp(rendition.data).metadata()
+				expect({ width: metadata.width, height: metadata.height }).toEqual({ width, height })
+				expect({ width: rendition.width, height: rendition.height }).toEqual({ width, height })
+				expect(Math.abs(width / height - w / h)).toBeLessThan(0.01)
+			}
+		},
+	)
+
+	test.each([
+		['webp', 800, 600],
+		['png', 300, 300],
+		['avif', 200, 100],
+		['tiny', 10, 10],
+	])('project image from %s is never enlarged (%ix%i)', async (name, w, h) => {
+		const { large, gallery, card } = await processProjectImage(fixtures[name]!)
+		expect({ width: large.width, height: large.height }).toEqual({ width: w, height: h })
+		expect({ width: gallery.width, height: gallery.height }).toEqual({ width: w, height: h })
+		expect(await sharp(large.data).metadata()).toMatchObject({
+			format: 'webp',
+			width: w,
+			height: h,
+		})
+		expect(card.width).toBeLessThanOrEqual(Math.min(640, w))
+	})
+
 	test('EXIF orientation is applied and EXIF, GPS and the orientation tag are gone', async () => {
-		// Displayed as 200×400: upright, the widest 16:9 box is 192 wide (400 would mean ignored).
+		// Stored as 400×200 with orientation 6: displayed (and kept) as 200×400.
 		const project = await processProjectImage(fixtures.jpegExif!)
-		expect({ width: project.width, height: project.height }).toEqual({ width: 192, height: 108 })
+		expect({ width: project.gallery.width, height: project.gallery.height }).toEqual({
+			width: 200,
+			height: 400,
+		})
 		const display = await processDisplayPicture(fixtures.jpegExif!)
-		for (const output of [project.large, project.card, display.large, display.small]) {
+		for (const output of [
+			project.large.data,
+			project.gallery.data,
+			project.card.data,
+			display.large,
+			display.small,
+		]) {
 			const metadata = await sharp(output).metadata()
 			expect(metadata.exif).toBeUndefined()
 			expect(metadata.xmp).toBeUndefined()
@@ -277,6 +318,6 @@ describe('withImageSlot', () => {
 		const results = await Promise.all(
 			Array.from({ length: 4 }, () => processProjectImage(fixtures.big!)),
 		)
-		for (const result of results) expect(result.width).toBe(1600)
+		for (const result of results) expect(result.gallery.width).toBe(1600)
 	})
 })

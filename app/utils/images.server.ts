@@ -1,10 +1,12 @@
 /**
  * The upload image pipeline (sharp): recognise the format by its content, refuse anything that
  * is not a JPEG, PNG, WebP or AVIF picture of a sane size, apply the EXIF orientation, drop all
- * metadata (EXIF, GPS, XMP, ICC) and produce fixed-size WebP renditions.
+ * metadata (EXIF, GPS, XMP, ICC) and produce WebP renditions: display pictures square, project
+ * images whole (their own aspect ratio).
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp'
+import { CARD_EDGE, fitInside, GALLERY_EDGE, LARGE_EDGE } from './image-sizes'
 
 /** A refused or unreadable upload; `message` is written for the person who uploaded it. */
 export class ImageError extends Error {
@@ -198,36 +200,42 @@ export async function processDisplayPicture(
 	})
 }
 
-/**
- * The largest 16:9 box no wider than `maxWidth` that fits inside `width` × `height`. Widths of
- * 16 or more are multiples of 16 so the ratio is exact; tinier boxes are as close as pixels allow.
- */
-function box169(width: number, height: number, maxWidth: number) {
-	let w = Math.max(1, Math.min(maxWidth, width, Math.floor((height * 16) / 9)))
-	if (w >= 16) w -= w % 16
-	const h = Math.max(1, Math.min(height, Math.round((w * 9) / 16)))
-	return { width: w, height: h }
-}
+export { CARD_EDGE, fitInside, GALLERY_EDGE, LARGE_EDGE }
+
+export type ProjectRendition = { data: Buffer; width: number; height: number }
 
 /**
- * A portfolio image: 16:9 WebP renditions of 1600×900 (`large`) and 640×360 (`card`), centre
- * cropped (project screenshots usually centre their subject; attention cropping can cut off a
- * UI's edges unpredictably). Never enlarged: a smaller source keeps 16:9 at its own size.
- * `width`/`height` are those of `large`.
+ * A portfolio image, kept whole (its aspect ratio as uploaded, nothing cropped): WebP renditions
+ * whose longer edge is at most 2,560 (`large`), 1,600 (`gallery`) and 640 (`card`) pixels.
+ * Never enlarged: a smaller source keeps its own size. Cards and the carousel crop at display
+ * time (CSS `object-fit` and the owner's focal point), never here.
  */
-export async function processProjectImage(
-	buf: Buffer,
-): Promise<{ large: Buffer; card: Buffer; width: number; height: number }> {
+export async function processProjectImage(buf: Buffer): Promise<{
+	large: ProjectRendition
+	gallery: ProjectRendition
+	card: ProjectRendition
+}> {
 	const source = await inspectImage(buf)
-	const largeBox = box169(source.width, source.height, 1600)
-	const cardBox = box169(largeBox.width, largeBox.height, 640)
+	const largeBox = fitInside(source.width, source.height, LARGE_EDGE)
 	return withImageSlot(async () => {
-		const raw = await decodeCover(buf, largeBox.width, largeBox.height, 'centre')
+		let raw: Raw
+		try {
+			raw = await sharp(buf, INPUT_OPTIONS)
+				.rotate() // apply the EXIF orientation (metadata is dropped on output anyway)
+				.resize(largeBox.width, largeBox.height, { fit: 'fill' })
+				.raw()
+				.toBuffer({ resolveWithObject: true })
+		} catch (error) {
+			throw readFailure(error)
+		}
+		const rendition = async (edge: number): Promise<ProjectRendition> => {
+			const size = fitInside(raw.info.width, raw.info.height, edge)
+			return { data: await toWebp(raw, size), ...size }
+		}
 		return {
-			large: await toWebp(raw),
-			card: await toWebp(raw, cardBox),
-			width: raw.info.width,
-			height: raw.info.height,
+			large: await rendition(LARGE_EDGE),
+			gallery: await rendition(GALLERY_EDGE),
+			card: await rendition(CARD_EDGE),
 		}
 	})
 }

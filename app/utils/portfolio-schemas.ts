@@ -36,6 +36,7 @@ export type PortfolioChanges = {
 	challenges?: string[]
 	solution?: string[]
 	results?: string[]
+	link?: string
 }
 
 export const PortfolioIdSchema = z
@@ -101,6 +102,44 @@ const choices = (suggestions: readonly string[], label: string) =>
 			return out
 		})
 
+/**
+ * 'Visit project': an absolute http(s) address of the live work, or null/'' for none. A bare
+ * host ('example.com/work') gets https:// in front, as people type addresses that way.
+ */
+export const ProjectLinkSchema = z
+	.union([z.string(), z.null()], { error: 'must be text' })
+	.transform((value) => (value ?? '').trim())
+	.pipe(
+		z
+			.string()
+			.max(
+				PORTFOLIO_LIMITS.link,
+				`The project link must be at most ${PORTFOLIO_LIMITS.link} characters`,
+			),
+	)
+	.transform((value, ctx) => {
+		if (!value) return ''
+		const candidate = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`
+		let url: URL | null = null
+		try {
+			url = new URL(candidate)
+		} catch {
+			url = null
+		}
+		if (
+			!url ||
+			(url.protocol !== 'https:' && url.protocol !== 'http:') ||
+			!url.hostname.includes('.')
+		) {
+			ctx.addIssue({
+				code: 'custom',
+				message: 'Enter the project link as a web address, like https://example.com/work',
+			})
+			return z.NEVER
+		}
+		return url.href
+	})
+
 const projectSummary = lines(PORTFOLIO_LIMITS.summaryLines, PORTFOLIO_LIMITS.summaryLine)
 const longList = lines(PORTFOLIO_LIMITS.listLines, PORTFOLIO_LIMITS.listLine)
 
@@ -118,10 +157,12 @@ export const HeadSchema = z
 		duration: text(PORTFOLIO_LIMITS.duration, 'Duration'),
 		industries: choices(INDUSTRIES, 'industries'),
 		categories: choices(PROJECT_CATEGORIES, 'project categories'),
+		// Added after the head's other fields: absent keeps the link as it is.
+		link: ProjectLinkSchema.optional(),
 	})
-	.transform(({ portfolioId, ...changes }) => ({
+	.transform(({ portfolioId, link, ...changes }) => ({
 		portfolioId,
-		changes: changes as PortfolioChanges,
+		changes: (link === undefined ? changes : { ...changes, link }) as PortfolioChanges,
 	}))
 
 export const SkillsSchema = z
@@ -182,3 +223,32 @@ export const ReorderSchema = z.object({
 /** The label of a status switch, as in its toasts ('Is Active enabled'). */
 export const STATUS_LABELS = { active: 'Is Active', featured: 'Is Featured' } as const
 export type StatusField = keyof typeof STATUS_LABELS
+
+const imageText = (max: number, label: string) =>
+	z
+		.union([z.string(), z.null()], { error: 'must be text' })
+		.transform((value) => (value ?? '').replace(/\s+/g, ' ').trim())
+		.pipe(z.string().max(max, `${label} must be at most ${max} characters`))
+
+const percent = z
+	.number({ error: 'must be a number from 0 to 100' })
+	.min(0, 'must be from 0 to 100')
+	.max(100, 'must be from 0 to 100')
+	.transform((value) => Math.round(value))
+
+/**
+ * An image's caption, alt text and focal point (`{x, y}` in % of its width and height; 50/50 is
+ * the centre), each optional; at least one. Texts are one line; null or '' clears them.
+ */
+export const ImageDetailsSchema = z
+	.object({
+		caption: imageText(PORTFOLIO_LIMITS.caption, 'The caption').optional(),
+		alt: imageText(PORTFOLIO_LIMITS.alt, 'The alt text').optional(),
+		focalPoint: z
+			.object({ x: percent, y: percent }, { error: 'must be {x, y} in percent' })
+			.optional(),
+	})
+	.refine(
+		(details) => details.caption !== undefined || details.alt !== undefined || details.focalPoint,
+		{ message: 'Send caption, alt or focalPoint' },
+	)
