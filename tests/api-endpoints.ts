@@ -875,7 +875,7 @@ export async function createApiFixture(): Promise<Fixture> {
 	)
 	const { refreshToken } = await createSession(a.id)
 	const resetToken = (await createPasswordResetToken(a.email))!.token
-	const emailChangeToken = await createEmailChangeToken(a.id, uniqueEmail('new'))
+	const emailChangeToken = (await createEmailChangeToken(a.id, uniqueEmail('new')))!
 	return {
 		a: { ...a, ...owners[0]!, refreshToken, resetToken, emailChangeToken },
 		b: { ...b, ...owners[1]! },
