@@ -4,6 +4,8 @@
  * checks and the answers live here once. Each change is one transaction; an email is queued in
  * the outbox and never makes a request fail.
  */
+import { createReadableStreamFromReadable } from '@remix-run/node'
+import { AccountTransferError, exportAccountArchive } from '~/models/account-transfer.server'
 import {
 	cancelEmailChangeWithToken,
 	confirmEmailChange,
@@ -15,10 +17,11 @@ import {
 	resetPasswordWithToken,
 	verifyEmailWithToken,
 } from '~/models/account.server'
-import { normaliseEmail, resetPassword } from '~/models/customer.server'
+import { getCustomerPath, normaliseEmail, resetPassword } from '~/models/customer.server'
 import { enqueueEmail, enqueueEmails } from '~/models/outbox.server'
 import { reserve, type Limit } from '~/models/rate-limit.server'
 import { refreshTokenFamily } from '~/models/token.server'
+import { apiError } from '~/utils/api.server'
 import { attemptLogin } from './account.server'
 import { wakeMailer } from './mailer.server'
 import { clientAddress } from './rate-limit.server'
@@ -252,6 +255,31 @@ export async function checkPasswordForExport(
 	password: string,
 ): Promise<Refusal | null> {
 	return checkOwnPassword(request, customerId, password)
+}
+
+/**
+ * The owner's archive as a download, without the password hash (the /one API and the settings
+ * page's 'Download my data', both after {@link checkPasswordForExport}).
+ */
+export async function exportArchiveResponse(customerId: string) {
+	let exported
+	try {
+		exported = await exportAccountArchive(customerId, { passwordHash: false })
+	} catch (error) {
+		if (error instanceof AccountTransferError) return apiError(409, error.message)
+		throw error
+	}
+	if (!exported) return apiError(404, 'Account not found')
+	const name = (await getCustomerPath(customerId)) ?? 'account'
+	return new Response(createReadableStreamFromReadable(exported.archive), {
+		status: 200,
+		headers: {
+			'Content-Type': 'application/gzip',
+			'Content-Disposition': `attachment; filename="${name}-tagg-export.tar.gz"`,
+			'Cache-Control': 'private, no-store',
+			'X-Content-Type-Options': 'nosniff',
+		},
+	})
 }
 
 // ---------------------------------------------------------------- sessions
