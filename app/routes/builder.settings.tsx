@@ -11,6 +11,7 @@ import {
 	data,
 	redirect,
 	type ActionFunctionArgs,
+	type HeadersFunction,
 	type LoaderFunctionArgs,
 	type MetaFunction,
 } from '@remix-run/node'
@@ -77,6 +78,12 @@ const EXPORT_REFUSALS: Record<string, string> = {
 }
 
 const HIDDEN = ['password', 'currentPassword', 'newPassword', 'confirmPassword']
+
+/** A refusal past a limit (a page sent without JavaScript) says when to try again. */
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+	const retryAfter = actionHeaders.get('Retry-After')
+	return retryAfter ? { 'Retry-After': retryAfter } : new Headers()
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const customerId = await requireCustomerId(request)

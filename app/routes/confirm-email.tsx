@@ -1,16 +1,11 @@
 import {
 	data,
+	redirect,
 	type ActionFunctionArgs,
 	type LoaderFunctionArgs,
 	type MetaFunction,
 } from '@remix-run/node'
-import {
-	Form,
-	Link,
-	useActionData,
-	useLoaderData,
-	type ShouldRevalidateFunction,
-} from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AuthLayout, LinkNotValidLayout, linkPageHeaders } from '~/components/auth-layout'
 import { FormError, SubmitButton } from '~/components/forms'
 import { findAccountLinkToken, findEmailChangeToken } from '~/models/account.server'
@@ -35,9 +30,12 @@ export const headers = linkPageHeaders
  * - `?cancel=`: cancels a change of email and signs out every device (sent to the current
  *   address when the change was asked for).
  * Opening a link shows what it will do; the button does it (a POST), so a mail scanner that
- * fetches links cannot spend one.
+ * fetches links cannot spend one. Done, the button's answer is a redirect to `?done=<kind>`
+ * (the link is spent by then: reading it again would only answer 400).
  */
 type Kind = 'change' | 'verify' | 'cancel'
+
+const KINDS: readonly string[] = ['change', 'verify', 'cancel']
 
 function linkOf(url: URL): { kind: Kind; token: string } {
 	const verify = url.searchParams.get('verify')
@@ -48,19 +46,22 @@ function linkOf(url: URL): { kind: Kind; token: string } {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-	const { kind, token } = linkOf(new URL(request.url))
+	const url = new URL(request.url)
 	const signedIn = Boolean(await getCustomerId(request))
+	const done = url.searchParams.get('done') ?? ''
+	if (KINDS.includes(done)) return { kind: done as Kind, token: '', email: null, signedIn, done: true }
+	const { kind, token } = linkOf(url)
 	let email: string | null = null
 	if (kind === 'change') email = (await findEmailChangeToken(token))?.newEmail ?? null
 	else {
 		const purpose = kind === 'verify' ? 'verify-email' : 'cancel-email-change'
 		email = (await findAccountLinkToken(token, purpose))?.email ?? null
 	}
-	if (!email) return data({ kind, token: '', email: null, signedIn }, { status: 400 })
-	return { kind, token, email, signedIn }
+	if (!email) return data({ kind, token: '', email: null, signedIn, done: false }, { status: 400 })
+	return { kind, token, email, signedIn, done: false }
 }
 
-type ActionResult = { done: Kind | null; email: string | null; error: string | null; spent: boolean }
+type ActionResult = { error: string | null; spent: boolean }
 
 export async function action({ request }: ActionFunctionArgs) {
 	const formData = await readFormData(request)
@@ -68,7 +69,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	// A page opened before links came in three kinds posts no intent: it confirms a change.
 	const kind = formData.get('intent') ?? 'change'
 	const spent = () =>
-		data({ done: null, email: null, error: null, spent: true } satisfies ActionResult, {
+		data({ error: null, spent: true } satisfies ActionResult, {
 			status: 400,
 		})
 	if (!parsed.success) return spent()
@@ -77,45 +78,39 @@ export async function action({ request }: ActionFunctionArgs) {
 		case 'verify': {
 			const verified = await verifyEmailFromLink(token)
 			if (!verified) return spent()
-			return { done: 'verify', email: verified.email, error: null, spent: false } as ActionResult
+			throw redirect('/confirm-email?done=verify')
 		}
 		case 'cancel': {
 			const cancelled = await cancelEmailChangeFromLink(token)
 			if (!cancelled) return spent()
 			// Every session ended, this browser's too.
-			return data(
-				{ done: 'cancel', email: null, error: null, spent: false } satisfies ActionResult,
-				{ headers: headersWithCookies(clearedSessionCookies()) },
-			)
+			throw redirect('/confirm-email?done=cancel', {
+				headers: headersWithCookies(clearedSessionCookies()),
+			})
 		}
 		case 'change': {
 			const outcome = await confirmEmailFromLink(token)
 			if (!outcome) return spent()
 			if (!outcome.ok) {
-				return data(
-					{ done: null, email: null, error: outcome.message, spent: false } satisfies ActionResult,
-					{ status: 409 },
-				)
+				return data({ error: outcome.message, spent: false } satisfies ActionResult, {
+					status: 409,
+				})
 			}
 			// The change ended every session (this browser's too): the owner logs in with the new email.
-			return data(
-				{ done: 'change', email: outcome.email, error: null, spent: false } satisfies ActionResult,
-				{ headers: headersWithCookies(clearedSessionCookies()) },
-			)
+			throw redirect('/confirm-email?done=change', {
+				headers: headersWithCookies(clearedSessionCookies()),
+			})
 		}
 		default:
 			throw data('Unknown intent', { status: 400 })
 	}
 }
 
-/**
- * The button's answer is the page: the link is spent by then, so reading it again would only
- * answer 400 (and log an error in the browser's console).
- */
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-	formMethod,
-	defaultShouldRevalidate,
-}) => (formMethod === 'POST' ? false : defaultShouldRevalidate)
+const DONE_TITLES: Record<Kind, string> = {
+	change: 'Your email is changed',
+	verify: 'Your email is verified',
+	cancel: 'The change is cancelled',
+}
 
 const LogInLink = ({ label = 'Log in' }: { label?: string }) => (
 	<Link to="/login" className="btn-primary mt-6 w-full">
@@ -123,12 +118,12 @@ const LogInLink = ({ label = 'Log in' }: { label?: string }) => (
 	</Link>
 )
 
-function Done({ kind, email, signedIn }: { kind: Kind; email: string | null; signedIn: boolean }) {
+function Done({ kind, signedIn }: { kind: Kind; signedIn: boolean }) {
 	if (kind === 'verify') {
 		return (
-			<AuthLayout title="Your email is verified">
+			<AuthLayout title={DONE_TITLES.verify}>
 				<p role="status" className="border-brand-200 bg-brand-50 rounded-xl border px-4 py-3.5">
-					Thank you: <strong className="break-all">{email}</strong> is verified.
+					Thank you: your Tagg account’s email is verified.
 				</p>
 				{signedIn ? (
 					<Link to="/builder" className="btn-primary mt-6 w-full">
@@ -142,7 +137,7 @@ function Done({ kind, email, signedIn }: { kind: Kind; email: string | null; sig
 	}
 	if (kind === 'cancel') {
 		return (
-			<AuthLayout title="The change is cancelled">
+			<AuthLayout title={DONE_TITLES.cancel}>
 				<p role="status" className="border-brand-200 bg-brand-50 rounded-xl border px-4 py-3.5">
 					Your email stays as it is, and every device was signed out. Whoever asked for the change
 					knew your password: choose a new one now.
@@ -154,10 +149,10 @@ function Done({ kind, email, signedIn }: { kind: Kind; email: string | null; sig
 		)
 	}
 	return (
-		<AuthLayout title="Your email is changed">
+		<AuthLayout title={DONE_TITLES.change}>
 			<p role="status" className="border-brand-200 bg-brand-50 rounded-xl border px-4 py-3.5">
-				Your Tagg account’s email is now <strong className="break-all">{email}</strong>. Every
-				device was signed out: log in with it from now on.
+				Your Tagg account’s email is changed, and every device was signed out. Log in with your new
+				email from now on.
 			</p>
 			<LogInLink />
 		</AuthLayout>
@@ -220,13 +215,11 @@ const CONFIRM: Record<
 }
 
 export default function ConfirmEmailPage() {
-	const { kind, token, email, signedIn } = useLoaderData<typeof loader>()
+	const { kind, token, email, signedIn, done } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>() as ActionResult | undefined
 	const isPending = useIsPending()
 
-	if (actionData?.done) {
-		return <Done kind={actionData.done} email={actionData.email} signedIn={signedIn} />
-	}
+	if (done) return <Done kind={kind} signedIn={signedIn} />
 
 	if (!email || actionData?.spent) {
 		const ask = ASK[kind]
@@ -255,7 +248,7 @@ export default function ConfirmEmailPage() {
 	)
 }
 
-export const meta: MetaFunction = ({ location }) =>
+export const meta: MetaFunction<typeof loader> = ({ data: page }) =>
 	noindexMeta(
-		`${CONFIRM[linkOf(new URL(location.search, 'http://tagg.invalid')).kind].title} | Tagg`,
+		`${page ? (page.done ? DONE_TITLES[page.kind] : CONFIRM[page.kind].title) : 'Confirm your email'} | Tagg`,
 	)
