@@ -73,7 +73,7 @@ await withDatabase(async () => {
 		)
 		console.log(
 			result.passwordLinkSent
-				? 'The archive holds no password (an owner\'s own download): a link to choose one is queued for their email and sent by the running app (npm start).'
+				? "The archive holds no password (an owner's own download): a link to choose one is queued for their email and sent by the running app (npm start)."
 				: 'The owner logs in with the same email and password as before.',
 		)
 	} catch (error) {

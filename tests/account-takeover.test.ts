@@ -46,8 +46,7 @@ afterAll(async () => {
 
 let addressCounter = 1
 /** A client address of its own (the server trusts X-Forwarded-For from loopback). */
-const newAddress = () =>
-	`10.29.${Math.floor(addressCounter / 250) % 250}.${addressCounter++ % 250}`
+const newAddress = () => `10.29.${Math.floor(addressCounter / 250) % 250}.${addressCounter++ % 250}`
 
 type Options = { token?: string; address?: string }
 
@@ -182,9 +181,7 @@ describe('1. account takeover after "recovery"', () => {
 		const confirmed = await post('/one/account/email/confirm', { token: link })
 		expect(confirmed.status).toBe(400)
 		// ... so a reset asked for the attacker's address reaches nobody,
-		expect((await post('/one/auth/new/password/forgot', { email: attackerEmail })).status).toBe(
-			200,
-		)
+		expect((await post('/one/auth/new/password/forgot', { email: attackerEmail })).status).toBe(200)
 		await outboxSettled(attackerEmail)
 		expect(received(attackerEmail).map((mail) => mail.subject)).toEqual([CONFIRM_SUBJECT])
 		// ... and the owner keeps the account.
@@ -220,14 +217,18 @@ describe('1. account takeover after "recovery"', () => {
 				expect((await resetByEmail(owner.email, 'a-new-owner-password')).status).toBe(200)
 			},
 		],
-	])('%s alone ends the pending change of email', async (_name, secure) => {
-		const owner = await createOwner()
-		const attackerEmail = uniqueEmail('attacker')
-		const link = await attackerAsksForChange(owner, attackerEmail)
-		await secure(owner)
-		expect((await post('/one/account/email/confirm', { token: link })).status).toBe(400)
-		expect((await login(attackerEmail, 'a-new-owner-password')).status).toBe(401)
-	}, 60_000)
+	])(
+		'%s alone ends the pending change of email',
+		async (_name, secure) => {
+			const owner = await createOwner()
+			const attackerEmail = uniqueEmail('attacker')
+			const link = await attackerAsksForChange(owner, attackerEmail)
+			await secure(owner)
+			expect((await post('/one/account/email/confirm', { token: link })).status).toBe(400)
+			expect((await login(attackerEmail, 'a-new-owner-password')).status).toBe(401)
+		},
+		60_000,
+	)
 
 	test('the link mailed to the current address cancels the change and signs out every device', async () => {
 		const owner = await createOwner()
@@ -279,9 +280,7 @@ describe('1. account takeover after "recovery"', () => {
 				{ token: attackerToken },
 			)
 			expect(asked.status).toBe(200)
-			expect((await post('/one/auth/new/password/forgot', { email: owner.email })).status).toBe(
-				200,
-			)
+			expect((await post('/one/auth/new/password/forgot', { email: owner.email })).status).toBe(200)
 			const waiting = async () =>
 				(await pendingMessages())
 					.filter((message) => [owner.email, attackerEmail].includes(message.to))
@@ -310,7 +309,11 @@ describe('2. old reset links', () => {
 	test('a link mailed before a password change no longer sets a password', async () => {
 		const owner = await createOwner()
 		expect((await post('/one/auth/new/password/forgot', { email: owner.email })).status).toBe(200)
-		const link = tokenIn(await mailTo(owner.email, RESET_SUBJECT), '/reset-password?token=', 'token')
+		const link = tokenIn(
+			await mailTo(owner.email, RESET_SUBJECT),
+			'/reset-password?token=',
+			'token',
+		)
 		const token = await accessToken(owner.email, DEFAULT_PASSWORD)
 		const changed = await post(
 			'/one/account/password/update',
@@ -327,7 +330,11 @@ describe('2. old reset links', () => {
 		const owner = await createOwner()
 		const newEmail = uniqueEmail('moved')
 		expect((await post('/one/auth/new/password/forgot', { email: owner.email })).status).toBe(200)
-		const link = tokenIn(await mailTo(owner.email, RESET_SUBJECT), '/reset-password?token=', 'token')
+		const link = tokenIn(
+			await mailTo(owner.email, RESET_SUBJECT),
+			'/reset-password?token=',
+			'token',
+		)
 		const token = await accessToken(owner.email, DEFAULT_PASSWORD)
 		const asked = await post(
 			'/one/account/email/update',
@@ -335,7 +342,11 @@ describe('2. old reset links', () => {
 			{ token },
 		)
 		expect(asked.status).toBe(200)
-		const confirm = tokenIn(await mailTo(newEmail, CONFIRM_SUBJECT), '/confirm-email?token=', 'token')
+		const confirm = tokenIn(
+			await mailTo(newEmail, CONFIRM_SUBJECT),
+			'/confirm-email?token=',
+			'token',
+		)
 		const confirmed = await post('/one/account/email/confirm', { token: confirm })
 		expect(confirmed.status).toBe(200)
 		expect(confirmed.json).toEqual({ status: 200, data: { email: newEmail } })
@@ -376,7 +387,9 @@ describe('3. limits that hold under bursts', () => {
 	test('50 concurrent forgot-password requests for one email: at most 5 are accepted', async () => {
 		const owner = await createOwner()
 		const answers = await Promise.all(
-			Array.from({ length: 50 }, () => post('/one/auth/new/password/forgot', { email: owner.email })),
+			Array.from({ length: 50 }, () =>
+				post('/one/auth/new/password/forgot', { email: owner.email }),
+			),
 		)
 		const accepted = answers.filter((answer) => answer.status === 200)
 		expect(accepted.length).toBeLessThanOrEqual(5)
@@ -401,7 +414,8 @@ describe('4. the email change form is no mail relay', () => {
 				{ token },
 			)
 			statuses.push(answer.status)
-			if (answer.status === 429) expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0)
+			if (answer.status === 429)
+				expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0)
 		}
 		expect(statuses.filter((status) => status === 200)).toHaveLength(3)
 		expect(statuses.filter((status) => status === 429)).toHaveLength(17)
@@ -520,7 +534,8 @@ describe('5. an address nobody verified', () => {
 		for (let i = 0; i < 6; i++) {
 			const answer = await postForm('/builder/settings', { intent: 'verify' }, { token })
 			statuses.push(answer.status)
-			if (answer.status === 429) expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0)
+			if (answer.status === 429)
+				expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0)
 		}
 		expect(statuses).toEqual([200, 200, 200, 200, 200, 429])
 		await outboxSettled(email)
@@ -612,7 +627,9 @@ describe('5b. the export and the password hash', () => {
 		const page = await fetch(`${app.url}/builder/settings?export=wrong`, {
 			headers: { Authorization: `Bearer ${token}` },
 		})
-		expect(await page.text()).toContain('Your data was not downloaded: Your password is not correct.')
+		expect(await page.text()).toContain(
+			'Your data was not downloaded: Your password is not correct.',
+		)
 		const download = await postForm(
 			'/builder/settings/export',
 			{ password: DEFAULT_PASSWORD },

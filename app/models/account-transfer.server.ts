@@ -239,10 +239,8 @@ export async function exportAccount(
 	options: ExportOptions,
 ): Promise<AccountBundle | null> {
 	const images = new Map<string, Buffer>()
-	const document = await exportDocument(
-		customerId,
-		options,
-		(hash, _key, data) => images.set(hash, data),
+	const document = await exportDocument(customerId, options, (hash, _key, data) =>
+		images.set(hash, data),
 	)
 	return document ? { document, images } : null
 }
@@ -609,7 +607,8 @@ export async function importAccount(
 	// An owner's own download holds no password: the account gets one nobody knows, and the
 	// owner chooses theirs from a link sent to the email (the link proves the address).
 	const keptHash = document.account.passwordHash
-	const passwordHash = keptHash ?? (await hashPassword(crypto.randomBytes(32).toString('base64url')))
+	const passwordHash =
+		keptHash ?? (await hashPassword(crypto.randomBytes(32).toString('base64url')))
 	const stored: string[] = []
 	async function put(key: string, hash: string) {
 		// Noted first: a put that fails may still have stored the object (a timed-out answer).

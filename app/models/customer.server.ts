@@ -308,7 +308,11 @@ export async function setCustomerDisabled(customerId: string, disabled: boolean)
  * links under the same serialisation and skips a message older than `sessionsValidAfter`, so a
  * message being sent at this very moment makes no link either (account.server.ts).
  */
-export async function endPendingLinks(tx: Prisma.TransactionClient, customerId: string, emails: string[]) {
+export async function endPendingLinks(
+	tx: Prisma.TransactionClient,
+	customerId: string,
+	emails: string[],
+) {
 	await tx.passwordResetToken.deleteMany({ where: { customerId } })
 	await tx.emailChangeToken.deleteMany({ where: { customerId } })
 	await tx.outboxMessage.deleteMany({

@@ -1,8 +1,5 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
-import {
-	checkPasswordForExport,
-	exportArchiveResponse,
-} from '~/services/account-settings.server'
+import { checkPasswordForExport, exportArchiveResponse } from '~/services/account-settings.server'
 import { requireCustomerId } from '~/services/auth.server'
 import { readFormData } from '~/utils/api.server'
 import { ExportFormSchema } from '~/utils/settings-schemas'

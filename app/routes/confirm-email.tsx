@@ -49,7 +49,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const url = new URL(request.url)
 	const signedIn = Boolean(await getCustomerId(request))
 	const done = url.searchParams.get('done') ?? ''
-	if (KINDS.includes(done)) return { kind: done as Kind, token: '', email: null, signedIn, done: true }
+	if (KINDS.includes(done))
+		return { kind: done as Kind, token: '', email: null, signedIn, done: true }
 	const { kind, token } = linkOf(url)
 	let email: string | null = null
 	if (kind === 'change') email = (await findEmailChangeToken(token))?.newEmail ?? null
@@ -225,7 +226,10 @@ export default function ConfirmEmailPage() {
 		const ask = ASK[kind]
 		return (
 			<LinkNotValidLayout explanation={NOT_VALID[kind]}>
-				<Link to={signedIn || kind === 'cancel' ? ask.to : '/login'} className="btn-primary mt-6 w-full">
+				<Link
+					to={signedIn || kind === 'cancel' ? ask.to : '/login'}
+					className="btn-primary mt-6 w-full"
+				>
 					{signedIn ? ask.label : ask.signedOutLabel}
 				</Link>
 			</LinkNotValidLayout>

@@ -103,7 +103,11 @@ export function emailChangedEmail(input: { name?: string; newEmail: string }) {
 	])
 }
 
-export function emailChangeRequestedEmail(input: { name?: string; newEmail: string; link: string }) {
+export function emailChangeRequestedEmail(input: {
+	name?: string
+	newEmail: string
+	link: string
+}) {
 	return compose('Someone asked to change your Tagg email', input.name, [
 		{
 			text: `Someone signed in to your Tagg account asked to make ${input.newEmail} its email. Nothing changes unless a link we sent to that address is opened.`,
