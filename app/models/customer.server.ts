@@ -1,6 +1,7 @@
 /**
  * Customers (owners): registration, credentials, and the claimed public path.
  */
+import crypto from 'node:crypto'
 import { isUniqueViolation, prisma, type Prisma } from '~/utils/db.server'
 import { hashPassword, verifyPassword } from '~/utils/password.server'
 import { checkPath, PATH_HOLD_DAYS } from '~/utils/path-name'
@@ -32,25 +33,29 @@ export async function createCustomer(
 	const passwordHash = await hashPassword(input.password)
 	const { firstName, lastName } = splitName(input.name)
 	const email = normaliseEmail(input.email)
+	const data = {
+		email,
+		name: input.name.trim(),
+		passwordHash,
+		profile: { create: { firstName: firstName || null, lastName: lastName || null } },
+	}
+	const select = { id: true, email: true, name: true } as const
 	try {
-		return await prisma().$transaction(async (tx) => {
-			const customer = await tx.customer.create({
-				data: {
-					email,
-					name: input.name.trim(),
-					passwordHash,
-					emailVerifiedAt: options.emailVerified ? new Date() : null,
-					profile: { create: { firstName: firstName || null, lastName: lastName || null } },
-				},
-				select: { id: true, email: true, name: true },
+		if (options.emailVerified) {
+			return await prisma().customer.create({
+				data: { ...data, emailVerifiedAt: new Date() },
+				select,
 			})
-			if (!options.emailVerified) {
-				await tx.outboxMessage.create({
-					data: { kind: 'verify-email', to: email, data: { customerId: customer.id } },
-				})
-			}
-			return customer
-		})
+		}
+		// One batch (no transaction held open across awaits): the account and its link's message.
+		const id = crypto.randomUUID()
+		const [customer] = await prisma().$transaction([
+			prisma().customer.create({ data: { ...data, id }, select }),
+			prisma().outboxMessage.create({
+				data: { kind: 'verify-email', to: email, data: { customerId: id } },
+			}),
+		])
+		return customer
 	} catch (error) {
 		if (isUniqueViolation(error)) throw new EmailTakenError()
 		throw error
