@@ -57,7 +57,7 @@ await withDatabase(async () => {
 	const temp = `${file}.${process.pid}.partial`
 	let exported
 	try {
-		exported = await exportAccountArchive(customer.id)
+		exported = await exportAccountArchive(customer.id, { passwordHash: true })
 		if (!exported) throw new CliError(`No owner matches ${JSON.stringify(owner)}.`)
 		await pipeline(exported.archive, fs.createWriteStream(temp, { mode: 0o600 }))
 		fs.renameSync(temp, file)

@@ -15,7 +15,8 @@ import { readTarGz, TarError, type TarEntry } from '../app/utils/tar.server'
 const USAGE = `Usage: npm run import -- <file> [--path NEW]
 
 Restores an account archive written by \`npm run export\` as a new owner on this deployment
-(profile, resume, portfolio, images and password: the owner logs in as before).
+(profile, resume, portfolio, images and password: the owner logs in as before). An archive
+the owner downloaded from Settings holds no password: the owner is emailed a link to choose one.
 The archive's email must not exist here yet. Nothing is written unless everything is.
 
 Options:
@@ -70,7 +71,11 @@ await withDatabase(async () => {
 		console.log(
 			`Imported ${result.email}${result.path ? ` at /${result.path}` : ' (no public path yet)'}: ${result.portfolioItems} portfolio item(s), ${result.images} image(s).`,
 		)
-		console.log('The owner logs in with the same email and password as before.')
+		console.log(
+			result.passwordLinkSent
+				? "The archive holds no password (an owner's own download): a link to choose one is queued for their email and sent by the running app (npm start)."
+				: 'The owner logs in with the same email and password as before.',
+		)
 	} catch (error) {
 		if (error instanceof AccountTransferError) {
 			throw new CliError(`${error.message}\nNothing was imported.`)

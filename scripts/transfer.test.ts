@@ -94,7 +94,7 @@ describe('npm run export', () => {
 		expect(files[0]!.name).toBe('document.json')
 		expect(document).toMatchObject({ format: 'tagg-account-export', version: 1 })
 		expect(document.account.email).toBe(DEMO_OWNER.email)
-		expect(await bcrypt.compare(DEMO_OWNER.password, document.account.passwordHash)).toBe(true)
+		expect(await bcrypt.compare(DEMO_OWNER.password, document.account.passwordHash!)).toBe(true)
 		expect(document.portfolio).toHaveLength(6)
 
 		const text = files[0]!.data.toString('utf8')
@@ -182,7 +182,7 @@ describe('npm run import', () => {
 				expect(entry.data.equals(before.files[index]!.data)).toBe(true)
 		}
 		// The same password works there (the hash travelled), and the objects are in its storage.
-		expect(await bcrypt.compare(DEMO_OWNER.password, after.document.account.passwordHash)).toBe(
+		expect(await bcrypt.compare(DEMO_OWNER.password, after.document.account.passwordHash!)).toBe(
 			true,
 		)
 		const objects = storedFiles(target.dataDir)

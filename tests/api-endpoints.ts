@@ -26,7 +26,7 @@ import { addCounts } from '~/models/insights.server'
 import { action as deleteAccount } from '~/routes/one.account.delete'
 import { action as confirmEmail } from '~/routes/one.account.email.confirm'
 import { action as updateEmail } from '~/routes/one.account.email.update'
-import { loader as exportAccount } from '~/routes/one.account.export'
+import { action as exportAccount } from '~/routes/one.account.export'
 import { action as updatePassword } from '~/routes/one.account.password.update'
 import { action as revokeSessions } from '~/routes/one.account.sessions.revoke'
 import { loader as getCustomerId } from '~/routes/one.auth.new.get.[customer_id].$pname'
@@ -496,14 +496,15 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
 		asOtherOwner: { status: 200, changesCaller: true },
 	},
 	{
-		method: 'GET',
+		method: 'POST',
 		path: '/one/account/export',
 		file: 'one.account.export.ts',
 		handler: exportAccount,
 		auth: 'owner',
-		payload: 'none',
+		payload: 'json',
 		queryKeys: [],
-		example: () => ({}),
+		// Both owners have the same password: B downloads its own account.
+		example: (fx) => ({ body: { password: fx.a.password } }),
 		binary: 'application/gzip',
 		mutates: false,
 		asOtherOwner: { status: 200, changesCaller: false },
@@ -909,7 +910,7 @@ export async function createApiFixture(): Promise<Fixture> {
 	)
 	const { refreshToken } = await createSession(a.id)
 	const resetToken = (await createPasswordResetToken(a.email))!.token
-	const emailChangeToken = await createEmailChangeToken(a.id, uniqueEmail('new'))
+	const emailChangeToken = (await createEmailChangeToken(a.id, uniqueEmail('new')))!
 	return {
 		a: { ...a, ...owners[0]!, refreshToken, resetToken, emailChangeToken },
 		b: { ...b, ...owners[1]! },

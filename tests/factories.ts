@@ -16,13 +16,26 @@ export function uniquePath(prefix = 'Owner') {
 	return `${prefix}-${crypto.randomBytes(4).toString('hex')}`
 }
 
-/** A registered owner, optionally with a claimed path, and a valid access token. */
+/**
+ * A registered owner, optionally with a claimed path, and a valid access token. Their address
+ * is verified unless `emailVerified` is false (then its verification link is queued, as at
+ * sign-up).
+ */
 export async function createOwner(
-	options: { name?: string; email?: string; password?: string; path?: string | null } = {},
+	options: {
+		name?: string
+		email?: string
+		password?: string
+		path?: string | null
+		emailVerified?: boolean
+	} = {},
 ) {
 	const email = options.email ?? uniqueEmail()
 	const password = options.password ?? DEFAULT_PASSWORD
-	const customer = await createCustomer({ email, password, name: options.name ?? 'Jane Doe' })
+	const customer = await createCustomer(
+		{ email, password, name: options.name ?? 'Jane Doe' },
+		{ emailVerified: options.emailVerified ?? true },
+	)
 	let path: string | null = null
 	if (options.path !== null) {
 		const claim = await claimPath(customer.id, options.path ?? uniquePath())

@@ -27,6 +27,7 @@ import {
 } from '~/utils/appearance'
 import { isUniqueViolation, prisma } from '~/utils/db.server'
 import { jsonNestsTooDeep, MAX_JSON_DEPTH } from '~/utils/json-depth'
+import { hashPassword } from '~/utils/password.server'
 import { checkPath, PATH_MESSAGES } from '~/utils/path-name'
 import { storage } from '~/utils/storage.server'
 import { createTarGzStream } from '~/utils/tar.server'
@@ -141,7 +142,15 @@ export const AccountDocumentSchema = z.object({
 	account: z.object({
 		email: z.string().trim().max(254).pipe(z.email()),
 		name: z.string().max(200),
-		passwordHash: z.string().regex(/^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/, 'must be a bcrypt hash'),
+		/**
+		 * Only in the operator's export (`npm run export`), to move an account with its password;
+		 * the owner's own download never holds it. Without it, the import asks the owner to choose
+		 * a password by email.
+		 */
+		passwordHash: z
+			.string()
+			.regex(/^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/, 'must be a bcrypt hash')
+			.optional(),
 		disabled: z.boolean(),
 		createdAt: isoDate,
 	}),
@@ -246,10 +255,22 @@ const sha256 = (data: Buffer) => crypto.createHash('sha256').update(data).digest
 
 // ---------------------------------------------------------------- export
 
+/**
+ * What an export holds besides the owner's content: `passwordHash` only for the operator's
+ * `npm run export` (moving an account between deployments); the owner's own download never
+ * carries it, so a stolen session cannot take the hash away for offline guessing.
+ */
+export type ExportOptions = { passwordHash: boolean }
+
 /** Everything of one owner (any owner, disabled ones too), or null when there is no such owner. */
-export async function exportAccount(customerId: string): Promise<AccountBundle | null> {
+export async function exportAccount(
+	customerId: string,
+	options: ExportOptions,
+): Promise<AccountBundle | null> {
 	const images = new Map<string, Buffer>()
-	const document = await exportDocument(customerId, (hash, _key, data) => images.set(hash, data))
+	const document = await exportDocument(customerId, options, (hash, _key, data) =>
+		images.set(hash, data),
+	)
 	return document ? { document, images } : null
 }
 
@@ -261,9 +282,10 @@ export async function exportAccount(customerId: string): Promise<AccountBundle |
  */
 export async function exportAccountArchive(
 	customerId: string,
+	options: ExportOptions,
 ): Promise<{ document: AccountDocument; archive: Readable } | null> {
 	const keys = new Map<string, string>()
-	const document = await exportDocument(customerId, (hash, key) => keys.set(hash, key))
+	const document = await exportDocument(customerId, options, (hash, key) => keys.set(hash, key))
 	if (!document) return null
 	async function* files() {
 		yield documentFile(document!)
@@ -285,6 +307,7 @@ export async function exportAccountArchive(
 /** The document; `found` is told about every image it names (hash, object key, bytes). */
 async function exportDocument(
 	customerId: string,
+	options: ExportOptions,
 	found: (hash: string, key: string, data: Buffer) => void,
 ): Promise<AccountDocument | null> {
 	const db = prisma()
@@ -370,7 +393,7 @@ async function exportDocument(
 		account: {
 			email: customer.email,
 			name: customer.name,
-			passwordHash: customer.passwordHash,
+			...(options.passwordHash ? { passwordHash: customer.passwordHash } : {}),
 			disabled: customer.disabled,
 			createdAt: customer.createdAt.toISOString(),
 		},
@@ -568,6 +591,8 @@ function referencedImages(document: AccountDocument) {
 export type ImportResult = {
 	customerId: string
 	email: string
+	/** The archive held no password: a link to choose one is queued to the owner's email. */
+	passwordLinkSent: boolean
 	path: string | null
 	portfolioItems: number
 	images: number
@@ -626,6 +651,11 @@ export async function importAccount(
 	if (path && (await pathTaken(path.key))) throw pathTakenError(path.path)
 
 	const customerId = crypto.randomUUID()
+	// An owner's own download holds no password: the account gets one nobody knows, and the
+	// owner chooses theirs from a link sent to the email (the link proves the address).
+	const keptHash = document.account.passwordHash
+	const passwordHash =
+		keptHash ?? (await hashPassword(crypto.randomBytes(32).toString('base64url')))
 	const stored: string[] = []
 	async function put(key: string, hash: string) {
 		// Noted first: a put that fails may still have stored the object (a timed-out answer).
@@ -670,7 +700,9 @@ export async function importAccount(
 						id: customerId,
 						email,
 						name: document.account.name,
-						passwordHash: document.account.passwordHash,
+						passwordHash,
+						// Moved by the operator with its password: the address was the owner's there.
+						emailVerifiedAt: keptHash ? new Date() : null,
 						disabled: document.account.disabled,
 						createdAt: new Date(document.account.createdAt),
 						profile: {
@@ -684,6 +716,11 @@ export async function importAccount(
 						},
 					},
 				})
+				if (!keptHash && !document.account.disabled) {
+					await tx.outboxMessage.create({
+						data: { kind: 'set-password', to: email, data: { customerId } },
+					})
+				}
 				await tx.workExperience.createMany({
 					data: resume.workExperience.map((item, position) => ({ ...item, customerId, position })),
 				})
@@ -754,6 +791,7 @@ export async function importAccount(
 	return {
 		customerId,
 		email,
+		passwordLinkSent: !keptHash && !document.account.disabled,
 		path: path?.path ?? null,
 		portfolioItems: items.length,
 		images: items.reduce((count, item) => count + item.images.length, 0),

@@ -1,6 +1,7 @@
 /**
  * Customers (owners): registration, credentials, and the claimed public path.
  */
+import crypto from 'node:crypto'
 import { isUniqueViolation, prisma, type Prisma } from '~/utils/db.server'
 import { hashPassword, verifyPassword } from '~/utils/password.server'
 import { checkPath, PATH_HOLD_DAYS } from '~/utils/path-name'
@@ -20,19 +21,41 @@ export class EmailTakenError extends Error {
 	}
 }
 
-export async function createCustomer(input: { email: string; password: string; name: string }) {
+/**
+ * Registers an owner. A new address is unverified, and the link that verifies it is queued in
+ * the same transaction; `emailVerified` is for owners whose address is vouched for otherwise
+ * (the demo owner, test owners).
+ */
+export async function createCustomer(
+	input: { email: string; password: string; name: string },
+	options: { emailVerified?: boolean } = {},
+) {
 	const passwordHash = await hashPassword(input.password)
 	const { firstName, lastName } = splitName(input.name)
+	const email = normaliseEmail(input.email)
+	const data = {
+		email,
+		name: input.name.trim(),
+		passwordHash,
+		profile: { create: { firstName: firstName || null, lastName: lastName || null } },
+	}
+	const select = { id: true, email: true, name: true } as const
 	try {
-		return await prisma().customer.create({
-			data: {
-				email: normaliseEmail(input.email),
-				name: input.name.trim(),
-				passwordHash,
-				profile: { create: { firstName: firstName || null, lastName: lastName || null } },
-			},
-			select: { id: true, email: true, name: true },
-		})
+		if (options.emailVerified) {
+			return await prisma().customer.create({
+				data: { ...data, emailVerifiedAt: new Date() },
+				select,
+			})
+		}
+		// One batch (no transaction held open across awaits): the account and its link's message.
+		const id = crypto.randomUUID()
+		const [customer] = await prisma().$transaction([
+			prisma().customer.create({ data: { ...data, id }, select }),
+			prisma().outboxMessage.create({
+				data: { kind: 'verify-email', to: email, data: { customerId: id } },
+			}),
+		])
+		return customer
 	} catch (error) {
 		if (isUniqueViolation(error)) throw new EmailTakenError()
 		throw error
@@ -283,7 +306,33 @@ export async function setCustomerDisabled(customerId: string, disabled: boolean)
 }
 
 /**
- * Sets a new password and ends every session of the owner (refresh families and access tokens).
+ * Ends every link and pending change issued under the owner's current credentials, inside the
+ * caller's owner-serialised write: unused password reset links, email change links (the
+ * pending change is dropped), and the messages that would make such links that still wait in
+ * the outbox (to any of `emails`, the owner's addresses old and new). The outbox worker makes
+ * links under the same serialisation and skips a message older than `sessionsValidAfter`, so a
+ * message being sent at this very moment makes no link either (account.server.ts).
+ */
+export async function endPendingLinks(
+	tx: Prisma.TransactionClient,
+	customerId: string,
+	emails: string[],
+) {
+	await tx.passwordResetToken.deleteMany({ where: { customerId } })
+	await tx.emailChangeToken.deleteMany({ where: { customerId } })
+	await tx.outboxMessage.deleteMany({
+		where: {
+			OR: [
+				{ kind: { in: ['password-reset', 'set-password'] }, to: { in: emails } },
+				{ kind: 'email-change', data: { path: ['customerId'], equals: customerId } },
+			],
+		},
+	})
+}
+
+/**
+ * Sets a new password and ends every session of the owner (refresh families and access tokens)
+ * and every link and pending change of email issued before ({@link endPendingLinks}).
  * `within` runs first in the same transaction (e.g. spending a reset link); when it answers
  * false nothing is changed and this answers false.
  */
@@ -296,14 +345,16 @@ export async function resetPassword(
 	return writeAsOwner(customerId, async (tx) => {
 		if (within && !(await within(tx))) return false
 		const now = new Date()
-		await tx.customer.update({
+		const { email } = await tx.customer.update({
 			where: { id: customerId },
 			data: { passwordHash, sessionsValidAfter: now },
+			select: { email: true },
 		})
 		await tx.refreshToken.updateMany({
 			where: { customerId, revokedAt: null },
 			data: { revokedAt: now },
 		})
+		await endPendingLinks(tx, customerId, [email])
 		return true
 	})
 }

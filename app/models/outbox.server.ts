@@ -7,7 +7,29 @@
 import { prisma, type Prisma } from '~/utils/db.server'
 
 export type OutboxKind =
-	'password-reset' | 'password-changed' | 'email-change' | 'email-changed' | 'signup-invite'
+	| 'password-reset'
+	| 'password-changed'
+	| 'email-change'
+	| 'email-change-requested'
+	| 'email-changed'
+	| 'verify-email'
+	| 'set-password'
+	| 'signup-invite'
+
+/**
+ * What an address that is not verified yet may receive: its verification link, reset links
+ * (and the link to choose a password after an import), and the link that confirms a new address
+ * (sent to that new address: opening it verifies it), and an operator's sign-up invitation (an
+ * address with no account yet). Every other message, notices and whatever
+ * later features send, goes only to a verified address (app/services/mailer.server.ts).
+ */
+export const SENT_TO_UNVERIFIED: ReadonlySet<string> = new Set<OutboxKind>([
+	'verify-email',
+	'password-reset',
+	'set-password',
+	'email-change',
+	'signup-invite',
+])
 
 export type OutboxMessage = {
 	id: string
@@ -40,6 +62,15 @@ export async function enqueueEmail(
 			to: message.to,
 			data: (message.data ?? {}) as Prisma.InputJsonObject,
 		},
+	})
+}
+
+/** Adds several messages in one transaction. */
+export async function enqueueEmails(
+	messages: Array<{ kind: OutboxKind; to: string; data?: Record<string, unknown> }>,
+) {
+	await prisma().$transaction(async (tx) => {
+		for (const message of messages) await enqueueEmail(message, tx)
 	})
 }
 

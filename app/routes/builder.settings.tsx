@@ -11,6 +11,7 @@ import {
 	data,
 	redirect,
 	type ActionFunctionArgs,
+	type HeadersFunction,
 	type LoaderFunctionArgs,
 	type MetaFunction,
 } from '@remix-run/node'
@@ -33,6 +34,7 @@ import {
 	changePassword,
 	deleteOwnAccount,
 	requestEmailChange,
+	resendVerification,
 	signOutOtherDevices,
 	type Refusal,
 } from '~/services/account-settings.server'
@@ -49,11 +51,14 @@ import {
 	readSessionCookies,
 	sessionCookies,
 } from '~/services/session.server'
+import { TOO_MANY_ATTEMPTS } from '~/services/rate-limit.server'
 import {
 	ChangeEmailFormSchema,
 	ChangePasswordFormSchema,
 	DeleteAccountFormSchema,
 	PathFormSchema,
+	VERIFICATION_SENT,
+	WRONG_PASSWORD,
 } from '~/utils/settings-schemas'
 import { noindexMeta } from '~/utils/seo'
 
@@ -63,25 +68,44 @@ const SCHEMAS = {
 	path: PathFormSchema,
 	delete: DeleteAccountFormSchema,
 } as const
-type Intent = keyof typeof SCHEMAS | 'sessions'
+type Intent = keyof typeof SCHEMAS | 'sessions' | 'verify'
+
+/** Why 'Download my data' came back here instead of downloading (`?export=`). */
+const EXPORT_REFUSALS: Record<string, string> = {
+	missing: 'Enter your password',
+	wrong: WRONG_PASSWORD,
+	wait: TOO_MANY_ATTEMPTS,
+}
 
 const HIDDEN = ['password', 'currentPassword', 'newPassword', 'confirmPassword']
+
+/** A refusal past a limit (a page sent without JavaScript) says when to try again. */
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+	const retryAfter = actionHeaders.get('Retry-After')
+	return retryAfter ? { 'Retry-After': retryAfter } : new Headers()
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const customerId = await requireCustomerId(request)
 	const account = await getAccount(customerId)
 	if (!account) throw redirect('/login')
+	const exportRefusal = new URL(request.url).searchParams.get('export') ?? ''
 	return {
 		email: account.email,
+		emailVerified: Boolean(account.emailVerifiedAt),
 		path: account.profile?.path ?? '',
 		pendingEmail: await pendingEmailChange(customerId),
 		host: new URL(env().PUBLIC_SITE_URL).host,
+		exportError: EXPORT_REFUSALS[exportRefusal] ?? null,
 	}
 }
 
 type ActionResult = { intent: Intent; result?: SubmissionResult<string[]>; notice?: string }
 
-/** One form per setting: 'email', 'password', 'path', 'sessions' and 'delete'. */
+/**
+ * One form per setting: 'email', 'password', 'path', 'sessions', 'delete', and 'verify' (the
+ * verification link sent again; the builder's banner posts it too).
+ */
 export async function action({ request }: ActionFunctionArgs) {
 	const customerId = await requireCustomerId(request)
 	const formData = await readFormData(request)
@@ -97,6 +121,19 @@ export async function action({ request }: ActionFunctionArgs) {
 		return data({ intent, notice: 'Every other device was signed out.' } satisfies ActionResult, {
 			headers,
 		})
+	}
+	if (intent === 'verify') {
+		const outcome = await resendVerification(customerId)
+		if (!outcome.ok) {
+			return data({ intent, notice: outcome.message } satisfies ActionResult, {
+				status: outcome.status,
+				headers: outcome.retryAfterSeconds
+					? { 'Retry-After': String(outcome.retryAfterSeconds) }
+					: undefined,
+			})
+		}
+		const notice = outcome.verified ? 'Your email is verified.' : VERIFICATION_SENT
+		return data({ intent, notice } satisfies ActionResult)
 	}
 	if (!(intent in SCHEMAS)) throw data('Unknown intent', { status: 400 })
 	const key = intent as keyof typeof SCHEMAS
@@ -191,18 +228,19 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SettingsPage() {
-	const { email, path, pendingEmail, host } = useLoaderData<typeof loader>()
+	const { email, emailVerified, path, pendingEmail, host, exportError } =
+		useLoaderData<typeof loader>()
 	return (
 		<main className="mx-auto flex max-w-3xl flex-col gap-5 px-4 py-6 sm:py-8">
 			<header>
 				<h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Settings</h1>
 				<p className="text-muted mt-1 text-sm">Your login, your address and your data.</p>
 			</header>
-			<EmailSection email={email} pendingEmail={pendingEmail} />
+			<EmailSection email={email} emailVerified={emailVerified} pendingEmail={pendingEmail} />
 			<PasswordSection />
 			<AddressSection path={path} host={host} />
 			<SessionsSection />
-			<DataSection />
+			<DataSection error={exportError} />
 			<DeleteSection path={path} host={host} email={email} />
 		</main>
 	)
@@ -276,6 +314,7 @@ const BUTTONS: Record<Intent, [label: string, pendingLabel: string, className: s
 	password: ['Change password', 'Changing...', 'btn-primary'],
 	path: ['Change my address', 'Saving...', 'btn-primary'],
 	sessions: ['Sign out of all other devices', 'Signing out...', 'btn-secondary'],
+	verify: ['Send the link again', 'Sending...', 'btn-secondary'],
 	delete: ['Delete my account', 'Deleting...', 'btn-danger'],
 }
 
@@ -332,7 +371,15 @@ function Notice({ children }: { children?: string }) {
 	)
 }
 
-function EmailSection({ email, pendingEmail }: { email: string; pendingEmail: string | null }) {
+function EmailSection({
+	email,
+	emailVerified,
+	pendingEmail,
+}: {
+	email: string
+	emailVerified: boolean
+	pendingEmail: string | null
+}) {
 	const { answer, form, fields } = useSettingForm('email', ChangeEmailFormSchema)
 	return (
 		<Section
@@ -341,10 +388,19 @@ function EmailSection({ email, pendingEmail }: { email: string; pendingEmail: st
 			description={
 				<>
 					You log in with <strong className="text-ink break-all">{email}</strong>. A new email takes
-					effect when you open the link we send to it.
+					effect when you open the link we send to it, and signs out every device.
 				</>
 			}
 		>
+			{emailVerified ? null : (
+				<div className="border-line mb-5 border-b pb-5">
+					<p className="text-ink mb-3 text-sm">
+						Your email is not verified yet. Open the link we sent to it; until then we send it
+						nothing else.
+					</p>
+					<SettingForm intent="verify" />
+				</div>
+			)}
 			<SettingForm intent="email" form={form}>
 				{pendingEmail && !answer?.notice ? (
 					<Notice>{`A link to confirm ${pendingEmail} is waiting in that inbox.`}</Notice>
@@ -413,16 +469,49 @@ function SessionsSection() {
 	)
 }
 
-function DataSection() {
+function DataSection({ error }: { error: string | null }) {
+	const errorRef = useRef<HTMLParagraphElement>(null)
+	// Sent back here because the download was refused: the keyboard goes to the reason.
+	useEffect(() => {
+		if (error) errorRef.current?.focus()
+	}, [error])
 	return (
 		<Section
 			id="data"
 			title="Your data"
-			description="Everything in your Tagg (profile, resume, portfolio and images) in one .tar.gz archive that any Tagg can import. It holds your password’s hash: keep it private."
+			description="Everything in your Tagg (profile, resume, portfolio and images) in one .tar.gz archive that any Tagg can import. It holds no password: after an import you choose one from an emailed link."
 		>
-			<a href="/one/account/export" download className="btn-secondary">
-				Download my data
-			</a>
+			{/* A whole-page post: the browser saves the archive and this page stays. */}
+			<Form
+				method="POST"
+				action="/builder/settings/export"
+				reloadDocument
+				className="flex flex-col gap-4"
+			>
+				<Field
+					className="sm:max-w-sm"
+					labelProps={{ children: 'Your password' }}
+					inputProps={{
+						id: 'export-password',
+						name: 'password',
+						type: 'password',
+						autoComplete: 'current-password',
+						required: true,
+						'aria-invalid': error ? true : undefined,
+					}}
+					errors={error ? [error] : undefined}
+				/>
+				{error ? (
+					<p ref={errorRef} tabIndex={-1} role="alert" className="sr-only">
+						{`Your data was not downloaded: ${error}`}
+					</p>
+				) : null}
+				<div>
+					<button type="submit" className="btn-secondary">
+						Download my data
+					</button>
+				</div>
+			</Form>
 		</Section>
 	)
 }

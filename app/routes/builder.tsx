@@ -23,7 +23,7 @@ import {
 	SettingsIcon,
 } from '~/components/icons'
 import { Logo } from '~/components/logo'
-import { getCustomerPath } from '~/models/customer.server'
+import { getAccount } from '~/models/account.server'
 import { requireCustomerId } from '~/services/auth.server'
 import { keepPageWhenSignedOut } from '~/utils/editor'
 import { env } from '~/utils/env.server'
@@ -32,9 +32,14 @@ import { noindexMeta } from '~/utils/seo'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const customerId = await requireCustomerId(request)
-	const path = await getCustomerPath(customerId)
+	const account = await getAccount(customerId)
+	const path = account?.profile?.path
 	if (!path) throw redirect('/set-path')
-	return { path, host: new URL(env().PUBLIC_SITE_URL).host }
+	return {
+		path,
+		host: new URL(env().PUBLIC_SITE_URL).host,
+		unverifiedEmail: account.emailVerifiedAt ? null : account.email,
+	}
 }
 
 /** Its pages' editors: a save refused because the session ended does not reload the builder. */
@@ -102,8 +107,38 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
 	)
 }
 
+/**
+ * Until the owner opens the link sent at sign-up: a banner that asks to, with a button that
+ * sends it again (Settings answers it).
+ */
+function VerifyEmailBanner({ email }: { email: string }) {
+	const location = useLocation()
+	const navigation = useNavigation()
+	const pending =
+		navigation.state === 'submitting' && navigation.formData?.get('intent') === 'verify'
+	// Settings shows the same request in its Email section.
+	if (location.pathname === '/builder/settings') return null
+	return (
+		<section
+			aria-label="Verify your email"
+			className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-amber-200 bg-amber-50 px-4 py-3 text-sm sm:px-6"
+		>
+			<p className="text-ink min-w-0 flex-1">
+				Please verify your email: open the link we sent to{' '}
+				<strong className="break-all">{email}</strong>.
+			</p>
+			<Form method="POST" action="/builder/settings">
+				<input type="hidden" name="intent" value="verify" />
+				<button type="submit" className="btn-secondary min-h-9 py-1.5" disabled={pending}>
+					{pending ? 'Sending...' : 'Send the link again'}
+				</button>
+			</Form>
+		</section>
+	)
+}
+
 export default function BuilderLayout() {
-	const { path } = useLoaderData<typeof loader>()
+	const { path, unverifiedEmail } = useLoaderData<typeof loader>()
 	const [drawerOpen, setDrawerOpen] = useState(false)
 	const drawerRef = useRef<HTMLDivElement>(null)
 	const location = useLocation()
@@ -174,6 +209,7 @@ export default function BuilderLayout() {
 						<SidebarNav />
 					</div>
 				)}
+				{unverifiedEmail ? <VerifyEmailBanner email={unverifiedEmail} /> : null}
 				<BuilderOutlet />
 			</div>
 		</div>

@@ -1,22 +1,22 @@
 import {
 	data,
+	redirect,
 	type ActionFunctionArgs,
 	type LoaderFunctionArgs,
 	type MetaFunction,
 } from '@remix-run/node'
-import {
-	Form,
-	Link,
-	useActionData,
-	useLoaderData,
-	type ShouldRevalidateFunction,
-} from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AuthLayout, LinkNotValidLayout, linkPageHeaders } from '~/components/auth-layout'
 import { FormError, SubmitButton } from '~/components/forms'
-import { findEmailChangeToken } from '~/models/account.server'
+import { findAccountLinkToken, findEmailChangeToken } from '~/models/account.server'
 import { readFormData } from '~/utils/api.server'
-import { confirmEmailFromLink } from '~/services/account-settings.server'
+import {
+	cancelEmailChangeFromLink,
+	confirmEmailFromLink,
+	verifyEmailFromLink,
+} from '~/services/account-settings.server'
 import { getCustomerId } from '~/services/auth.server'
+import { clearedSessionCookies, headersWithCookies } from '~/services/session.server'
 import { useIsPending } from '~/utils/misc'
 import { LinkTokenSchema } from '~/utils/settings-schemas'
 import { noindexMeta } from '~/utils/seo'
@@ -24,94 +24,235 @@ import { noindexMeta } from '~/utils/seo'
 export const headers = linkPageHeaders
 
 /**
- * Opening the link shows what will change; the change is made by the button (a POST), so a
- * mail scanner that fetches links cannot spend it.
+ * The three links about an address, each opened here:
+ * - `?token=`: confirms a new email (sent to the new address);
+ * - `?verify=`: verifies the address an owner signed up with;
+ * - `?cancel=`: cancels a change of email and signs out every device (sent to the current
+ *   address when the change was asked for).
+ * Opening a link shows what it will do; the button does it (a POST), so a mail scanner that
+ * fetches links cannot spend one. Done, the button's answer is a redirect to `?done=<kind>`
+ * (the link is spent by then: reading it again would only answer 400).
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-	const token = new URL(request.url).searchParams.get('token') ?? ''
-	const change = await findEmailChangeToken(token)
-	const signedIn = Boolean(await getCustomerId(request))
-	if (!change) return data({ token: '', newEmail: null, signedIn }, { status: 400 })
-	return { token, newEmail: change.newEmail, signedIn }
+type Kind = 'change' | 'verify' | 'cancel'
+
+const KINDS: readonly string[] = ['change', 'verify', 'cancel']
+
+function linkOf(url: URL): { kind: Kind; token: string } {
+	const verify = url.searchParams.get('verify')
+	if (verify !== null) return { kind: 'verify', token: verify }
+	const cancel = url.searchParams.get('cancel')
+	if (cancel !== null) return { kind: 'cancel', token: cancel }
+	return { kind: 'change', token: url.searchParams.get('token') ?? '' }
 }
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const url = new URL(request.url)
+	const signedIn = Boolean(await getCustomerId(request))
+	const done = url.searchParams.get('done') ?? ''
+	if (KINDS.includes(done))
+		return { kind: done as Kind, token: '', email: null, signedIn, done: true }
+	const { kind, token } = linkOf(url)
+	let email: string | null = null
+	if (kind === 'change') email = (await findEmailChangeToken(token))?.newEmail ?? null
+	else {
+		const purpose = kind === 'verify' ? 'verify-email' : 'cancel-email-change'
+		email = (await findAccountLinkToken(token, purpose))?.email ?? null
+	}
+	if (!email) return data({ kind, token: '', email: null, signedIn, done: false }, { status: 400 })
+	return { kind, token, email, signedIn, done: false }
+}
+
+type ActionResult = { error: string | null; spent: boolean }
 
 export async function action({ request }: ActionFunctionArgs) {
 	const formData = await readFormData(request)
-	const token = LinkTokenSchema.safeParse(formData.get('token'))
-	const outcome = token.success ? await confirmEmailFromLink(token.data) : null
-	if (!outcome) return data({ confirmed: null, error: null, spent: true }, { status: 400 })
-	if (!outcome.ok) {
-		return data({ confirmed: null, error: outcome.message, spent: false }, { status: 409 })
+	const parsed = LinkTokenSchema.safeParse(formData.get('token'))
+	// A page opened before links came in three kinds posts no intent: it confirms a change.
+	const kind = formData.get('intent') ?? 'change'
+	const spent = () =>
+		data({ error: null, spent: true } satisfies ActionResult, {
+			status: 400,
+		})
+	if (!parsed.success) return spent()
+	const token = parsed.data
+	switch (kind) {
+		case 'verify': {
+			const verified = await verifyEmailFromLink(token)
+			if (!verified) return spent()
+			throw redirect('/confirm-email?done=verify')
+		}
+		case 'cancel': {
+			const cancelled = await cancelEmailChangeFromLink(token)
+			if (!cancelled) return spent()
+			// Every session ended, this browser's too.
+			throw redirect('/confirm-email?done=cancel', {
+				headers: headersWithCookies(clearedSessionCookies()),
+			})
+		}
+		case 'change': {
+			const outcome = await confirmEmailFromLink(token)
+			if (!outcome) return spent()
+			if (!outcome.ok) {
+				return data({ error: outcome.message, spent: false } satisfies ActionResult, {
+					status: 409,
+				})
+			}
+			// The change ended every session (this browser's too): the owner logs in with the new email.
+			throw redirect('/confirm-email?done=change', {
+				headers: headersWithCookies(clearedSessionCookies()),
+			})
+		}
+		default:
+			throw data('Unknown intent', { status: 400 })
 	}
-	return { confirmed: outcome.email, error: null, spent: false }
 }
 
-/**
- * The button's answer is the page: the link is spent by then, so reading it again would only
- * answer 400 (and log an error in the browser's console).
- */
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-	formMethod,
-	defaultShouldRevalidate,
-}) => (formMethod === 'POST' ? false : defaultShouldRevalidate)
+const DONE_TITLES: Record<Kind, string> = {
+	change: 'Your email is changed',
+	verify: 'Your email is verified',
+	cancel: 'The change is cancelled',
+}
 
-export default function ConfirmEmailPage() {
-	const { token, newEmail, signedIn } = useLoaderData<typeof loader>()
-	const actionData = useActionData<typeof action>()
-	const isPending = useIsPending()
-	const next = signedIn ? (
-		<Link to="/builder/settings" className="btn-primary mt-6 w-full">
-			Back to your settings
-		</Link>
-	) : (
-		<Link to="/login" className="btn-primary mt-6 w-full">
-			Log in
-		</Link>
-	)
+const LogInLink = ({ label = 'Log in' }: { label?: string }) => (
+	<Link to="/login" className="btn-primary mt-6 w-full">
+		{label}
+	</Link>
+)
 
-	if (actionData?.confirmed) {
+function Done({ kind, signedIn }: { kind: Kind; signedIn: boolean }) {
+	if (kind === 'verify') {
 		return (
-			<AuthLayout title="Your email is changed">
+			<AuthLayout title={DONE_TITLES.verify}>
 				<p role="status" className="border-brand-200 bg-brand-50 rounded-xl border px-4 py-3.5">
-					Your Tagg account’s email is now <strong>{actionData.confirmed}</strong>. Use it to log in
-					from now on.
+					Thank you: your Tagg account’s email is verified.
 				</p>
-				{next}
+				{signedIn ? (
+					<Link to="/builder" className="btn-primary mt-6 w-full">
+						Back to your Tagg
+					</Link>
+				) : (
+					<LogInLink />
+				)}
 			</AuthLayout>
 		)
 	}
-
-	if (!newEmail || actionData?.spent) {
+	if (kind === 'cancel') {
 		return (
-			<LinkNotValidLayout explanation="A link to confirm a new email works once, within 24 hours, and a newer request replaces it. Ask for a new one in your settings.">
-				{signedIn ? (
-					<Link to="/builder/settings" className="btn-primary mt-6 w-full">
-						Ask for a new link
-					</Link>
-				) : (
-					<Link to="/login" className="btn-primary mt-6 w-full">
-						Log in to ask for a new link
-					</Link>
-				)}
+			<AuthLayout title={DONE_TITLES.cancel}>
+				<p role="status" className="border-brand-200 bg-brand-50 rounded-xl border px-4 py-3.5">
+					Your email stays as it is, and every device was signed out. Whoever asked for the change
+					knew your password: choose a new one now.
+				</p>
+				<Link to="/forgot-password" className="btn-primary mt-6 w-full">
+					Choose a new password
+				</Link>
+			</AuthLayout>
+		)
+	}
+	return (
+		<AuthLayout title={DONE_TITLES.change}>
+			<p role="status" className="border-brand-200 bg-brand-50 rounded-xl border px-4 py-3.5">
+				Your Tagg account’s email is changed, and every device was signed out. Log in with your new
+				email from now on.
+			</p>
+			<LogInLink />
+		</AuthLayout>
+	)
+}
+
+const NOT_VALID: Record<Kind, string> = {
+	change:
+		'A link to confirm a new email works once, within 24 hours, and a newer request replaces it. Ask for a new one in your settings.',
+	verify:
+		'A link to verify your email works once, within 7 days, and only for the email your account has now. Ask for a new one in your settings.',
+	cancel:
+		'A link to cancel a change of email works once, within 7 days. If you did not ask for a change, choose a new password.',
+}
+
+const ASK: Record<Kind, { to: string; label: string; signedOutLabel: string }> = {
+	change: {
+		to: '/builder/settings',
+		label: 'Ask for a new link',
+		signedOutLabel: 'Log in to ask for a new link',
+	},
+	verify: {
+		to: '/builder/settings',
+		label: 'Ask for a new link',
+		signedOutLabel: 'Log in to ask for a new link',
+	},
+	cancel: {
+		to: '/forgot-password',
+		label: 'Choose a new password',
+		signedOutLabel: 'Choose a new password',
+	},
+}
+
+const CONFIRM: Record<
+	Kind,
+	{ title: string; subtitle: string; what: string; label: string; pendingLabel: string }
+> = {
+	change: {
+		title: 'Confirm your new email',
+		subtitle: 'Your Tagg account’s email changes when you confirm. Every device is signed out.',
+		what: 'New email',
+		label: 'Confirm new email',
+		pendingLabel: 'Confirming...',
+	},
+	verify: {
+		title: 'Verify your email',
+		subtitle: 'Confirm that this email is yours.',
+		what: 'Email',
+		label: 'Verify my email',
+		pendingLabel: 'Verifying...',
+	},
+	cancel: {
+		title: 'Cancel the change of email',
+		subtitle:
+			'Someone signed in to your account asked to change its email. Cancel it to keep your email and sign out every device.',
+		what: 'Your email',
+		label: 'Cancel the change',
+		pendingLabel: 'Cancelling...',
+	},
+}
+
+export default function ConfirmEmailPage() {
+	const { kind, token, email, signedIn, done } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>() as ActionResult | undefined
+	const isPending = useIsPending()
+
+	if (done) return <Done kind={kind} signedIn={signedIn} />
+
+	if (!email || actionData?.spent) {
+		const ask = ASK[kind]
+		return (
+			<LinkNotValidLayout explanation={NOT_VALID[kind]}>
+				<Link
+					to={signedIn || kind === 'cancel' ? ask.to : '/login'}
+					className="btn-primary mt-6 w-full"
+				>
+					{signedIn ? ask.label : ask.signedOutLabel}
+				</Link>
 			</LinkNotValidLayout>
 		)
 	}
 
+	const copy = CONFIRM[kind]
 	return (
-		<AuthLayout
-			title="Confirm your new email"
-			subtitle="Your Tagg account’s email changes when you confirm."
-		>
+		<AuthLayout title={copy.title} subtitle={copy.subtitle}>
 			<Form method="POST" className="flex flex-col gap-5">
+				<input type="hidden" name="intent" value={kind} />
 				<input type="hidden" name="token" value={token} />
 				<p className="border-line bg-surface rounded-xl border px-4 py-3.5">
-					New email: <strong className="break-all">{newEmail}</strong>
+					{copy.what}: <strong className="break-all">{email}</strong>
 				</p>
 				<FormError errors={actionData?.error ? [actionData.error] : undefined} />
-				<SubmitButton pending={isPending} label="Confirm new email" pendingLabel="Confirming..." />
+				<SubmitButton pending={isPending} label={copy.label} pendingLabel={copy.pendingLabel} />
 			</Form>
 		</AuthLayout>
 	)
 }
 
-export const meta: MetaFunction = () => noindexMeta('Confirm your new email | Tagg')
+export const meta: MetaFunction<typeof loader> = ({ data: page }) =>
+	noindexMeta(
+		`${page ? (page.done ? DONE_TITLES[page.kind] : CONFIRM[page.kind].title) : 'Confirm your email'} | Tagg`,
+	)

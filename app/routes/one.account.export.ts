@@ -1,33 +1,21 @@
-import { createReadableStreamFromReadable, type LoaderFunctionArgs } from '@remix-run/node'
-import { AccountTransferError, exportAccountArchive } from '~/models/account-transfer.server'
-import { getCustomerPath } from '~/models/customer.server'
-import { apiError, getOnlyAction } from '~/utils/api.server'
+import { type ActionFunctionArgs } from '@remix-run/node'
+import { checkPasswordForExport, exportArchiveResponse } from '~/services/account-settings.server'
 import { requireApiOwner } from '~/services/auth.server'
+import { apiRefusal, postOnlyLoader, readJsonBody } from '~/utils/api.server'
+import { ExportBody } from '~/utils/settings-schemas'
 
 /**
- * GET /one/account/export: the owner's whole account as the `npm run export` archive
- * (document.json and the images, gzipped tar), streamed as it is written.
+ * POST /one/account/export {password}: the owner's whole account as the `npm run export`
+ * archive (document.json and the images, gzipped tar), streamed as it is written, but without
+ * the password hash. The password is asked as for deleting the account (same throttling as
+ * login): a session alone does not hand the account's data over.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-	const customerId = await requireApiOwner(request, 'GET')
-	let exported
-	try {
-		exported = await exportAccountArchive(customerId)
-	} catch (error) {
-		if (error instanceof AccountTransferError) return apiError(409, error.message)
-		throw error
-	}
-	if (!exported) return apiError(404, 'Account not found')
-	const name = (await getCustomerPath(customerId)) ?? 'account'
-	return new Response(createReadableStreamFromReadable(exported.archive), {
-		status: 200,
-		headers: {
-			'Content-Type': 'application/gzip',
-			'Content-Disposition': `attachment; filename="${name}-tagg-export.tar.gz"`,
-			'Cache-Control': 'private, no-store',
-			'X-Content-Type-Options': 'nosniff',
-		},
-	})
+export async function action({ request }: ActionFunctionArgs) {
+	const customerId = await requireApiOwner(request)
+	const { password } = await readJsonBody(request, ExportBody)
+	const refusal = await checkPasswordForExport(request, customerId, password)
+	if (refusal) return apiRefusal(refusal)
+	return exportArchiveResponse(customerId)
 }
 
-export const action = getOnlyAction
+export const loader = postOnlyLoader

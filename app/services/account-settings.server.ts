@@ -4,7 +4,10 @@
  * checks and the answers live here once. Each change is one transaction; an email is queued in
  * the outbox and never makes a request fail.
  */
+import { createReadableStreamFromReadable } from '@remix-run/node'
+import { AccountTransferError, exportAccountArchive } from '~/models/account-transfer.server'
 import {
+	cancelEmailChangeWithToken,
 	confirmEmailChange,
 	deleteAccount,
 	emailInUse,
@@ -12,18 +15,22 @@ import {
 	endOtherSessions,
 	getAccount,
 	resetPasswordWithToken,
+	verifyEmailWithToken,
 } from '~/models/account.server'
-import { normaliseEmail, resetPassword } from '~/models/customer.server'
-import { enqueueEmail } from '~/models/outbox.server'
-import { hit, retryAfterMs, type Limit } from '~/models/rate-limit.server'
+import { getCustomerPath, normaliseEmail, resetPassword } from '~/models/customer.server'
+import { enqueueEmail, enqueueEmails } from '~/models/outbox.server'
+import { reserve, type Limit } from '~/models/rate-limit.server'
 import { refreshTokenFamily } from '~/models/token.server'
+import { apiError } from '~/utils/api.server'
 import { attemptLogin } from './account.server'
 import { wakeMailer } from './mailer.server'
 import { clientAddress } from './rate-limit.server'
 import {
 	EMAIL_TAKEN,
 	SAME_EMAIL,
+	TOO_MANY_EMAIL_CHANGES,
 	TOO_MANY_RESET_REQUESTS,
+	TOO_MANY_VERIFICATION_LINKS,
 	WRONG_CURRENT_PASSWORD,
 	WRONG_PASSWORD,
 } from '~/utils/settings-schemas'
@@ -44,9 +51,13 @@ const refuse = (
 	retryAfterSeconds?: number,
 ): Refusal => ({ ok: false, status, message, field, retryAfterSeconds })
 
+const tooMany = (message: string, retryAfterMs: number) =>
+	refuse(429, message, undefined, Math.ceil(retryAfterMs / 1000))
+
 // ---------------------------------------------------------------- forgot password
 
 const HOUR = 60 * 60_000
+const DAY = 24 * HOUR
 export const FORGOT_LIMITS = {
 	email: { max: 5, windowMs: HOUR },
 	address: { max: 5, windowMs: HOUR },
@@ -61,17 +72,16 @@ function forgotLimits(email: string, address: string): Limit[] {
 
 /**
  * Queues a reset link for `email`. Whether or not an account has that email, the work done
- * here is the same (count the request, queue one message), so the answer and its timing say
- * nothing; the outbox worker finds the account, if any, and makes the link when it sends.
+ * here is the same (reserve the request on its limits, queue one message), so the answer and
+ * its timing say nothing; the outbox worker finds the account, if any, and makes the link when
+ * it sends.
  */
 export async function requestPasswordReset(
 	request: Request,
 	email: string,
 ): Promise<{ ok: true } | Refusal> {
-	const limits = forgotLimits(email, clientAddress(request))
-	const wait = await retryAfterMs(limits)
-	if (wait > 0) return refuse(429, TOO_MANY_RESET_REQUESTS, undefined, Math.ceil(wait / 1000))
-	await hit(limits)
+	const reservation = await reserve(forgotLimits(email, clientAddress(request)))
+	if (!reservation.ok) return tooMany(TOO_MANY_RESET_REQUESTS, reservation.retryAfterMs)
 	await enqueueEmail({ kind: 'password-reset', to: normaliseEmail(email) })
 	wakeMailer()
 	return { ok: true }
@@ -133,7 +143,7 @@ export async function changePassword(
 	if (!account) return refuse(400, WRONG_CURRENT_PASSWORD, 'currentPassword')
 	await resetPassword(customerId, input.newPassword, async (tx) => {
 		await enqueueEmail(
-			{ kind: 'password-changed', to: account.email, data: { name: account.name } },
+			{ kind: 'password-changed', to: account.email, data: { name: account.name, customerId } },
 			tx,
 		)
 		return true
@@ -144,7 +154,17 @@ export async function changePassword(
 
 // ---------------------------------------------------------------- change email
 
-/** Sends a confirmation link to the new address; the email changes when it is opened. */
+export const EMAIL_CHANGE_LIMITS = {
+	account: { max: 5, windowMs: HOUR },
+	target: { max: 3, windowMs: DAY },
+}
+
+/**
+ * Sends a confirmation link to the new address (the email changes when it is opened) and tells
+ * the current address, with a link that cancels the change and signs out every device. At most
+ * 5 requests an hour per account and 3 a day per new address (reserved before anything is
+ * queued), so the form cannot be used to mail strangers.
+ */
 export async function requestEmailChange(
 	request: Request,
 	customerId: string,
@@ -157,7 +177,19 @@ export async function requestEmailChange(
 	if (!account) return refuse(400, WRONG_PASSWORD, 'password')
 	if (account.email === email) return refuse(400, SAME_EMAIL, 'email')
 	if (await emailInUse(email, customerId)) return refuse(409, EMAIL_TAKEN, 'email')
-	await enqueueEmail({ kind: 'email-change', to: email, data: { customerId } })
+	const reservation = await reserve([
+		{ key: `email-change:account:${customerId}`, ...EMAIL_CHANGE_LIMITS.account },
+		{ key: `email-change:to:${email}`, ...EMAIL_CHANGE_LIMITS.target },
+	])
+	if (!reservation.ok) return tooMany(TOO_MANY_EMAIL_CHANGES, reservation.retryAfterMs)
+	await enqueueEmails([
+		{ kind: 'email-change', to: email, data: { customerId } },
+		{
+			kind: 'email-change-requested',
+			to: account.email,
+			data: { customerId, name: account.name, newEmail: email },
+		},
+	])
 	wakeMailer()
 	return { ok: true, email }
 }
@@ -175,6 +207,80 @@ export async function confirmEmailFromLink(
 		if (error instanceof EmailInUseError) return refuse(409, EMAIL_TAKEN, 'token')
 		throw error
 	}
+}
+
+/**
+ * The link sent to the current address when a change was asked for: the change is dropped and
+ * every device signed out. Null for an unknown, spent or expired link.
+ */
+export async function cancelEmailChangeFromLink(token: string) {
+	return cancelEmailChangeWithToken(token)
+}
+
+// ---------------------------------------------------------------- verification
+
+export const VERIFY_LIMIT = { max: 5, windowMs: HOUR }
+
+/**
+ * Sends the owner's address its verification link again: at most 5 times an hour per address.
+ * `verified` when there is nothing to verify.
+ */
+export async function resendVerification(
+	customerId: string,
+): Promise<{ ok: true; verified: boolean } | Refusal> {
+	const account = await getAccount(customerId)
+	// No such active owner (requireCustomerId let the session in a moment ago): nothing to send.
+	if (!account) return { ok: true, verified: true }
+	if (account.emailVerifiedAt) return { ok: true, verified: true }
+	const reservation = await reserve([{ key: `verify:email:${account.email}`, ...VERIFY_LIMIT }])
+	if (!reservation.ok) return tooMany(TOO_MANY_VERIFICATION_LINKS, reservation.retryAfterMs)
+	await enqueueEmail({ kind: 'verify-email', to: account.email, data: { customerId } })
+	wakeMailer()
+	return { ok: true, verified: false }
+}
+
+/** Verifies the owner's address from its link: the address, or null when the link is not valid. */
+export async function verifyEmailFromLink(token: string) {
+	return verifyEmailWithToken(token)
+}
+
+// ---------------------------------------------------------------- export
+
+/**
+ * The owner's password, asked before their data is handed over (the same throttling as login):
+ * null when it is right.
+ */
+export async function checkPasswordForExport(
+	request: Request,
+	customerId: string,
+	password: string,
+): Promise<Refusal | null> {
+	return checkOwnPassword(request, customerId, password)
+}
+
+/**
+ * The owner's archive as a download, without the password hash (the /one API and the settings
+ * page's 'Download my data', both after {@link checkPasswordForExport}).
+ */
+export async function exportArchiveResponse(customerId: string) {
+	let exported
+	try {
+		exported = await exportAccountArchive(customerId, { passwordHash: false })
+	} catch (error) {
+		if (error instanceof AccountTransferError) return apiError(409, error.message)
+		throw error
+	}
+	if (!exported) return apiError(404, 'Account not found')
+	const name = (await getCustomerPath(customerId)) ?? 'account'
+	return new Response(createReadableStreamFromReadable(exported.archive), {
+		status: 200,
+		headers: {
+			'Content-Type': 'application/gzip',
+			'Content-Disposition': `attachment; filename="${name}-tagg-export.tar.gz"`,
+			'Cache-Control': 'private, no-store',
+			'X-Content-Type-Options': 'nosniff',
+		},
+	})
 }
 
 // ---------------------------------------------------------------- sessions

@@ -14,11 +14,12 @@ import { findUsableInvite, spendInvite } from '~/models/invite.server'
 import { env } from '~/utils/env.server'
 import { INVALID_CREDENTIALS, passwordMayMatch, type RegisterSchema } from '~/utils/account-schemas'
 import { PasswordHashingBusyError } from '~/utils/password.server'
+import { wakeMailer } from './mailer.server'
 import {
+	cancelLoginAttempt,
 	clientAddress,
-	loginRetryAfterMs,
-	recordFailedLogin,
 	recordSuccessfulLogin,
+	reserveLoginAttempt,
 	TOO_MANY_ATTEMPTS,
 } from './rate-limit.server'
 
@@ -47,13 +48,15 @@ export async function attemptLogin(
 		return { ok: false, status: 401, message: INVALID_CREDENTIALS }
 	}
 	const address = clientAddress(request)
-	const wait = await loginRetryAfterMs(email, address)
-	if (wait > 0) {
+	// The attempt is counted before the password is checked: a burst of concurrent guesses gets
+	// no more checks than the limit allows.
+	const reservation = await reserveLoginAttempt(email, address)
+	if (!reservation.ok) {
 		return {
 			ok: false,
 			status: 429,
 			message: TOO_MANY_ATTEMPTS,
-			retryAfterSeconds: Math.ceil(wait / 1000),
+			retryAfterSeconds: Math.ceil(reservation.retryAfterMs / 1000),
 		}
 	}
 	// No password longer than the rule was ever set: such input is not even hashed.
@@ -61,13 +64,12 @@ export async function attemptLogin(
 	try {
 		customer = passwordMayMatch(password) ? await verifyLogin(email, password) : null
 	} catch (error) {
+		await cancelLoginAttempt(email, address)
 		if (error instanceof PasswordHashingBusyError) return busy(error)
 		throw error
 	}
-	if (!customer) {
-		await recordFailedLogin(email, address)
-		return { ok: false, status: 401, message: INVALID_CREDENTIALS }
-	}
+	// A failed attempt keeps its reserved place.
+	if (!customer) return { ok: false, status: 401, message: INVALID_CREDENTIALS }
 	await recordSuccessfulLogin(email, address)
 	return { ok: true, customerId: customer.id, hasPath: Boolean(await getCustomerPath(customer.id)) }
 }
@@ -112,8 +114,10 @@ export async function attemptRegister(
 	const refusal = await signupRefusal(input.email, invite)
 	if (refusal) return refusal
 	try {
+		// The address is not verified yet: its link is queued with the account.
 		const customer = await createCustomer(input)
 		if (invite && env().SIGNUPS === 'invite') await spendInvite(invite)
+		wakeMailer()
 		return { ok: true, customerId: customer.id }
 	} catch (error) {
 		if (error instanceof EmailTakenError) return { ok: false, status: 409, message: error.message }

@@ -88,8 +88,11 @@ function referringBuilderPage(request: Request, host: string) {
 }
 
 /**
- * A same-origin path to go to after logging in, or null: it must start with one `/` (never
- * `//host` or `/\host`, which browsers read as another site) and hold no control characters.
+ * A same-origin path to go to after logging in, or null. The value is resolved the way a browser
+ * resolves it (dot segments like `/./`, `/../` and `/%2e/` removed, backslashes read as
+ * slashes) and checked after that: what survives starts with exactly one `/`. A path that
+ * becomes `//host` or `/\host` (`/.//evil.example`) names another site and is refused, as are
+ * control characters and anything that is not a path.
  */
 export function safeRedirectPath(value: unknown): string | null {
 	if (typeof value !== 'string' || value.length > 2000) return null
@@ -97,9 +100,14 @@ export function safeRedirectPath(value: unknown): string | null {
 	// eslint-disable-next-line no-control-regex
 	if (/[\u0000-\u001f\u007f\\]/.test(value)) return null
 	try {
-		const url = new URL(value, 'http://tagg.invalid')
-		if (url.origin !== 'http://tagg.invalid') return null
-		return url.pathname + url.search + url.hash
+		const base = 'http://tagg.invalid'
+		const url = new URL(value, base)
+		if (url.origin !== base) return null
+		const path = url.pathname + url.search + url.hash
+		// Normalised, it must still be a path of this site, and read the same when resolved again.
+		if (!path.startsWith('/') || /^\/[\\/]/.test(path)) return null
+		if (new URL(path, base).origin !== base) return null
+		return path
 	} catch {
 		return null
 	}

@@ -8,9 +8,13 @@
  * request that queued it.
  */
 import {
+	addressMayBeNotified,
+	createAccountLinkToken,
 	createEmailChangeToken,
 	createPasswordResetToken,
 	getAccount,
+	mayNotify,
+	SET_PASSWORD_TTL_MS,
 } from '~/models/account.server'
 import { createSignupInvite } from '~/models/invite.server'
 import {
@@ -19,15 +23,19 @@ import {
 	failMessage,
 	hasNewerMessage,
 	nextDueAt,
+	SENT_TO_UNVERIFIED,
 	type OutboxMessage,
 } from '~/models/outbox.server'
 import {
 	emailChangedEmail,
 	emailChangeEmail,
+	emailChangeRequestedEmail,
 	passwordChangedEmail,
 	passwordResetEmail,
+	setPasswordEmail,
 	signupInviteEmail,
 	siteUrl,
+	verifyEmailEmail,
 	type RenderedEmail,
 } from '~/utils/emails.server'
 import { env } from '~/utils/env.server'
@@ -42,29 +50,47 @@ export type MailLog = {
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
 
 /**
+ * Whether a message may go out: links to an address that is not verified yet are limited to
+ * {@link SENT_TO_UNVERIFIED}; anything else needs the owner it is about (`data.customerId`, else
+ * the owner of the address) to have a verified address.
+ */
+async function mayBeSent(message: OutboxMessage) {
+	if (SENT_TO_UNVERIFIED.has(message.kind)) return true
+	const customerId = text(message.data.customerId)
+	return customerId ? mayNotify(customerId) : addressMayBeNotified(message.to)
+}
+
+/**
  * The email a message stands for, with the link it carries (for the log when mail goes to
- * files), or null when there is nothing to send any more (no such account, a newer request).
+ * files), or null when there is nothing to send any more (no such account, a newer request,
+ * credentials changed since it was asked for, an address not verified yet).
  */
 export async function renderMessage(
 	message: OutboxMessage,
 ): Promise<(RenderedEmail & { link?: string }) | null> {
 	const data = message.data
+	if (!(await mayBeSent(message))) return null
 	switch (message.kind) {
-		case 'password-reset': {
+		case 'password-reset':
+		case 'set-password': {
 			if (await hasNewerMessage(message)) return null
-			const created = await createPasswordResetToken(message.to)
+			const imported = message.kind === 'set-password'
+			const created = await createPasswordResetToken(
+				message.to,
+				message.createdAt,
+				imported ? SET_PASSWORD_TTL_MS : undefined,
+			)
 			if (!created) return null
 			const link = siteUrl(`/reset-password?token=${created.token}`)
-			return {
-				...passwordResetEmail({ name: created.customer.name, email: created.customer.email, link }),
-				link,
-			}
+			const input = { name: created.customer.name, email: created.customer.email, link }
+			return { ...(imported ? setPasswordEmail(input) : passwordResetEmail(input)), link }
 		}
 		case 'email-change': {
 			const customerId = text(data.customerId)
 			const account = customerId ? await getAccount(customerId) : null
 			if (!account) return null
-			const token = await createEmailChangeToken(account.id, message.to)
+			const token = await createEmailChangeToken(account.id, message.to, message.createdAt)
+			if (!token) return null
 			const link = siteUrl(`/confirm-email?token=${token}`)
 			return { ...emailChangeEmail({ name: account.name, newEmail: message.to, link }), link }
 		}
@@ -72,6 +98,32 @@ export async function renderMessage(
 			const token = await createSignupInvite(message.to)
 			const link = siteUrl(`/signup?invite=${token}`)
 			return { ...signupInviteEmail({ email: message.to, link }), link }
+		}
+		case 'email-change-requested': {
+			const customerId = text(data.customerId)
+			const created = customerId
+				? await createAccountLinkToken(customerId, 'cancel-email-change', message.to)
+				: null
+			if (!created) return null
+			const link = siteUrl(`/confirm-email?cancel=${created.token}`)
+			return {
+				...emailChangeRequestedEmail({
+					name: created.name,
+					newEmail: text(data.newEmail) ?? '',
+					link,
+				}),
+				link,
+			}
+		}
+		case 'verify-email': {
+			if (await hasNewerMessage(message)) return null
+			const customerId = text(data.customerId)
+			const created = customerId
+				? await createAccountLinkToken(customerId, 'verify-email', message.to)
+				: null
+			if (!created) return null
+			const link = siteUrl(`/confirm-email?verify=${created.token}`)
+			return { ...verifyEmailEmail({ name: created.name, email: message.to, link }), link }
 		}
 		case 'password-changed':
 			return passwordChangedEmail({ name: text(data.name), email: message.to })

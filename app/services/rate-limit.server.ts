@@ -1,10 +1,12 @@
 /**
- * Login throttling. Only failed attempts count, so an owner who types the right password is
- * never slowed down. Three limits: per account from one address (stops guessing from one
- * place), per address (stops one place spraying many accounts), and per account overall (slows
- * a distributed attack on one account without letting one attacker lock its owner out).
+ * Login throttling. Each attempt reserves its place on three limits before the password is
+ * checked (so a burst of concurrent guesses gets no more checks than the limit), and a right
+ * password gives the place back: only failed attempts count, so an owner who types the right
+ * password is never slowed down. The limits: per account from one address (stops guessing from
+ * one place), per address (stops one place spraying many accounts), and per account overall
+ * (slows a distributed attack on one account without letting one attacker lock its owner out).
  */
-import { clear, hit, retryAfterMs, type Limit } from '~/models/rate-limit.server'
+import { clear, release, reserve, type Limit } from '~/models/rate-limit.server'
 import { normaliseEmail } from '~/models/customer.server'
 
 const MINUTE = 60_000
@@ -17,6 +19,10 @@ export const LOGIN_LIMITS = {
 
 export const TOO_MANY_ATTEMPTS = 'Too many login attempts. Please wait a few minutes and try again.'
 
+/**
+ * In the order they are reserved: the narrowest first, so an attempt refused there (one address
+ * hammering one account) never counts against the account as a whole.
+ */
 function loginLimits(email: string, address: string): Limit[] {
 	const account = normaliseEmail(email)
 	return [
@@ -26,16 +32,21 @@ function loginLimits(email: string, address: string): Limit[] {
 	]
 }
 
-export async function loginRetryAfterMs(email: string, address: string) {
-	return retryAfterMs(loginLimits(email, address))
+/** Reserves one login attempt (before the password is checked). */
+export async function reserveLoginAttempt(email: string, address: string) {
+	return reserve(loginLimits(email, address))
 }
 
-export async function recordFailedLogin(email: string, address: string) {
-	await hit(loginLimits(email, address))
-}
-
+/** The password was right: the attempt does not count, and this address starts afresh. */
 export async function recordSuccessfulLogin(email: string, address: string) {
-	await clear([loginLimits(email, address)[0]!.key])
+	const [accountFromAddress, ...others] = loginLimits(email, address)
+	await clear([accountFromAddress!.key])
+	await release(others)
+}
+
+/** The attempt was never made (every password worker was busy): it does not count. */
+export async function cancelLoginAttempt(email: string, address: string) {
+	await release(loginLimits(email, address))
 }
 
 /**

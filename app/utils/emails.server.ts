@@ -112,3 +112,42 @@ export function emailChangedEmail(input: { name?: string; newEmail: string }) {
 		},
 	])
 }
+
+export function emailChangeRequestedEmail(input: {
+	name?: string
+	newEmail: string
+	link: string
+}) {
+	return compose('Someone asked to change your Tagg email', input.name, [
+		{
+			text: `Someone signed in to your Tagg account asked to make ${input.newEmail} its email. Nothing changes unless a link we sent to that address is opened.`,
+		},
+		{
+			text: "If this wasn't you, cancel it now. This also signs out every device, so whoever asked is signed out too:",
+		},
+		{ button: { label: 'Cancel the change', url: input.link } },
+		{
+			small: `Whoever asked knew your password: after cancelling, choose a new one at ${siteUrl('/forgot-password')}. If it was you, ignore this email.`,
+		},
+	])
+}
+
+export function verifyEmailEmail(input: { name?: string; email: string; link: string }) {
+	return compose('Verify your email for Tagg', input.name, [
+		{
+			text: `Welcome to Tagg. Open this link to confirm that ${input.email} is your email. Until you do, we send it nothing but this link and password reset links. The link works within 7 days:`,
+		},
+		{ button: { label: 'Verify my email', url: input.link } },
+		{ small: "If you didn't create a Tagg account, ignore this email: we won't write again." },
+	])
+}
+
+export function setPasswordEmail(input: { name?: string; email: string; link: string }) {
+	return compose('Choose a password for your Tagg account', input.name, [
+		{
+			text: `Your Tagg account (${input.email}) was moved to ${siteUrl()}. The move does not carry passwords, so choose a new one to log in. The link works once, within 7 days:`,
+		},
+		{ button: { label: 'Choose a password', url: input.link } },
+		{ small: 'If the link has expired, ask for a new one from the login page: Forgot password.' },
+	])
+}

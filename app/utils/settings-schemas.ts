@@ -16,6 +16,11 @@ export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct.'
 export const WRONG_PASSWORD = 'Your password is not correct.'
 export const EMAIL_TAKEN = 'An account with this email already exists.'
 export const SAME_EMAIL = 'This is already your email.'
+export const TOO_MANY_EMAIL_CHANGES =
+	'Too many requests to change the email. Please wait a while and try again.'
+export const TOO_MANY_VERIFICATION_LINKS =
+	'We have sent this link several times in the last hour. Please wait a while and try again.'
+export const VERIFICATION_SENT = 'We sent a new link. Open it to verify your email.'
 
 /** Link tokens are 32 random bytes in base64url: exactly 43 characters of that alphabet. */
 export const LINK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/
@@ -77,7 +82,11 @@ export const DeleteAccountFormSchema = z.object({
 		.max(200, 'Type your address to confirm'),
 })
 
+export const ExportFormSchema = z.object({ password: typedPassword('Enter your password') })
+
 // ---------------------------------------------------------------- the /one API bodies
+
+export const ExportBody = z.object({ password: typedPassword('is required') })
 
 export const ResetPasswordBody = z.object({
 	token: LinkTokenSchema,
