@@ -59,6 +59,7 @@ describe('offline migrations', () => {
 			)
 			expect(rows.map((row) => row.table_name)).toEqual(
 				[
+					'AccountLinkToken',
 					'Achievement',
 					'Certificate',
 					'Customer',
