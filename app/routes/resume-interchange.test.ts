@@ -17,6 +17,9 @@ import { loader as resumeJson } from './$pname.resume[.]json'
 import { action as apply } from './one.sites.resume.import.apply'
 import { action as preview } from './one.sites.resume.import.preview'
 
+/** A skill name longer than the 60 characters a skill may have. */
+const LONG_SKILL = 'Weaving baskets from reclaimed fishing nets on the west coast of Jutland'
+
 const require = createRequire(import.meta.url)
 const ajv = new Ajv({ allErrors: true, strict: false })
 addFormats(ajv)
@@ -62,7 +65,7 @@ function linkedInZip(overrides: Record<string, string> = {}) {
 		'Education.csv':
 			'School Name,Start Date,End Date,Notes,Degree Name,Activities\r\n' +
 			'Technical University of Denmark,2010,2015,,MSc Computer Science,Robotics club\r\n',
-		'Skills.csv': 'Name\r\nPython\r\nkubernetes\r\nBasket Weaving\r\n',
+		'Skills.csv': `Name\r\nPython\r\nkubernetes\r\nBasket Weaving\r\n${LONG_SKILL}\r\n`,
 		'Certifications.csv':
 			'Name,Url,Authority,Started On,Finished On,License Number\r\n' +
 			'AWS Solutions Architect,https://aws.amazon.com/certification/,Amazon Web Services,Jun 2022,Jun 2025,ABC-123\r\n',
@@ -291,9 +294,10 @@ describe('POST /one/sites/resume/import/*', () => {
 					items: [
 						{ skillName: 'Python', rating: 3 },
 						{ skillName: 'Kubernetes', rating: 3 },
+						{ skillName: 'Basket Weaving', rating: 3 },
 					],
 					current: 1,
-					appendAdds: 1,
+					appendAdds: 2,
 				},
 				certificates: {
 					items: [
@@ -310,9 +314,9 @@ describe('POST /one/sites/resume/import/*', () => {
 		})
 		expect(data.skipped).toContainEqual({
 			section: 'skills',
-			field: 'Skills.csv[2].name',
-			value: 'Basket Weaving',
-			reason: 'not in Tagg’s list of skills',
+			field: 'Skills.csv[3].name',
+			value: LONG_SKILL,
+			reason: 'longer than 60 characters, the most a skill may have',
 		})
 		// The preview changed nothing.
 		expect((await getResume(owner.id)).workExp).toEqual([])
@@ -332,6 +336,7 @@ describe('POST /one/sites/resume/import/*', () => {
 		expect(resume.skills.map((item) => [item.skillName, item.rating])).toEqual([
 			['Python', 4.5],
 			['Kubernetes', 3],
+			['Basket Weaving', 3],
 		])
 		expect(resume.education).toEqual([])
 		const snapshot = await snapshotAccount(owner.id)
@@ -350,7 +355,9 @@ describe('POST /one/sites/resume/import/*', () => {
 				{ sections: 'profile,skills', mode: 'replace' },
 			),
 		})
-		expect((replaced.json.data as typeof resume).skills.map((item) => item.rating)).toEqual([3, 3])
+		expect((replaced.json.data as typeof resume).skills.map((item) => item.rating)).toEqual([
+			3, 3, 3,
+		])
 		expect((await snapshotAccount(owner.id)).profile).toMatchObject({
 			name: { firstName: 'Zoë', lastName: 'Ørsted' },
 			designation: 'Staff Engineer, Platform',
@@ -428,7 +435,11 @@ describe('POST /one/sites/resume/import/*', () => {
 		})
 		expect(response.status).toBe(200)
 		const sections = (response.json.data as { sections: { skills: { items: unknown[] } } }).sections
-		expect(sections.skills.items).toEqual([{ skillName: 'Python', rating: 3 }])
+		// 'Ru' is what is left of the cut line: a word of the owner's own, kept as read.
+		expect(sections.skills.items).toEqual([
+			{ skillName: 'Python', rating: 3 },
+			{ skillName: 'Ru', rating: 3 },
+		])
 	})
 
 	test('apply needs a known section the file has and a known mode; the API needs a session', async () => {
@@ -512,13 +523,15 @@ describe('POST /one/sites/resume/import/*', () => {
 			'Only the first 50 of 56 work entries are kept.',
 			'The company of Work entry “Lead” was cut to 120 characters.',
 		])
-		// A skill group: its keywords on the list are skills (rated from the group's level).
+		// A skill group: its keywords are skills (rated from the group's level), those on Tagg's
+		// list in its spelling, the others as written.
 		expect(data.sections.skills.items).toEqual([
 			{ skillName: 'HTML', rating: 5 },
 			{ skillName: 'CSS', rating: 5 },
+			{ skillName: 'Knitting', rating: 5 },
 		])
-		// The group's own name is no skill: it is listed, with the keyword not on the list.
-		expect(data.skipped.map((item) => item.value)).toEqual(['Web', 'Knitting'])
+		// The group's own name is no skill: it is listed.
+		expect(data.skipped.map((item) => item.value)).toEqual(['Web'])
 	})
 })
 
@@ -588,6 +601,7 @@ describe('the import preview lists everything it will not bring over, by field',
 				skills: [
 					{ name: 'Web Development', level: 'Master', keywords: ['React', 'TypeScript', 'Looms'] },
 					{ name: 'Weaving', keywords: ['Jacquard'] },
+					{ name: 'Crafts', keywords: [LONG_SKILL] },
 					{ name: 'Python', level: 'Wizard' },
 				],
 				awards: [{ title: 'Fellow', awarder: 'Society', date: '1843', summary: 'For the notes' }],
@@ -621,19 +635,23 @@ describe('the import preview lists everything it will not bring over, by field',
 			interests: '1 entry: Tagg’s resume has no interests section',
 			'x-tool': 'X-tool “elegant”: not a JSON Resume section Tagg knows',
 			'skills[0].name':
-				'Web Development: a skill group: Tagg keeps skills one by one, and its keywords on Tagg’s list are imported',
-			'skills[0].keywords[2]': 'Looms: not in Tagg’s list of skills',
+				'Web Development: a skill group: Tagg keeps skills one by one, and its keywords are imported',
 			'skills[1].name':
-				'Weaving: a skill group, and none of its keywords is in Tagg’s list of skills',
-			'skills[1].keywords[0]': 'Jacquard: not in Tagg’s list of skills',
+				'Weaving: a skill group: Tagg keeps skills one by one, and its keywords are imported',
+			'skills[2].name':
+				'Crafts: a skill group: Tagg keeps skills one by one, and its keywords are imported',
+			'skills[2].keywords[0]': `${LONG_SKILL}: longer than 60 characters, the most a skill may have`,
 		})
 		// Each skipped item names Tagg's section (or the file's, for a whole section).
 		expect(data.skipped.find((item) => item.field === 'work[0].url')?.section).toBe('workExp')
-		// The group's keywords on the list are skills, rated from the group's level; a level that
-		// cannot be read is the default rating, with a note.
+		// The groups' keywords are skills, rated from the group's level (those on Tagg's list in
+		// its spelling, the others as written); a level that cannot be read is the default rating,
+		// with a note.
 		expect(data.sections.skills!.items).toEqual([
 			{ skillName: 'React', rating: 5 },
 			{ skillName: 'TypeScript', rating: 5 },
+			{ skillName: 'Looms', rating: 5 },
+			{ skillName: 'Jacquard', rating: 3 },
 			{ skillName: 'Python', rating: 3 },
 		])
 		expect(data.sections.skills!.notes).toEqual([
@@ -683,7 +701,7 @@ describe('the import preview lists everything it will not bring over, by field',
 			'Languages.csv': 'Languages.csv: Tagg’s resume has no languages section',
 			'Projects.csv':
 				'Projects.csv: Tagg keeps projects as portfolio case studies, which an import does not create',
-			'Skills.csv[2].name': 'Basket Weaving: not in Tagg’s list of skills',
+			'Skills.csv[3].name': `${LONG_SKILL}: longer than 60 characters, the most a skill may have`,
 		})
 		// The first handle and website are imported, not listed.
 		expect(data.sections.profile!.fields).toMatchObject({

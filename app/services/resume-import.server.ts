@@ -4,7 +4,7 @@
  * lengths: docs/decisions/012-resume-interchange.md), the preview and the apply.
  */
 import { type z } from 'zod'
-import { SKILLS } from '~/data/options'
+import { isChoiceOrOwn, OWN_CHOICE_MAX, SKILLS } from '~/data/options'
 import {
 	appendable,
 	applyResumeImport,
@@ -286,35 +286,40 @@ function fitSkills(raw: NonNullable<RawImport['skills']>, skipped: SkippedItem[]
 			)
 		}
 		const halves = read ?? DEFAULT_RATING * 2
+		// A skill on Tagg's list takes the list's spelling; any other word is the owner's own
+		// (as the builder takes it), unless it is longer than an own word may be.
 		const take = (name: string) => {
-			const skill = SKILL_NAMES.get(name.trim().toLowerCase())
+			const trimmed = name.trim()
+			const skill =
+				SKILL_NAMES.get(trimmed.toLowerCase()) ?? (isChoiceOrOwn(trimmed) ? trimmed : null)
 			if (!skill) return false
-			if (!seen.has(skill)) {
-				seen.add(skill)
+			if (!seen.has(skill.toLowerCase())) {
+				seen.add(skill.toLowerCase())
 				const parsed = SkillItemSchema.safeParse({ skillName: skill, rating: halves / 2 })
 				if (parsed.success) found.push(parsed.data)
 			}
 			return true
 		}
-		const keywords = entry.keywords ?? []
-		const nameMatched = take(entry.name)
-		const matched = keywords.map((keyword) => take(keyword))
-		// A group ('Web Development' with the keywords HTML, CSS): its keywords on the list become
-		// skills (rated from the group's level); the group's own name is no skill, and says so.
-		if (!nameMatched && entry.name.trim()) {
-			skip(
-				`${entry.from}.name`,
-				entry.name,
-				!keywords.some((keyword) => keyword.trim())
-					? 'not in Tagg’s list of skills'
-					: matched.some(Boolean)
-						? 'a skill group: Tagg keeps skills one by one, and its keywords on Tagg’s list are imported'
-						: 'a skill group, and none of its keywords is in Tagg’s list of skills',
-			)
+		const tooLong = `longer than ${OWN_CHOICE_MAX} characters, the most a skill may have`
+		const keywords = (entry.keywords ?? []).filter((keyword) => keyword.trim())
+		// A group ('Web Development' with the keywords HTML, CSS): its keywords become skills
+		// (rated from the group's level); the group's own name is no skill, and says so (unless
+		// it is a skill of Tagg's list itself).
+		if (keywords.length > 0 && !SKILL_NAMES.has(entry.name.trim().toLowerCase())) {
+			if (entry.name.trim()) {
+				skip(
+					`${entry.from}.name`,
+					entry.name,
+					'a skill group: Tagg keeps skills one by one, and its keywords are imported',
+				)
+			}
+		} else if (entry.name.trim() && !take(entry.name)) {
+			skip(`${entry.from}.name`, entry.name, tooLong)
 		}
-		keywords.forEach((keyword, index) => {
-			if (!matched[index] && keyword.trim())
-				skip(`${entry.from}.keywords[${index}]`, keyword.trim(), 'not in Tagg’s list of skills')
+		;(entry.keywords ?? []).forEach((keyword, index) => {
+			if (keyword.trim() && !take(keyword)) {
+				skip(`${entry.from}.keywords[${index}]`, keyword.trim(), tooLong)
+			}
 		})
 	}
 	const items = notes.first(found, MAX_LIST_ITEMS, 'skills')
