@@ -63,7 +63,8 @@ describe('npm run seed', () => {
 			expect(item.coverImage).not.toBeNull()
 		}
 
-		// Every image went through the pipeline: a 1600×900 WebP and its card, both stored.
+		// Every image went through the pipeline: a 1600×900 WebP, its card and its large
+		// rendition (the seed's sources are 1600 wide, so it is not enlarged), all stored.
 		const imageKeys = items.flatMap((item) =>
 			item.displayImages.map((image) => keyOf(image.pProductImageUrl)),
 		)
@@ -72,6 +73,7 @@ describe('npm run seed', () => {
 			[
 				...imageKeys,
 				...imageKeys.map((key) => key.replace(/\.webp$/, '-card.webp')),
+				...imageKeys.map((key) => key.replace(/\.webp$/, '-large.webp')),
 				pictureKey,
 				keyOf(profile.pictureSmallUrl!),
 			].sort(),
