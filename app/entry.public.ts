@@ -8,7 +8,7 @@
 import type * as PublicDialogs from './components/public-dialogs'
 import { type SheetId } from './components/public-sheets'
 import { controlCarousel } from './utils/carousel'
-import { openImagesInViewer } from './utils/viewer-links'
+import { openImagesInViewer } from './components/viewer-links'
 
 // Insights (docs/decisions/022-insights.md): the view, clicks on counted links and shares, sent
 // to the endpoint the page names (none when insights are off). No cookie or storage is used.

@@ -109,7 +109,12 @@ export async function startServer(): Promise<RunningServer> {
 			await new Promise<void>((resolve) => {
 				server.close(() => resolve())
 				server.closeIdleConnections()
-				setTimeout(() => server.closeAllConnections(), 5_000).unref()
+				// In-flight requests finish: the longest one waits four lock timeouts for a busy
+				// owner (then answers 503), so that and a few seconds more before cutting off.
+				setTimeout(
+					() => server.closeAllConnections(),
+					4 * env.DATABASE_LOCK_TIMEOUT_MS + 5_000,
+				).unref()
 			})
 			await mailer.stop()
 			closeMailTransport()

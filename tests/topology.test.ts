@@ -99,7 +99,9 @@ function startInstance(name: 'a' | 'b', extra: Record<string, string> = {}) {
 			PUBLIC_SITE_URL,
 			LOG_LEVEL: 'info',
 			WEB_CONCURRENCY: '1',
-			SHUTDOWN_DRAIN_MS: '1500',
+			// Well past nginx's 1 s keep-alive to the instances (below): its idle connections are
+			// closed by nginx, never by a draining instance.
+			SHUTDOWN_DRAIN_MS: '3000',
 			DATABASE_LOCK_TIMEOUT_MS: '300',
 			...extra,
 		},

@@ -7,7 +7,7 @@ import {
 import { Link, useLoaderData, type ClientActionFunctionArgs } from '@remix-run/react'
 import { useCallback, useEffect, useState } from 'react'
 import { useDiscardWhenLeft } from '~/components/discard-when-left'
-import { openImagesInViewer } from '~/utils/viewer-links'
+import { openImagesInViewer } from '~/components/viewer-links'
 import { type z } from 'zod'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { EyeIcon } from '~/components/icons'

@@ -95,7 +95,7 @@ export async function unpackLinkedInExport(
 	const found: Partial<Record<FileKey, string>> = {}
 	for (const [key, data] of files) found[key] = data.toString('utf8')
 	if (!Object.keys(found).length) throw new ImportError(400, ZIP_MESSAGES.notLinkedIn)
-	return { ...found, others: [...others] }
+	return others.size > 0 ? { ...found, others: [...others] } : found
 }
 
 function rows(files: Partial<Record<FileKey, string>>, key: FileKey, name: string) {

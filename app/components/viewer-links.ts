@@ -4,7 +4,7 @@
  * loads on the first click. Until it arrives, and if it cannot, the link just opens the image.
  * Answers a function that stops listening.
  */
-import type * as ImageViewer from '../components/image-viewer'
+import type * as ImageViewer from './image-viewer'
 
 let viewer: Promise<typeof ImageViewer> | undefined
 
@@ -17,7 +17,7 @@ export function openImagesInViewer(root: Document = document) {
 		)
 		if (!link) return
 		event.preventDefault()
-		viewer ??= import('../components/image-viewer')
+		viewer ??= import('./image-viewer')
 		viewer.then(
 			(module) => {
 				const { links, index } = module.galleryOf(link)
