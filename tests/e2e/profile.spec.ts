@@ -488,7 +488,8 @@ test('a display picture that fails to load falls back to the default image', asy
 	await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(512)
 
 	// The storage is down: the picture answers 404 and the default picture shows instead.
-	allowConsoleError(/status of 404 .*display-picture\.webp/)
+	// The top bar's small picture fails the same way (and falls back the same way).
+	allowConsoleError(/status of 404 .*display-picture(-small)?\.webp/)
 	await visitor.route(/display-picture/, (route) => route.fulfill({ status: 404, body: '' }))
 	await visitor.reload()
 	await expect(avatar).toHaveAttribute('src', '/images/default-avatar.svg')

@@ -418,6 +418,7 @@ test("'Download my data' is the archive npm run export writes", async ({ page })
 	expect(fromPage.document).toEqual(fromCli.document)
 	expect(fromPage.document).toMatchObject({ profile: { path: pname } })
 	expect(Object.keys(fromPage.images).sort()).toEqual(Object.keys(fromCli.images).sort())
+	// Stored by content: the small image's large rendition is its gallery file, kept once.
 	expect(Object.keys(fromPage.images)).toHaveLength(4)
 	for (const [name, data] of Object.entries(fromPage.images)) {
 		expect(data.equals(fromCli.images[name]!)).toBe(true)
@@ -430,7 +431,8 @@ test('deleting the account leaves no row and no object, and the page 404s at onc
 	const { email, path: pname } = await signUp(page)
 	await addImages(page)
 	const customerId = await customerIdOf(pname)
-	expect((await storedObjects(customerId)).length).toBe(4)
+	// The picture (large and small) and the project image (gallery, card and large renditions).
+	expect((await storedObjects(customerId)).length).toBe(5)
 	// The public page, rendered and cached.
 	for (let i = 0; i < 2; i++) expect((await fetch(url(`/${pname}`))).status).toBe(200)
 
