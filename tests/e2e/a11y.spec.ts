@@ -24,6 +24,8 @@ test('signed-out pages: login, signup, set-path, contact and the 404 page', asyn
 })
 
 test('builder portfolio pages and the public portfolio pages', async ({ page, browser }) => {
+	// Six pages scanned whole by axe, each a few seconds on a busy machine.
+	test.setTimeout(60_000)
 	const name = uniqueName('Axe')
 	await page.goto('/signup')
 	await page.getByLabel('Full Name').fill('Axe Owner')
