@@ -53,7 +53,8 @@ export default defineConfig({
 	],
 	webServer: {
 		command: 'node --import tsx tests/e2e/server.ts',
-		url: `${E2E_BASE_URL}/healthz`,
+		// Answered once the app serves and the demo owner is seeded (tests/e2e/server.ts).
+		url: `http://127.0.0.1:${PORT + 50}/`,
 		reuseExistingServer: false,
 		timeout: 60_000,
 		stdout: 'ignore',

@@ -6,6 +6,8 @@ import { expectNoSeriousA11yViolations } from './axe'
 import { allowConsoleError, PASSWORD, uniqueName, expect, test } from './helpers'
 
 test('signed-out pages: login, signup, set-path, contact and the 404 page', async ({ page }) => {
+	// Six pages scanned whole by axe, each a few seconds on a busy machine.
+	test.setTimeout(60_000)
 	// The 404 page is a 404 answer (which Chromium reports), and logs nothing itself.
 	allowConsoleError(/status of 404 \(Not Found\) \(at http:\/\/[^/]+\/no-such-person-here\)$/)
 	for (const path of ['/', '/login', '/signup', '/contact', '/no-such-person-here']) {

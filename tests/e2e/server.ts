@@ -24,4 +24,8 @@ const { run } = await import('../../server/main')
 await run()
 const { seedDemoOwner } = await import('../fixtures/demo-owner')
 await seedDemoOwner()
+// Ready only once seeded: the seed's image pipeline takes the CPU for many seconds, and tests
+// that start meanwhile see sign-ups time out. Playwright waits for this address (E2E_PORT + 50).
+const { createServer } = await import('node:http')
+createServer((_request, response) => response.end('seeded')).listen(Number(port) + 50, '127.0.0.1')
 process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }))
