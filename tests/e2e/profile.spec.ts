@@ -136,7 +136,7 @@ test('an owner edits every block in the builder and a signed-out visitor sees it
 	// bottom sheet), and hovering it does not keep it on screen. The toast lives 2 s: on a busy
 	// machine the modal can take longer to open, and then there is nothing left to cover it.
 	const toast = page.getByRole('status').filter({ hasText: 'Tagline updated' })
-	const toastBox = (await toast.count()) > 0 ? await toast.boundingBox() : null
+	const toastBox = await toast.boundingBox({ timeout: 500 }).catch(() => null)
 	if (toastBox) {
 		const buttonBox = await dialog
 			.getByRole('button', { name: 'Update', exact: true })
