@@ -16,14 +16,12 @@ import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded-db'
 import { logger } from './logger'
 import { migrate } from './migrations'
 import { settleUnreadBody } from './request-body'
+import { gracefulShutdown, type Lifecycle } from './shutdown'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export const BUILD_DIR = path.resolve(ROOT, process.env.TAGG_BUILD_DIR ?? 'build')
 
 export type RunningServer = { url: string; env: Env; close: () => Promise<void> }
-
-/** Shared by the HTTP app and the shutdown: once draining, /healthz answers 503. */
-export type Lifecycle = { draining: boolean }
 
 export async function startServer(): Promise<RunningServer> {
 	let env: Env
@@ -78,11 +76,14 @@ export async function startServer(): Promise<RunningServer> {
 
 	const handler = app
 	const server: Server = http.createServer((req, res) => {
+		// A stopping instance may leave a read for another instance (server/shutdown.ts).
+		if (!shutdown.admit(req, res)) return
 		// Before any route: an answer given before the body is read must not stall the
 		// connection (server/request-body.ts).
 		settleUnreadBody(req, res)
 		handler(req, res)
 	})
+	const shutdown = gracefulShutdown(server, lifecycle, (message) => logger.info(message))
 	await new Promise<void>((resolve) => server.listen(env.PORT, () => resolve()))
 	server.keepAliveTimeout = 65_000
 	const url = `http://localhost:${env.PORT}`
@@ -97,24 +98,11 @@ export async function startServer(): Promise<RunningServer> {
 	let closing: Promise<void> | undefined
 	const close = () => {
 		closing ??= (async () => {
-			// Drain: /healthz turns 503 at once so the load balancer stops sending here, while
-			// this instance keeps serving for SHUTDOWN_DRAIN_MS, each answer with
-			// `Connection: close` so that no keep-alive connection outlives it (closing an idle
-			// one that a proxy is about to reuse is what fails requests during a deploy).
-			lifecycle.draining = true
-			if (env.SHUTDOWN_DRAIN_MS > 0) {
-				logger.info(`draining: serving for ${env.SHUTDOWN_DRAIN_MS} ms more, /healthz says 503`)
-				await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_MS))
-			}
-			await new Promise<void>((resolve) => {
-				server.close(() => resolve())
-				server.closeIdleConnections()
-				// In-flight requests finish: the longest one waits four lock timeouts for a busy
-				// owner (then answers 503), so that and a few seconds more before cutting off.
-				setTimeout(
-					() => server.closeAllConnections(),
-					4 * env.DATABASE_LOCK_TIMEOUT_MS + 5_000,
-				).unref()
+			// Drain, last call, in-flight requests (server/shutdown.ts). The longest request waits
+			// four lock timeouts for a busy owner (then answers 503): that and 5 s more.
+			await shutdown.stop({
+				drainMs: env.SHUTDOWN_DRAIN_MS,
+				graceMs: 4 * env.DATABASE_LOCK_TIMEOUT_MS + 5_000,
 			})
 			await mailer.stop()
 			closeMailTransport()

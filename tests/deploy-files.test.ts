@@ -20,6 +20,7 @@ type Service = {
 	environment?: string[] | Record<string, string | number | boolean | null>
 	depends_on?: DependsOn
 	healthcheck?: { test?: string | string[]; disable?: boolean }
+	stop_grace_period?: string
 	volumes?: (string | { type?: string; source?: string; target?: string })[]
 	ports?: (string | number | { target?: number; published?: string | number })[]
 }
@@ -90,6 +91,16 @@ describe('docker-compose.yml', () => {
 		expect(condition(app, 'postgres')).toBe('service_healthy')
 		expect(condition(app, 'createbucket')).toBe('service_completed_successfully')
 		expect(condition(services.createbucket!, 'minio')).toBe('service_healthy')
+	})
+
+	test('docker stop leaves the app its whole stop: the drain, the last call, in-flight requests', async () => {
+		const { parseEnv } = await import('../app/utils/env.server')
+		const { SHUTDOWN_DRAIN_MS, DATABASE_LOCK_TIMEOUT_MS } = parseEnv({ NODE_ENV: 'test' })
+		const { LAST_CALL_MAX_MS } = await import('../server/shutdown')
+		const needed = SHUTDOWN_DRAIN_MS + LAST_CALL_MAX_MS + 4 * DATABASE_LOCK_TIMEOUT_MS + 5_000
+		const match = /^(\d+)s$/.exec(app.stop_grace_period ?? '')
+		expect(match, 'stop_grace_period in seconds').not.toBeNull()
+		expect(Number(match![1]) * 1000).toBeGreaterThanOrEqual(needed)
 	})
 
 	test('stateful services keep their data in declared named volumes', () => {

@@ -519,7 +519,8 @@ describe('a rolling restart behind nginx', () => {
 		console.info(
 			`rolling restart of 2 instances behind nginx and PgBouncer: ${tally.requests} requests (${tally.writes} writes) in ${seconds.toFixed(1)} s, ${tally.failed.length} failed`,
 		)
-		expect(tally.failed).toEqual([])
+		const nginxLog = fs.readFileSync(path.join(dir, 'nginx-error.log'), 'utf8')
+		expect(tally.failed, `nginx said:\n${nginxLog.slice(-4000)}`).toEqual([])
 		expect(tally.requests).toBeGreaterThan(100)
 		// Both instances now run with SIGNUPS=invite: a sign-up without an invitation is refused.
 		for (let i = 0; i < 2; i++) {
