@@ -37,7 +37,12 @@ export default defineConfig({
 		launchOptions,
 	},
 	projects: [
-		{ name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } },
+		{
+			name: 'desktop',
+			use: { ...devices['Desktop Chrome'], launchOptions },
+			// Flows tagged ONE_VIEWPORT (tests/e2e/helpers.ts) run on the phone only.
+			grepInvert: /@one-viewport/,
+		},
 		{
 			name: 'phone',
 			use: { ...devices['Pixel 7'], launchOptions },

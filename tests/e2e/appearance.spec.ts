@@ -6,7 +6,15 @@
 import { type APIRequestContext, type Page } from '@playwright/test'
 import { ACCENT_PRESETS, accentPalettes, checkAccent, NEUTRALS } from '../../app/utils/appearance'
 import { expectNoSeriousA11yViolations } from './axe'
-import { expect, openBuilderMenu, PASSWORD, signUpAndClaim, test, uniqueName } from './helpers'
+import {
+	expect,
+	ONE_VIEWPORT,
+	openBuilderMenu,
+	PASSWORD,
+	signUpAndClaim,
+	test,
+	uniqueName,
+} from './helpers'
 
 type Owner = { path: string; token: string; projectId: string }
 
@@ -121,25 +129,26 @@ test.beforeAll(async ({ request }) => {
 })
 
 for (const mode of ['light', 'dark'] as const) {
-	test(`every preset accent in ${mode} mode passes axe on the profile`, async ({
-		page,
-		request,
-	}) => {
-		for (const [index, preset] of ACCENT_PRESETS.entries()) {
-			const font = (['modern', 'classic', 'friendly'] as const)[index % 3]
-			const header = (['gradient', 'solid', 'none'] as const)[index % 3]
-			await setAppearance(request, owner, { accent: preset.hex, mode, font, header })
-			await page.goto(`/${owner.path}`)
-			const colours = await drawn(page)
-			const palette = accentPalettes(preset.hex)[mode]
-			expect(colours).toMatchObject({
-				theme: mode,
-				canvas: rgb(NEUTRALS[mode].canvas),
-				button: rgb(palette.brand),
-			})
-			await expectNoSeriousA11yViolations(page)
-		}
-	})
+	test(
+		`every preset accent in ${mode} mode passes axe on the profile`,
+		ONE_VIEWPORT,
+		async ({ page, request }) => {
+			for (const [index, preset] of ACCENT_PRESETS.entries()) {
+				const font = (['modern', 'classic', 'friendly'] as const)[index % 3]
+				const header = (['gradient', 'solid', 'none'] as const)[index % 3]
+				await setAppearance(request, owner, { accent: preset.hex, mode, font, header })
+				await page.goto(`/${owner.path}`)
+				const colours = await drawn(page)
+				const palette = accentPalettes(preset.hex)[mode]
+				expect(colours).toMatchObject({
+					theme: mode,
+					canvas: rgb(NEUTRALS[mode].canvas),
+					button: rgb(palette.brand),
+				})
+				await expectNoSeriousA11yViolations(page)
+			}
+		},
+	)
 }
 
 test('the portfolio list and a project page pass axe in dark and light', async ({

@@ -1,7 +1,7 @@
 /**
  * An editor's unsaved text is never lost without the owner choosing to: leaving the page asks
  * first, and a save after the session ended keeps the draft until the owner has signed in again.
- * Runs on a desktop and a phone viewport.
+ * Runs once, on the phone: the steps are the same on every viewport (ONE_VIEWPORT).
  */
 import { type Dialog, type Page } from '@playwright/test'
 import sharp from 'sharp'
@@ -9,6 +9,7 @@ import {
 	allowConsoleError,
 	expect,
 	logIn,
+	ONE_VIEWPORT,
 	openBuilderMenu,
 	PASSWORD,
 	signUpAndClaim,
@@ -38,194 +39,203 @@ async function openChallenges(page: Page) {
 	return dialog
 }
 
-test('leaving the page with a changed draft asks first: Back, reload and closing the tab', async ({
-	page,
-}) => {
-	test.setTimeout(90_000)
-	// Every browser dialog (the beforeunload prompt) is recorded and accepted.
-	const prompts: string[] = []
-	const onDialog = (dialog: Dialog) => {
-		prompts.push(dialog.type())
-		void dialog.accept()
-	}
-	page.on('dialog', onDialog)
-	await signUpAndClaim(page)
-	const project = await openNewProject(page)
-	// The URL changes at once; the page once its data has loaded.
-	const managePortfolio = page.getByRole('heading', { name: 'Manage Portfolio' })
+test(
+	'leaving the page with a changed draft asks first: Back, reload and closing the tab',
+	ONE_VIEWPORT,
+	async ({ page }) => {
+		test.setTimeout(90_000)
+		// Every browser dialog (the beforeunload prompt) is recorded and accepted.
+		const prompts: string[] = []
+		const onDialog = (dialog: Dialog) => {
+			prompts.push(dialog.type())
+			void dialog.accept()
+		}
+		page.on('dialog', onDialog)
+		await signUpAndClaim(page)
+		const project = await openNewProject(page)
+		// The URL changes at once; the page once its data has loaded.
+		const managePortfolio = page.getByRole('heading', { name: 'Manage Portfolio' })
 
-	// Back (the phone's Back button) with a changed draft asks the editor's own question.
-	let dialog = await openChallenges(page)
-	await dialog.getByLabel('Challenges').fill('Typed, not saved')
-	await page.goBack()
-	const discard = page.getByRole('alertdialog', { name: 'Discard your changes?' })
-	await expect(discard).toBeVisible()
-	await expect(discard.getByRole('button', { name: 'Keep editing' })).toBeFocused()
-	// Keeping on: the page, the editor and the draft stay.
-	await discard.getByRole('button', { name: 'Keep editing' }).click()
-	await expect(discard).toBeHidden()
-	await expect(page).toHaveURL(new RegExp(`${project}$`))
-	await expect(dialog).toBeVisible()
-	await expect(dialog.getByLabel('Challenges')).toHaveValue('Typed, not saved')
-	// Asked again, discarding goes back.
-	await page.goBack()
-	await discard.getByRole('button', { name: 'Discard changes' }).click()
-	await expect(page).toHaveURL(/\/builder\/portfolio$/)
-	await expect(managePortfolio).toBeVisible()
-	await expect(dialog).toBeHidden()
-	expect(prompts).toEqual([])
+		// Back (the phone's Back button) with a changed draft asks the editor's own question.
+		let dialog = await openChallenges(page)
+		await dialog.getByLabel('Challenges').fill('Typed, not saved')
+		await page.goBack()
+		const discard = page.getByRole('alertdialog', { name: 'Discard your changes?' })
+		await expect(discard).toBeVisible()
+		await expect(discard.getByRole('button', { name: 'Keep editing' })).toBeFocused()
+		// Keeping on: the page, the editor and the draft stay.
+		await discard.getByRole('button', { name: 'Keep editing' }).click()
+		await expect(discard).toBeHidden()
+		await expect(page).toHaveURL(new RegExp(`${project}$`))
+		await expect(dialog).toBeVisible()
+		await expect(dialog.getByLabel('Challenges')).toHaveValue('Typed, not saved')
+		// Asked again, discarding goes back.
+		await page.goBack()
+		await discard.getByRole('button', { name: 'Discard changes' }).click()
+		await expect(page).toHaveURL(/\/builder\/portfolio$/)
+		await expect(managePortfolio).toBeVisible()
+		await expect(dialog).toBeHidden()
+		expect(prompts).toEqual([])
 
-	// Nothing changed: Back goes without a question.
-	await page.goForward()
-	await expect(page).toHaveURL(new RegExp(`${project}$`))
-	await expect(managePortfolio).toBeHidden()
-	await openChallenges(page)
-	await page.goBack()
-	await expect(page).toHaveURL(/\/builder\/portfolio$/)
-	await expect(managePortfolio).toBeVisible()
-	await expect(discard).toHaveCount(0)
+		// Nothing changed: Back goes without a question.
+		await page.goForward()
+		await expect(page).toHaveURL(new RegExp(`${project}$`))
+		await expect(managePortfolio).toBeHidden()
+		await openChallenges(page)
+		await page.goBack()
+		await expect(page).toHaveURL(/\/builder\/portfolio$/)
+		await expect(managePortfolio).toBeVisible()
+		await expect(discard).toHaveCount(0)
 
-	// A reload (or closing the tab) with a changed draft gets the browser's own prompt.
-	await page.goForward()
-	await expect(managePortfolio).toBeHidden()
-	dialog = await openChallenges(page)
-	await dialog.getByLabel('Challenges').fill('Typed again')
-	await page.reload()
-	expect(prompts).toEqual(['beforeunload'])
-	await expect(dialog).toBeHidden()
+		// A reload (or closing the tab) with a changed draft gets the browser's own prompt.
+		await page.goForward()
+		await expect(managePortfolio).toBeHidden()
+		dialog = await openChallenges(page)
+		await dialog.getByLabel('Challenges').fill('Typed again')
+		await page.reload()
+		expect(prompts).toEqual(['beforeunload'])
+		await expect(dialog).toBeHidden()
 
-	// Nothing changed, or saved: no prompt.
-	await openChallenges(page)
-	await page.reload()
-	await expect(page.getByRole('button', { name: 'Edit challenges' })).toBeVisible()
-	dialog = await openChallenges(page)
-	await dialog.getByLabel('Challenges').fill('Saved for good')
-	await dialog.getByRole('button', { name: 'Update', exact: true }).click()
-	await expect(dialog).toBeHidden()
-	await expect(page.getByText('Saved for good', { exact: true })).toBeVisible()
-	await page.reload()
-	await expect(page.getByText('Saved for good', { exact: true })).toBeVisible()
-	expect(prompts).toEqual(['beforeunload'])
-	page.off('dialog', onDialog)
-})
+		// Nothing changed, or saved: no prompt.
+		await openChallenges(page)
+		await page.reload()
+		await expect(page.getByRole('button', { name: 'Edit challenges' })).toBeVisible()
+		dialog = await openChallenges(page)
+		await dialog.getByLabel('Challenges').fill('Saved for good')
+		await dialog.getByRole('button', { name: 'Update', exact: true }).click()
+		await expect(dialog).toBeHidden()
+		await expect(page.getByText('Saved for good', { exact: true })).toBeVisible()
+		await page.reload()
+		await expect(page.getByText('Saved for good', { exact: true })).toBeVisible()
+		expect(prompts).toEqual(['beforeunload'])
+		page.off('dialog', onDialog)
+	},
+)
 
-test('a save after the session ended keeps the draft; signed in again in a new tab, Update saves', async ({
-	page,
-	browser,
-}) => {
-	test.setTimeout(90_000)
-	const { email } = await signUpAndClaim(page)
-	const project = await openNewProject(page)
+test(
+	'a save after the session ended keeps the draft; signed in again in a new tab, Update saves',
+	ONE_VIEWPORT,
+	async ({ page, browser }) => {
+		test.setTimeout(90_000)
+		const { email } = await signUpAndClaim(page)
+		const project = await openNewProject(page)
 
-	// The same owner on another device.
-	const otherDevice = await browser.newContext()
-	const other = await otherDevice.newPage()
-	await logIn(other, email)
-	await expect(other).toHaveURL(/\/builder$/)
+		// The same owner on another device.
+		const otherDevice = await browser.newContext()
+		const other = await otherDevice.newPage()
+		await logIn(other, email)
+		await expect(other).toHaveURL(/\/builder$/)
 
-	// This device has an editor open with typed text when the other one signs it out.
-	const dialog = await openChallenges(page)
-	await dialog.getByLabel('Challenges').fill('Written on the train')
-	await other.goto('/builder/settings')
-	await other.getByRole('button', { name: 'Sign out of all other devices' }).click()
-	await expect(other.getByText('Every other device was signed out.')).toBeVisible()
+		// This device has an editor open with typed text when the other one signs it out.
+		const dialog = await openChallenges(page)
+		await dialog.getByLabel('Challenges').fill('Written on the train')
+		await other.goto('/builder/settings')
+		await other.getByRole('button', { name: 'Sign out of all other devices' }).click()
+		await expect(other.getByText('Every other device was signed out.')).toBeVisible()
 
-	// Update: refused, and the editor stays with the draft and a way to sign in again.
-	allowConsoleError(/status of 401/)
-	await dialog.getByRole('button', { name: 'Update', exact: true }).click()
-	await expect(dialog.getByRole('alert')).toHaveText(
-		'You were signed out. Your changes are still here: sign in again, then press Update.Sign in again (opens in a new tab)',
-	)
-	await expect(page).toHaveURL(new RegExp(`${project}$`))
-	await expect(dialog.getByLabel('Challenges')).toHaveValue('Written on the train')
-	const signIn = dialog.getByRole('link', { name: 'Sign in again' })
-	await expect(signIn).toHaveAttribute('target', '_blank')
-	await expect(signIn).toHaveAttribute(
-		'href',
-		`/login?${new URLSearchParams({ redirectTo: project, session: 'ended' })}`,
-	)
+		// Update: refused, and the editor stays with the draft and a way to sign in again.
+		allowConsoleError(/status of 401/)
+		await dialog.getByRole('button', { name: 'Update', exact: true }).click()
+		await expect(dialog.getByRole('alert')).toHaveText(
+			'You were signed out. Your changes are still here: sign in again, then press Update.Sign in again (opens in a new tab)',
+		)
+		await expect(page).toHaveURL(new RegExp(`${project}$`))
+		await expect(dialog.getByLabel('Challenges')).toHaveValue('Written on the train')
+		const signIn = dialog.getByRole('link', { name: 'Sign in again' })
+		await expect(signIn).toHaveAttribute('target', '_blank')
+		await expect(signIn).toHaveAttribute(
+			'href',
+			`/login?${new URLSearchParams({ redirectTo: project, session: 'ended' })}`,
+		)
 
-	// The new tab says why, and after logging in shows the page that was being edited.
-	const [tab] = await Promise.all([page.waitForEvent('popup'), signIn.click()])
-	await expect(tab.getByRole('status')).toHaveText('You were signed out. Log in again to carry on.')
-	await tab.getByLabel('Email').fill(email)
-	await tab.getByLabel('Password', { exact: true }).fill(PASSWORD)
-	await tab.getByRole('button', { name: 'Log In' }).click()
-	await expect(tab).toHaveURL(new RegExp(`${project}$`))
-	await tab.close()
+		// The new tab says why, and after logging in shows the page that was being edited.
+		const [tab] = await Promise.all([page.waitForEvent('popup'), signIn.click()])
+		await expect(tab.getByRole('status')).toHaveText(
+			'You were signed out. Log in again to carry on.',
+		)
+		await tab.getByLabel('Email').fill(email)
+		await tab.getByLabel('Password', { exact: true }).fill(PASSWORD)
+		await tab.getByRole('button', { name: 'Log In' }).click()
+		await expect(tab).toHaveURL(new RegExp(`${project}$`))
+		await tab.close()
 
-	// Back in the first tab, Update saves the draft.
-	await dialog.getByRole('button', { name: 'Update', exact: true }).click()
-	await expect(dialog).toBeHidden()
-	await expect(page.getByRole('status').filter({ hasText: 'Challenges updated' })).toBeVisible()
-	await expect(page.getByText('Written on the train', { exact: true })).toBeVisible()
-	await otherDevice.close()
-})
+		// Back in the first tab, Update saves the draft.
+		await dialog.getByRole('button', { name: 'Update', exact: true }).click()
+		await expect(dialog).toBeHidden()
+		await expect(page.getByRole('status').filter({ hasText: 'Challenges updated' })).toBeVisible()
+		await expect(page.getByText('Written on the train', { exact: true })).toBeVisible()
+		await otherDevice.close()
+	},
+)
 
-test('an upload after the session ended keeps the chosen images; signed in again, Upload sends them', async ({
-	page,
-}) => {
-	test.setTimeout(90_000)
-	const { email } = await signUpAndClaim(page)
-	const project = await openNewProject(page)
-	await page.goto(project.replace('/portfolio/', '/portfolio/manage-images/'))
-	await page.getByRole('button', { name: 'Update Product Images' }).first().click()
-	const modal = page.getByRole('dialog', { name: 'Edit Display Picture' })
-	const png = async (name: string, background: string) => ({
-		name,
-		mimeType: 'image/png',
-		buffer: await sharp({ create: { width: 640, height: 360, channels: 3, background } })
-			.png()
-			.toBuffer(),
-	})
-	await modal
-		.getByLabel('Product images')
-		.setInputFiles([await png('harbour.png', '#0ea5e9'), await png('tiles.png', '#f59e0b')])
-	const chosen = modal.getByRole('list', { name: 'Selected images' }).getByRole('listitem')
-	await expect(chosen).toHaveCount(2)
+test(
+	'an upload after the session ended keeps the chosen images; signed in again, Upload sends them',
+	ONE_VIEWPORT,
+	async ({ page }) => {
+		test.setTimeout(90_000)
+		const { email } = await signUpAndClaim(page)
+		const project = await openNewProject(page)
+		await page.goto(project.replace('/portfolio/', '/portfolio/manage-images/'))
+		await page.getByRole('button', { name: 'Update Product Images' }).first().click()
+		const modal = page.getByRole('dialog', { name: 'Edit Display Picture' })
+		const png = async (name: string, background: string) => ({
+			name,
+			mimeType: 'image/png',
+			buffer: await sharp({ create: { width: 640, height: 360, channels: 3, background } })
+				.png()
+				.toBuffer(),
+		})
+		await modal
+			.getByLabel('Product images')
+			.setInputFiles([await png('harbour.png', '#0ea5e9'), await png('tiles.png', '#f59e0b')])
+		const chosen = modal.getByRole('list', { name: 'Selected images' }).getByRole('listitem')
+		await expect(chosen).toHaveCount(2)
 
-	// The session ends (the cookies are gone, as after "sign out of all other devices").
-	await page.context().clearCookies()
-	allowConsoleError(/status of 401/)
-	await modal.getByRole('button', { name: 'Upload 2 images' }).click()
-	await expect(modal.getByRole('alert')).toHaveText(
-		'You were signed out. Your images are still chosen: sign in again, then press Upload.Sign in again (opens in a new tab)',
-	)
-	await expect(chosen).toHaveCount(2)
-	await expect(chosen.first()).toContainText('Ready')
+		// The session ends (the cookies are gone, as after "sign out of all other devices").
+		await page.context().clearCookies()
+		allowConsoleError(/status of 401/)
+		await modal.getByRole('button', { name: 'Upload 2 images' }).click()
+		await expect(modal.getByRole('alert')).toHaveText(
+			'You were signed out. Your images are still chosen: sign in again, then press Upload.Sign in again (opens in a new tab)',
+		)
+		await expect(chosen).toHaveCount(2)
+		await expect(chosen.first()).toContainText('Ready')
 
-	// Signed in again in another tab, the same button sends them.
-	const tab = await page.context().newPage()
-	await logIn(tab, email)
-	await expect(tab).toHaveURL(/\/builder$/)
-	await tab.close()
-	await modal.getByRole('button', { name: 'Upload 2 images' }).click()
-	await expect(modal).toBeHidden()
-	await expect(page.getByRole('status').filter({ hasText: 'Images uploaded!' })).toBeVisible()
-	await expect(page.getByRole('img', { name: /^Project image \d+$/ })).toHaveCount(2)
-})
+		// Signed in again in another tab, the same button sends them.
+		const tab = await page.context().newPage()
+		await logIn(tab, email)
+		await expect(tab).toHaveURL(/\/builder$/)
+		await tab.close()
+		await modal.getByRole('button', { name: 'Upload 2 images' }).click()
+		await expect(modal).toBeHidden()
+		await expect(page.getByRole('status').filter({ hasText: 'Images uploaded!' })).toBeVisible()
+		await expect(page.getByRole('img', { name: /^Project image \d+$/ })).toHaveCount(2)
+	},
+)
 
-test('the Appearance page: leaving with a choice not saved asks first; saved, it does not', async ({
-	page,
-}) => {
-	await signUpAndClaim(page)
-	const nav = await openBuilderMenu(page)
-	await nav.getByRole('link', { name: 'Appearance' }).click()
-	await expect(page).toHaveURL(/\/builder\/appearance$/)
-	const dark = page.getByRole('radio', { name: 'Dark' })
-	await page.locator('label', { has: dark }).click()
-	await expect(dark).toBeChecked()
+test(
+	'the Appearance page: leaving with a choice not saved asks first; saved, it does not',
+	ONE_VIEWPORT,
+	async ({ page }) => {
+		await signUpAndClaim(page)
+		const nav = await openBuilderMenu(page)
+		await nav.getByRole('link', { name: 'Appearance' }).click()
+		await expect(page).toHaveURL(/\/builder\/appearance$/)
+		const dark = page.getByRole('radio', { name: 'Dark' })
+		await page.locator('label', { has: dark }).click()
+		await expect(dark).toBeChecked()
 
-	await page.goBack()
-	const discard = page.getByRole('alertdialog', { name: 'Discard your changes?' })
-	await expect(discard).toBeVisible()
-	await discard.getByRole('button', { name: 'Keep editing' }).click()
-	await expect(page).toHaveURL(/\/builder\/appearance$/)
-	await expect(dark).toBeChecked()
+		await page.goBack()
+		const discard = page.getByRole('alertdialog', { name: 'Discard your changes?' })
+		await expect(discard).toBeVisible()
+		await discard.getByRole('button', { name: 'Keep editing' }).click()
+		await expect(page).toHaveURL(/\/builder\/appearance$/)
+		await expect(dark).toBeChecked()
 
-	await page.getByRole('button', { name: 'Save appearance' }).click()
-	await expect(page.getByRole('status').filter({ hasText: 'Appearance saved' })).toBeVisible()
-	await page.goBack()
-	await expect(page).toHaveURL(/\/builder$/)
-	await expect(discard).toHaveCount(0)
-})
+		await page.getByRole('button', { name: 'Save appearance' }).click()
+		await expect(page.getByRole('status').filter({ hasText: 'Appearance saved' })).toBeVisible()
+		await page.goBack()
+		await expect(page).toHaveURL(/\/builder$/)
+		await expect(discard).toHaveCount(0)
+	},
+)

@@ -78,6 +78,13 @@ export const test = base.extend<{ consoleErrors: void }>({
 	],
 })
 
+/**
+ * For a test whose pages and steps do not change with the viewport (a flow: drafts kept, a stale
+ * save refused, an import): it runs once, on the phone (the product is mobile-first), instead of
+ * once per project (playwright.config.ts). A test that looks at a layout never takes it.
+ */
+export const ONE_VIEWPORT = { tag: '@one-viewport' }
+
 export const PASSWORD = 'correct-horse-battery'
 
 export function uniqueName(prefix = 'Owner') {

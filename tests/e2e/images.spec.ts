@@ -1,7 +1,7 @@
 import { type Page, type Route } from '@playwright/test'
 import sharp from 'sharp'
 import { expectNoSeriousA11yViolations } from './axe'
-import { allowConsoleError, signUpAndClaim, expect, test } from './helpers'
+import { allowConsoleError, expect, ONE_VIEWPORT, signUpAndClaim, test } from './helpers'
 
 /** A solid-colour picture, as a file the page's file input can take. */
 async function picture(
@@ -68,82 +68,89 @@ async function holdPosts(page: Page, pattern: string) {
 	}
 }
 
-test('the display picture: preview, validation, failures, then a new picture everywhere at once', async ({
-	page,
-	browser,
-}) => {
-	test.setTimeout(90_000)
-	const { path } = await signUpAndClaim(page, { name: 'Jane Doe' })
-	const avatar = page.getByRole('img', { name: "Jane Doe's display picture" })
-	await expect(avatar).toHaveAttribute('src', '/images/default-avatar.svg')
+test(
+	'the display picture: preview, validation, failures, then a new picture everywhere at once',
+	ONE_VIEWPORT,
+	async ({ page, browser }) => {
+		test.setTimeout(90_000)
+		const { path } = await signUpAndClaim(page, { name: 'Jane Doe' })
+		const avatar = page.getByRole('img', { name: "Jane Doe's display picture" })
+		await expect(avatar).toHaveAttribute('src', '/images/default-avatar.svg')
 
-	await page.getByRole('button', { name: 'Edit display picture' }).click()
-	const modal = page.getByRole('dialog', { name: 'Edit Display Picture' })
-	await expect(modal).toBeVisible()
+		await page.getByRole('button', { name: 'Edit display picture' }).click()
+		const modal = page.getByRole('dialog', { name: 'Edit Display Picture' })
+		await expect(modal).toBeVisible()
 
-	// No file chosen: the spec's message, no call, the modal stays.
-	await modal.getByRole('button', { name: 'Update' }).click()
-	await expect(modal.getByRole('alert')).toHaveText('Please select a file before submitting.')
+		// No file chosen: the spec's message, no call, the modal stays.
+		await modal.getByRole('button', { name: 'Update' }).click()
+		await expect(modal.getByRole('alert')).toHaveText('Please select a file before submitting.')
 
-	// The chosen picture is previewed before anything is sent.
-	await modal
-		.getByLabel('Choose a picture')
-		.setInputFiles(await picture('me.png', '#e0457b', { width: 600, height: 600 }))
-	const preview = modal.getByRole('img', { name: /Preview/ })
-	await expect(preview).toHaveAttribute('src', /^blob:/)
-	await expect(modal.getByRole('alert')).toHaveCount(0)
+		// The chosen picture is previewed before anything is sent.
+		await modal
+			.getByLabel('Choose a picture')
+			.setInputFiles(await picture('me.png', '#e0457b', { width: 600, height: 600 }))
+		const preview = modal.getByRole('img', { name: /Preview/ })
+		await expect(preview).toHaveAttribute('src', /^blob:/)
+		await expect(modal.getByRole('alert')).toHaveCount(0)
 
-	// The server refuses: inline message and error toast; the modal stays open.
-	const undoRefusal = await failPosts(page, '**/one/sites/images/update/display-picture', 500)
-	await modal.getByRole('button', { name: 'Update' }).click()
-	await expect(toast(page, 'Failed to update display picture.')).toBeVisible()
-	await expect(modal.getByRole('alert')).toContainText('Failed to update display picture.')
-	await expect(modal).toBeVisible()
-	await undoRefusal()
-	await noToasts(page)
+		// The server refuses: inline message and error toast; the modal stays open.
+		const undoRefusal = await failPosts(page, '**/one/sites/images/update/display-picture', 500)
+		await modal.getByRole('button', { name: 'Update' }).click()
+		await expect(toast(page, 'Failed to update display picture.')).toBeVisible()
+		await expect(modal.getByRole('alert')).toContainText('Failed to update display picture.')
+		await expect(modal).toBeVisible()
+		await undoRefusal()
+		await noToasts(page)
 
-	// The network fails: 'Something went wrong.' inline and as a toast.
-	const undoNetwork = await failPosts(page, '**/one/sites/images/update/display-picture', 'network')
-	await modal.getByRole('button', { name: 'Update' }).click()
-	await expect(toast(page, 'Something went wrong.')).toBeVisible()
-	await expect(modal.getByRole('alert')).toHaveText('Something went wrong.')
-	await undoNetwork()
-	await noToasts(page)
+		// The network fails: 'Something went wrong.' inline and as a toast.
+		const undoNetwork = await failPosts(
+			page,
+			'**/one/sites/images/update/display-picture',
+			'network',
+		)
+		await modal.getByRole('button', { name: 'Update' }).click()
+		await expect(toast(page, 'Something went wrong.')).toBeVisible()
+		await expect(modal.getByRole('alert')).toHaveText('Something went wrong.')
+		await undoNetwork()
+		await noToasts(page)
 
-	// While the call runs the button is disabled and reads 'Updating...'.
-	const hold = await holdPosts(page, '**/one/sites/images/update/display-picture')
-	await modal.getByRole('button', { name: 'Update' }).click()
-	await expect(modal.getByRole('button', { name: 'Updating...' })).toBeDisabled()
-	await hold.release()
-	await expect(toast(page, 'Display picture updated successfully.')).toBeVisible()
-	await expect(modal).toBeHidden()
+		// While the call runs the button is disabled and reads 'Updating...'.
+		const hold = await holdPosts(page, '**/one/sites/images/update/display-picture')
+		await modal.getByRole('button', { name: 'Update' }).click()
+		await expect(modal.getByRole('button', { name: 'Updating...' })).toBeDisabled()
+		await hold.release()
+		await expect(toast(page, 'Display picture updated successfully.')).toBeVisible()
+		await expect(modal).toBeHidden()
 
-	// The new picture shows at once, from a versioned URL, and loads.
-	await expect(avatar).toHaveAttribute('src', /\/display-picture\.webp\?v=\d+$/)
-	const firstVersion = await avatar.getAttribute('src')
-	await expect
-		.poll(() => avatar.evaluate((image: HTMLImageElement) => image.naturalWidth))
-		.toBeGreaterThan(0)
+		// The new picture shows at once, from a versioned URL, and loads.
+		await expect(avatar).toHaveAttribute('src', /\/display-picture\.webp\?v=\d+$/)
+		const firstVersion = await avatar.getAttribute('src')
+		await expect
+			.poll(() => avatar.evaluate((image: HTMLImageElement) => image.naturalWidth))
+			.toBeGreaterThan(0)
 
-	// A second picture gets a new URL (no stale cached picture).
-	await noToasts(page)
-	await page.getByRole('button', { name: 'Edit display picture' }).click()
-	await modal.getByLabel('Choose a picture').setInputFiles(await picture('me-2.png', '#3b82f6'))
-	await modal.getByRole('button', { name: 'Update' }).click()
-	await expect(toast(page, 'Display picture updated successfully.')).toBeVisible()
-	await expect(avatar).not.toHaveAttribute('src', firstVersion!)
-	await expect(avatar).toHaveAttribute('src', /\/display-picture\.webp\?v=\d+$/)
-	const current = await avatar.getAttribute('src')
+		// A second picture gets a new URL (no stale cached picture).
+		await noToasts(page)
+		await page.getByRole('button', { name: 'Edit display picture' }).click()
+		await modal.getByLabel('Choose a picture').setInputFiles(await picture('me-2.png', '#3b82f6'))
+		await modal.getByRole('button', { name: 'Update' }).click()
+		await expect(toast(page, 'Display picture updated successfully.')).toBeVisible()
+		await expect(avatar).not.toHaveAttribute('src', firstVersion!)
+		await expect(avatar).toHaveAttribute('src', /\/display-picture\.webp\?v=\d+$/)
+		const current = await avatar.getAttribute('src')
 
-	// Visitors see the same picture.
-	const context = await browser.newContext()
-	const visitor = await context.newPage()
-	await visitor.goto(`/${path}`)
-	const shown = visitor.getByRole('img', { name: "Jane Doe's display picture" })
-	await expect(shown).toHaveAttribute('src', current!)
-	await expect.poll(() => shown.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(512)
-	await context.close()
-})
+		// Visitors see the same picture.
+		const context = await browser.newContext()
+		const visitor = await context.newPage()
+		await visitor.goto(`/${path}`)
+		const shown = visitor.getByRole('img', { name: "Jane Doe's display picture" })
+		await expect(shown).toHaveAttribute('src', current!)
+		await expect
+			.poll(() => shown.evaluate((image: HTMLImageElement) => image.naturalWidth))
+			.toBe(512)
+		await context.close()
+	},
+)
 
 /** Creates an item through the /one API with the page's session cookie; returns its id. */
 async function createItem(page: Page, head: { productName: string; projectSummary: string }) {

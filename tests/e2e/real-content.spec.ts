@@ -18,6 +18,7 @@ import {
 	allowConsoleError,
 	expect,
 	logIn,
+	ONE_VIEWPORT,
 	openPublicDialog,
 	PASSWORD,
 	test,
@@ -404,68 +405,70 @@ test('the link preview card of the longest name is a 1200 x 630 PNG', async ({ r
 	expect([meta.format, meta.width, meta.height]).toEqual(['png', 1200, 630])
 })
 
-test('two tabs edit one section: the stale save is refused, its draft kept, the section reloads', async ({
-	page,
-	browser,
-	request,
-}) => {
-	test.setTimeout(120_000)
-	const owner = await createOwner(request)
-	await post(request, owner, '/one/sites/resume/work-exp/update/workexp', {
-		workExp: [{ company: 'First Co', role: 'Designer', experience: 'Drew things' }],
-	})
-	await logIn(page, owner.email)
-	await expect(page).toHaveURL(/\/builder$/)
-	const otherContext = await browser.newContext()
-	const tabB = await otherContext.newPage()
-	await logIn(tabB, owner.email)
-	await expect(tabB).toHaveURL(/\/builder$/)
+test(
+	'two tabs edit one section: the stale save is refused, its draft kept, the section reloads',
+	ONE_VIEWPORT,
+	async ({ page, browser, request }) => {
+		test.setTimeout(120_000)
+		const owner = await createOwner(request)
+		await post(request, owner, '/one/sites/resume/work-exp/update/workexp', {
+			workExp: [{ company: 'First Co', role: 'Designer', experience: 'Drew things' }],
+		})
+		await logIn(page, owner.email)
+		await expect(page).toHaveURL(/\/builder$/)
+		const otherContext = await browser.newContext()
+		const tabB = await otherContext.newPage()
+		await logIn(tabB, owner.email)
+		await expect(tabB).toHaveURL(/\/builder$/)
 
-	// Tab A adds a position and saves.
-	let dialog = await openEditor(page, 'Edit work experience', 'Edit work experience')
-	await dialog.getByRole('button', { name: 'Add position' }).click()
-	await dialog.getByLabel('Company').nth(1).fill('Second Co')
-	await dialog.getByRole('button', { name: 'Update', exact: true }).click()
-	await expect(dialog).toBeHidden()
+		// Tab A adds a position and saves.
+		let dialog = await openEditor(page, 'Edit work experience', 'Edit work experience')
+		await dialog.getByRole('button', { name: 'Add position' }).click()
+		await dialog.getByLabel('Company').nth(1).fill('Second Co')
+		await dialog.getByRole('button', { name: 'Update', exact: true }).click()
+		await expect(dialog).toBeHidden()
 
-	// Tab B, not reloaded, edits the first position's experience and saves: refused.
-	allowConsoleError(/status of 412/)
-	const stale = await openEditor(tabB, 'Edit work experience', 'Edit work experience')
-	await stale.getByLabel('Experience').first().fill('Drew things\nMy unsaved words')
-	await stale.getByRole('button', { name: 'Update', exact: true }).click()
-	const conflict = stale
-		.getByRole('alert')
-		.filter({ hasText: 'This was changed in another tab or device' })
-	await expect(conflict).toBeVisible()
-	await expect(stale).toBeVisible()
-	await expect(stale.getByLabel('Experience').first()).toHaveValue('Drew things\nMy unsaved words')
-	await expectNoSeriousA11yViolations(tabB)
-	// Tab A's position is still there.
-	await page.reload()
-	await expect(page.getByText('Second Co')).toBeVisible()
+		// Tab B, not reloaded, edits the first position's experience and saves: refused.
+		allowConsoleError(/status of 412/)
+		const stale = await openEditor(tabB, 'Edit work experience', 'Edit work experience')
+		await stale.getByLabel('Experience').first().fill('Drew things\nMy unsaved words')
+		await stale.getByRole('button', { name: 'Update', exact: true }).click()
+		const conflict = stale
+			.getByRole('alert')
+			.filter({ hasText: 'This was changed in another tab or device' })
+		await expect(conflict).toBeVisible()
+		await expect(stale).toBeVisible()
+		await expect(stale.getByLabel('Experience').first()).toHaveValue(
+			'Drew things\nMy unsaved words',
+		)
+		await expectNoSeriousA11yViolations(tabB)
+		// Tab A's position is still there.
+		await page.reload()
+		await expect(page.getByText('Second Co')).toBeVisible()
 
-	// Reloading the section shows tab A's save; saving from there works.
-	await stale.getByRole('button', { name: 'Reload section' }).click()
-	await expect(stale.getByLabel('Company')).toHaveCount(2)
-	await expect(stale.getByLabel('Company').nth(1)).toHaveValue('Second Co')
-	await expect(conflict).toBeHidden()
-	await stale.getByLabel('Experience').first().fill('Drew things\nMy words, again')
-	await stale.getByRole('button', { name: 'Update', exact: true }).click()
-	await expect(stale).toBeHidden()
-	await expect(tabB.getByText('My words, again')).toBeVisible()
-	await expect(tabB.getByText('Second Co')).toBeVisible()
+		// Reloading the section shows tab A's save; saving from there works.
+		await stale.getByRole('button', { name: 'Reload section' }).click()
+		await expect(stale.getByLabel('Company')).toHaveCount(2)
+		await expect(stale.getByLabel('Company').nth(1)).toHaveValue('Second Co')
+		await expect(conflict).toBeHidden()
+		await stale.getByLabel('Experience').first().fill('Drew things\nMy words, again')
+		await stale.getByRole('button', { name: 'Update', exact: true }).click()
+		await expect(stale).toBeHidden()
+		await expect(tabB.getByText('My words, again')).toBeVisible()
+		await expect(tabB.getByText('Second Co')).toBeVisible()
 
-	// A changed draft asks before the backdrop throws it away.
-	dialog = await openEditor(page, 'Edit tagline', 'Edit tagline')
-	await dialog.getByLabel('Tagline').fill('Half-typed')
-	await page.mouse.click(5, 5)
-	const discard = page.getByRole('alertdialog', { name: 'Discard your changes?' })
-	await expect(discard).toBeVisible()
-	await expectNoSeriousA11yViolations(page)
-	await discard.getByRole('button', { name: 'Keep editing' }).click()
-	await expect(dialog.getByLabel('Tagline')).toHaveValue('Half-typed')
-	await otherContext.close()
-})
+		// A changed draft asks before the backdrop throws it away.
+		dialog = await openEditor(page, 'Edit tagline', 'Edit tagline')
+		await dialog.getByLabel('Tagline').fill('Half-typed')
+		await page.mouse.click(5, 5)
+		const discard = page.getByRole('alertdialog', { name: 'Discard your changes?' })
+		await expect(discard).toBeVisible()
+		await expectNoSeriousA11yViolations(page)
+		await discard.getByRole('button', { name: 'Keep editing' }).click()
+		await expect(dialog.getByLabel('Tagline')).toHaveValue('Half-typed')
+		await otherContext.close()
+	},
+)
 
 test('the editors: every error at once, https:// added, counters, and which email visitors see', async ({
 	page,
@@ -520,79 +523,80 @@ test('the editors: every error at once, https:// added, counters, and which emai
 	expect(await card.text()).not.toContain('EMAIL')
 })
 
-test('uploads fail fast and per file: a 12 MB picture at once, a batch keeps its good files', async ({
-	page,
-	request,
-}) => {
-	test.setTimeout(90_000)
-	const owner = await createOwner(request)
-	const { url } = await post(request, owner, '/one/sites/portfolio/data/create/new/portfolio', {})
-	const portfolioId = url!.split('/').pop()!
-	await logIn(page, owner.email)
-	await expect(page).toHaveURL(/\/builder$/)
-	const sent: string[] = []
-	page.on('request', (request) => {
-		if (request.url().includes('/one/sites/images/')) sent.push(request.url())
-	})
+test(
+	'uploads fail fast and per file: a 12 MB picture at once, a batch keeps its good files',
+	ONE_VIEWPORT,
+	async ({ page, request }) => {
+		test.setTimeout(90_000)
+		const owner = await createOwner(request)
+		const { url } = await post(request, owner, '/one/sites/portfolio/data/create/new/portfolio', {})
+		const portfolioId = url!.split('/').pop()!
+		await logIn(page, owner.email)
+		await expect(page).toHaveURL(/\/builder$/)
+		const sent: string[] = []
+		page.on('request', (request) => {
+			if (request.url().includes('/one/sites/images/')) sent.push(request.url())
+		})
 
-	// A 12 MB display picture: refused within 2 s of being chosen, nothing sent.
-	const picture = await openEditor(page, 'Edit display picture', 'Edit Display Picture')
-	await picture.getByLabel('Choose a picture').setInputFiles({
-		name: 'holiday.png',
-		mimeType: 'image/png',
-		buffer: Buffer.alloc(12 * 1024 * 1024, 1),
-	})
-	await expect(picture.getByRole('alert')).toContainText('Each image must be 10 MB or smaller.', {
-		timeout: 2_000,
-	})
-	await expect(picture.getByRole('alert')).toContainText('holiday.png')
-	await picture.getByRole('button', { name: 'Update', exact: true }).click()
-	await expect(picture.getByRole('alert')).toContainText('10 MB or smaller')
-	expect(sent).toEqual([])
-	await picture.getByRole('button', { name: 'Close', exact: true }).click()
+		// A 12 MB display picture: refused within 2 s of being chosen, nothing sent.
+		const picture = await openEditor(page, 'Edit display picture', 'Edit Display Picture')
+		await picture.getByLabel('Choose a picture').setInputFiles({
+			name: 'holiday.png',
+			mimeType: 'image/png',
+			buffer: Buffer.alloc(12 * 1024 * 1024, 1),
+		})
+		await expect(picture.getByRole('alert')).toContainText('Each image must be 10 MB or smaller.', {
+			timeout: 2_000,
+		})
+		await expect(picture.getByRole('alert')).toContainText('holiday.png')
+		await picture.getByRole('button', { name: 'Update', exact: true }).click()
+		await expect(picture.getByRole('alert')).toContainText('10 MB or smaller')
+		expect(sent).toEqual([])
+		await picture.getByRole('button', { name: 'Close', exact: true }).click()
 
-	// A batch: two good pictures, a PDF, an 11 MB picture and a damaged one. The good ones are
-	// uploaded; each refused one is named with its reason and stays selected.
-	const png = (color: string) =>
-		sharp({ create: { width: 320, height: 180, channels: 3, background: color } })
-			.png()
-			.toBuffer()
-	// The damaged file is refused by the server (415: its content is no picture).
-	allowConsoleError(/status of 415 .*portfolio-images/)
-	await page.goto(`/builder/portfolio/manage-images/${portfolioId}`)
-	const modal = await openEditor(page, 'Update Product Images', 'Edit Display Picture')
-	await modal.getByLabel('Product images').setInputFiles([
-		{ name: 'good-one.png', mimeType: 'image/png', buffer: await png('#ef4444') },
-		{ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') },
-		{ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(11 * 1024 * 1024, 1) },
-		{ name: 'damaged.png', mimeType: 'image/png', buffer: Buffer.from('not really a png') },
-		{ name: 'good-two.png', mimeType: 'image/png', buffer: await png('#22c55e') },
-	])
-	const selected = modal.getByRole('list', { name: 'Selected images' }).getByRole('listitem')
-	await expect(selected).toHaveCount(5)
-	await expect(selected.filter({ hasText: 'notes.pdf' })).toContainText(
-		'Only JPEG, PNG, WebP or AVIF images are allowed.',
-	)
-	await expect(selected.filter({ hasText: 'huge.png' })).toContainText(
-		'Each image must be 10 MB or smaller.',
-	)
-	await modal.getByRole('button', { name: 'Upload 3 images' }).click()
-	await expect(modal.getByRole('alert')).toContainText(
-		'Not uploaded: “notes.pdf”, “huge.png”, “damaged.png”',
-	)
-	await expect(selected).toHaveCount(3)
-	await expect(selected.filter({ hasText: 'damaged.png' })).toContainText(
-		'Only JPEG, PNG, WebP or AVIF images are allowed.',
-	)
-	await expectNoSeriousA11yViolations(page)
-	await modal.getByRole('button', { name: 'Close', exact: true }).click()
-	await expect(modal).toBeHidden()
-	await expect(
-		page.getByRole('list', { name: 'Product images' }).getByRole('listitem'),
-	).toHaveCount(2)
-	// Only the three files that could be pictures were sent, one request each.
-	expect(sent.filter((url) => url.includes('portfolio-images'))).toHaveLength(3)
-})
+		// A batch: two good pictures, a PDF, an 11 MB picture and a damaged one. The good ones are
+		// uploaded; each refused one is named with its reason and stays selected.
+		const png = (color: string) =>
+			sharp({ create: { width: 320, height: 180, channels: 3, background: color } })
+				.png()
+				.toBuffer()
+		// The damaged file is refused by the server (415: its content is no picture).
+		allowConsoleError(/status of 415 .*portfolio-images/)
+		await page.goto(`/builder/portfolio/manage-images/${portfolioId}`)
+		const modal = await openEditor(page, 'Update Product Images', 'Edit Display Picture')
+		await modal.getByLabel('Product images').setInputFiles([
+			{ name: 'good-one.png', mimeType: 'image/png', buffer: await png('#ef4444') },
+			{ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') },
+			{ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(11 * 1024 * 1024, 1) },
+			{ name: 'damaged.png', mimeType: 'image/png', buffer: Buffer.from('not really a png') },
+			{ name: 'good-two.png', mimeType: 'image/png', buffer: await png('#22c55e') },
+		])
+		const selected = modal.getByRole('list', { name: 'Selected images' }).getByRole('listitem')
+		await expect(selected).toHaveCount(5)
+		await expect(selected.filter({ hasText: 'notes.pdf' })).toContainText(
+			'Only JPEG, PNG, WebP or AVIF images are allowed.',
+		)
+		await expect(selected.filter({ hasText: 'huge.png' })).toContainText(
+			'Each image must be 10 MB or smaller.',
+		)
+		await modal.getByRole('button', { name: 'Upload 3 images' }).click()
+		await expect(modal.getByRole('alert')).toContainText(
+			'Not uploaded: “notes.pdf”, “huge.png”, “damaged.png”',
+		)
+		await expect(selected).toHaveCount(3)
+		await expect(selected.filter({ hasText: 'damaged.png' })).toContainText(
+			'Only JPEG, PNG, WebP or AVIF images are allowed.',
+		)
+		await expectNoSeriousA11yViolations(page)
+		await modal.getByRole('button', { name: 'Close', exact: true }).click()
+		await expect(modal).toBeHidden()
+		await expect(
+			page.getByRole('list', { name: 'Product images' }).getByRole('listitem'),
+		).toHaveCount(2)
+		// Only the three files that could be pictures were sent, one request each.
+		expect(sent.filter((url) => url.includes('portfolio-images'))).toHaveLength(3)
+	},
+)
 
 test('portfolio order by drag and drop in one call; a note when more than 3 are featured', async ({
 	page,
@@ -671,30 +675,31 @@ test('portfolio order by drag and drop in one call; a note when more than 3 are 
 	}
 })
 
-test('a deep link opened signed out leads back to it after logging in (same site only)', async ({
-	page,
-	request,
-}) => {
-	const owner = await createOwner(request)
-	const { url } = await post(request, owner, '/one/sites/portfolio/data/create/new/portfolio', {})
-	const portfolioId = url!.split('/').pop()!
-	const deepLink = `/builder/portfolio/manage-images/${portfolioId}`
-	await page.goto(deepLink)
-	await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=${encodeURIComponent(deepLink)}$`))
-	await page.getByLabel('Email').fill(owner.email)
-	await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-	await page.getByRole('button', { name: 'Log In' }).click()
-	await expect(page).toHaveURL(new RegExp(`${deepLink}$`))
-	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Manage Product Images')
-
-	// Another site is never a destination: those go to /builder.
-	await page.context().clearCookies()
-	for (const hostile of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
-		await page.goto(`/login?redirectTo=${encodeURIComponent(hostile)}`)
+test(
+	'a deep link opened signed out leads back to it after logging in (same site only)',
+	ONE_VIEWPORT,
+	async ({ page, request }) => {
+		const owner = await createOwner(request)
+		const { url } = await post(request, owner, '/one/sites/portfolio/data/create/new/portfolio', {})
+		const portfolioId = url!.split('/').pop()!
+		const deepLink = `/builder/portfolio/manage-images/${portfolioId}`
+		await page.goto(deepLink)
+		await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=${encodeURIComponent(deepLink)}$`))
 		await page.getByLabel('Email').fill(owner.email)
 		await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
 		await page.getByRole('button', { name: 'Log In' }).click()
-		await expect(page).toHaveURL(/\/builder$/)
+		await expect(page).toHaveURL(new RegExp(`${deepLink}$`))
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Manage Product Images')
+
+		// Another site is never a destination: those go to /builder.
 		await page.context().clearCookies()
-	}
-})
+		for (const hostile of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
+			await page.goto(`/login?redirectTo=${encodeURIComponent(hostile)}`)
+			await page.getByLabel('Email').fill(owner.email)
+			await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+			await page.getByRole('button', { name: 'Log In' }).click()
+			await expect(page).toHaveURL(/\/builder$/)
+			await page.context().clearCookies()
+		}
+	},
+)

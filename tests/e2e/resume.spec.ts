@@ -3,11 +3,11 @@
  * (preview, then apply), and a visitor reads the resume page, prints it and downloads the PDF.
  * The resume page is a visitor's page like the profile (docs/decisions/010-visitor-pages.md):
  * it works on every view from the browser's cache, with JavaScript off, and with Save-Data.
- * Runs on a desktop and a phone viewport.
+ * Runs on a desktop and a phone viewport (the import, a flow, on the phone only).
  */
 import { expect, test, type APIRequestContext, type BrowserContext } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './axe'
-import { PASSWORD, signUpAndClaim, uniqueName } from './helpers'
+import { ONE_VIEWPORT, PASSWORD, signUpAndClaim, uniqueName } from './helpers'
 
 const RESUME = {
 	basics: {
@@ -71,69 +71,75 @@ async function ownerWithResume(request: APIRequestContext) {
 	return path
 }
 
-test('an owner previews and imports a JSON Resume file in the builder', async ({ page }) => {
-	await signUpAndClaim(page, { name: 'Jane Doe' })
+test(
+	'an owner previews and imports a JSON Resume file in the builder',
+	ONE_VIEWPORT,
+	async ({ page }) => {
+		await signUpAndClaim(page, { name: 'Jane Doe' })
 
-	// From the Resume section of the builder to the import page.
-	await page.getByRole('region', { name: 'Resume' }).getByRole('link', { name: 'Import' }).click()
-	await expect(page).toHaveURL(/\/builder\/import$/)
-	await expect(page.getByRole('heading', { name: 'Import your resume' })).toBeVisible()
+		// From the Resume section of the builder to the import page.
+		await page.getByRole('region', { name: 'Resume' }).getByRole('link', { name: 'Import' }).click()
+		await expect(page).toHaveURL(/\/builder\/import$/)
+		await expect(page.getByRole('heading', { name: 'Import your resume' })).toBeVisible()
 
-	// A file that is no resume: a clear message.
-	const fileInput = page.getByLabel('Resume file')
-	await fileInput.setInputFiles({
-		name: 'notes.txt',
-		mimeType: 'text/plain',
-		buffer: Buffer.from('just some notes'),
-	})
-	await page.getByRole('button', { name: 'Preview' }).click()
-	await expect(page.getByRole('alert')).toHaveText(
-		'This file is neither a JSON Resume file (.json) nor a LinkedIn data export (.zip).',
-	)
-	// The keyboard is at the message, not back at the top of the page.
-	await expect(page.getByRole('alert')).toBeFocused()
+		// A file that is no resume: a clear message.
+		const fileInput = page.getByLabel('Resume file')
+		await fileInput.setInputFiles({
+			name: 'notes.txt',
+			mimeType: 'text/plain',
+			buffer: Buffer.from('just some notes'),
+		})
+		await page.getByRole('button', { name: 'Preview' }).click()
+		await expect(page.getByRole('alert')).toHaveText(
+			'This file is neither a JSON Resume file (.json) nor a LinkedIn data export (.zip).',
+		)
+		// The keyboard is at the message, not back at the top of the page.
+		await expect(page.getByRole('alert')).toBeFocused()
 
-	// The real file: a preview per section, nothing saved yet.
-	await fileInput.setInputFiles({
-		name: 'resume.json',
-		mimeType: 'application/json',
-		buffer: Buffer.from(JSON.stringify(RESUME)),
-	})
-	await expect(page.getByRole('alert')).toBeHidden()
-	await page.getByRole('button', { name: 'Preview' }).click()
-	const preview = page.getByRole('region', { name: '2. Choose what to import' })
-	await expect(preview.getByText('From the JSON Resume file resume.json')).toBeVisible()
-	await expect(preview.getByRole('checkbox', { name: /^Profile/ })).toBeChecked()
-	await expect(preview.getByText('Staff Engineer · Nordlys · Mar 2021 – Present')).toBeVisible()
-	// A skill of the owner's own ('Knitting', not on Tagg's list) comes along as written.
-	await expect(preview.getByText('Python (5/5), Kubernetes (3.5/5), Knitting (3/5)')).toBeVisible()
-	await preview.getByText('Not imported (1)').click()
-	await expect(preview.getByText(/^GitHub/)).toBeVisible()
-	await expectNoSeriousA11yViolations(page)
+		// The real file: a preview per section, nothing saved yet.
+		await fileInput.setInputFiles({
+			name: 'resume.json',
+			mimeType: 'application/json',
+			buffer: Buffer.from(JSON.stringify(RESUME)),
+		})
+		await expect(page.getByRole('alert')).toBeHidden()
+		await page.getByRole('button', { name: 'Preview' }).click()
+		const preview = page.getByRole('region', { name: '2. Choose what to import' })
+		await expect(preview.getByText('From the JSON Resume file resume.json')).toBeVisible()
+		await expect(preview.getByRole('checkbox', { name: /^Profile/ })).toBeChecked()
+		await expect(preview.getByText('Staff Engineer · Nordlys · Mar 2021 – Present')).toBeVisible()
+		// A skill of the owner's own ('Knitting', not on Tagg's list) comes along as written.
+		await expect(
+			preview.getByText('Python (5/5), Kubernetes (3.5/5), Knitting (3/5)'),
+		).toBeVisible()
+		await preview.getByText('Not imported (1)').click()
+		await expect(preview.getByText(/^GitHub/)).toBeVisible()
+		await expectNoSeriousA11yViolations(page)
 
-	// Nothing ticked: said by the button, and the preview stays.
-	const ticks = preview.getByRole('checkbox')
-	for (let i = 0; i < (await ticks.count()); i++) await ticks.nth(i).uncheck()
-	await preview.getByRole('button', { name: 'Import the ticked sections' }).click()
-	await expect(preview.getByRole('alert')).toHaveText('Choose at least one section to import.')
-	await expect(preview.getByRole('alert')).toBeFocused()
-	for (let i = 0; i < (await ticks.count()); i++) await ticks.nth(i).check()
-	await expect(preview.getByRole('alert')).toBeHidden()
+		// Nothing ticked: said by the button, and the preview stays.
+		const ticks = preview.getByRole('checkbox')
+		for (let i = 0; i < (await ticks.count()); i++) await ticks.nth(i).uncheck()
+		await preview.getByRole('button', { name: 'Import the ticked sections' }).click()
+		await expect(preview.getByRole('alert')).toHaveText('Choose at least one section to import.')
+		await expect(preview.getByRole('alert')).toBeFocused()
+		for (let i = 0; i < (await ticks.count()); i++) await ticks.nth(i).check()
+		await expect(preview.getByRole('alert')).toBeHidden()
 
-	// Leave the profile alone, add the rest.
-	await preview.getByRole('checkbox', { name: /^Profile/ }).uncheck()
-	await preview.getByRole('radio', { name: /Add to what I have/ }).check()
-	await preview.getByRole('button', { name: 'Import the ticked sections' }).click()
-	await expect(
-		page.getByText('Added to: Work Experience, Education, Skills, Certificates, Achievements'),
-	).toBeVisible()
-	await page.getByRole('link', { name: 'See your profile' }).click()
-	await expect(page).toHaveURL(/\/builder$/)
-	await expect(
-		page.getByRole('region', { name: 'Resume' }).getByText('MSc in Computer Science'),
-	).toBeVisible()
-	await expect(page.getByRole('heading', { name: 'Jane Doe', level: 1 })).toBeVisible()
-})
+		// Leave the profile alone, add the rest.
+		await preview.getByRole('checkbox', { name: /^Profile/ }).uncheck()
+		await preview.getByRole('radio', { name: /Add to what I have/ }).check()
+		await preview.getByRole('button', { name: 'Import the ticked sections' }).click()
+		await expect(
+			page.getByText('Added to: Work Experience, Education, Skills, Certificates, Achievements'),
+		).toBeVisible()
+		await page.getByRole('link', { name: 'See your profile' }).click()
+		await expect(page).toHaveURL(/\/builder$/)
+		await expect(
+			page.getByRole('region', { name: 'Resume' }).getByText('MSc in Computer Science'),
+		).toBeVisible()
+		await expect(page.getByRole('heading', { name: 'Jane Doe', level: 1 })).toBeVisible()
+	},
+)
 
 test('a visitor finds the resume page and the PDF, and prints the page', async ({
 	page,
