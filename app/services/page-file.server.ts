@@ -1,0 +1,41 @@
+/**
+ * What the files beside an owner's page share (`/{pname}/og.png`, `qr.png`, `contact.vcf`): the
+ * page's version, or the owner's previous path's 301 and else a 404; then the file, made once per
+ * version and host and kept in memory (app/utils/generated-cache.server.ts). The query string is
+ * never part of the key (docs/decisions/026-generated-cache-key.md).
+ */
+import { getPageVersion, type PageVersion } from '~/models/page-version.server'
+import { getProfile, type ProfileData } from '~/models/profile.server'
+import { env } from '~/utils/env.server'
+import { generatedCache } from '~/utils/generated-cache.server'
+import { notFoundOrMoved } from './moved.server'
+
+export type PageFileResource = 'og.png' | 'qr.png' | 'contact.vcf'
+
+/**
+ * The bytes of `resource` for the page at `pname`, made by `make` from the owner's profile and
+ * the page's public address when not kept yet. Throws the 301 or 404 a visitor gets.
+ */
+export async function pageFile(
+	request: Request,
+	pname: string | undefined,
+	resource: PageFileResource,
+	make: (profile: ProfileData, pageUrl: string) => Promise<Buffer>,
+): Promise<{ body: Buffer; version: PageVersion }> {
+	const version = await getPageVersion(pname ?? '')
+	if (!version) throw await notFoundOrMoved(request, pname)
+	const site = env().PUBLIC_SITE_URL
+	const key = {
+		resource,
+		owner: version.customerId,
+		version: version.version,
+		host: new URL(site).host,
+	}
+	const made = await generatedCache().get(key, async () => {
+		const profile = await getProfile(version.customerId)
+		if (!profile?.path) return null
+		return { body: await make(profile, `${site}/${profile.path}`), meta: null }
+	})
+	if (!made) throw new Response('Not found', { status: 404 })
+	return { body: made.body, version }
+}
