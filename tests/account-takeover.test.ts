@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { deleteAccount, getCredentials } from '~/models/account.server'
 import { bundleFromFiles, importAccount } from '~/models/account-transfer.server'
 import { pendingMessages } from '~/models/outbox.server'
+import { resendVerification, VERIFY_LIMIT } from '~/services/account-settings.server'
 import { readTarGz } from '~/utils/tar.server'
 import { startAppServer, type AppServer } from './app-server'
 import { createOwner, DEFAULT_PASSWORD, uniqueEmail } from './factories'
@@ -398,6 +399,20 @@ describe('3. limits that hold under bursts', () => {
 			expect(answer.status).toBe(429)
 			expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0)
 		}
+	}, 60_000)
+	test('40 concurrent "send the link again" for one unverified owner: at most 5 links go out', async () => {
+		const owner = await createOwner({ emailVerified: false })
+		const outcomes = await Promise.all(
+			Array.from({ length: 40 }, () => resendVerification(owner.id)),
+		)
+		const sent = outcomes.filter((outcome) => outcome.ok && !outcome.verified)
+		expect(sent.length).toBeLessThanOrEqual(VERIFY_LIMIT.max)
+		expect(sent.length).toBeGreaterThan(0)
+		for (const outcome of outcomes.filter((candidate) => !candidate.ok)) {
+			expect(outcome).toMatchObject({ ok: false, status: 429 })
+			expect(outcome.ok === false && outcome.retryAfterSeconds).toBeGreaterThan(0)
+		}
+		expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(sent.length)
 	}, 60_000)
 })
 
