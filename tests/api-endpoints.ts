@@ -212,6 +212,7 @@ const PROFILE_EXAMPLES: Record<ProfileFieldName, Record<string, unknown>> = {
 	'email-visibility': { hideEmail: true },
 	tagline: { tagline: 'The first programmer' },
 	'site-name': { siteName: 'Ada' },
+	language: { language: 'pt-BR' },
 	highlights: { highOne: 'Notes on the Engine', highTwo: 'Bernoulli numbers', highThree: null },
 	bio: { bio: 'First paragraph.\n\nSecond paragraph.' },
 	appearance: { accent: '#047857', mode: 'dark', font: 'classic', header: 'solid' },

@@ -32,6 +32,7 @@ import { checkPath, PATH_MESSAGES } from '~/utils/path-name'
 import { storage } from '~/utils/storage.server'
 import { createTarGzStream } from '~/utils/tar.server'
 import { PORTFOLIO_LIMITS } from '~/utils/field-limits'
+import { DEFAULT_LOCALE, isLocale, LOCALES } from '~/utils/locales'
 import { isSafeHttpUrl, PHONE_PATTERN } from '~/utils/text'
 import { normaliseEmail, pathKeyInUse } from './customer.server'
 import { cardKey, largeKey, MAX_IMAGES_PER_PORTFOLIO } from './image.server'
@@ -153,6 +154,8 @@ export const AccountDocumentSchema = z.object({
 			.optional(),
 		disabled: z.boolean(),
 		createdAt: isoDate,
+		// Added later: older documents follow the browser's language.
+		language: z.enum(LOCALES).nullable().optional().default(null),
 	}),
 	profile: z.object({
 		path: z.string().max(100).nullable(),
@@ -191,6 +194,8 @@ export const AccountDocumentSchema = z.object({
 			})
 			.optional()
 			.default(DEFAULT_APPEARANCE),
+		// Added later: older documents' pages are in English.
+		language: z.enum(LOCALES).optional().default(DEFAULT_LOCALE),
 		displayPicture: z.object({ large: sha256Schema, small: sha256Schema }).nullable(),
 	}),
 	resume: z.object({
@@ -396,6 +401,7 @@ async function exportDocument(
 			...(options.passwordHash ? { passwordHash: customer.passwordHash } : {}),
 			disabled: customer.disabled,
 			createdAt: customer.createdAt.toISOString(),
+			language: isLocale(customer.language) ? customer.language : null,
 		},
 		profile: {
 			path: profile?.path ?? null,
@@ -421,6 +427,7 @@ async function exportDocument(
 			email: profile?.email ?? null,
 			hideEmail: profile?.hideEmail ?? false,
 			appearance: profile ? toAppearance(profile) : DEFAULT_APPEARANCE,
+			language: isLocale(profile?.language) ? profile.language : DEFAULT_LOCALE,
 			displayPicture,
 		},
 		resume: {
@@ -705,6 +712,7 @@ export async function importAccount(
 						emailVerifiedAt: keptHash ? new Date() : null,
 						disabled: document.account.disabled,
 						createdAt: new Date(document.account.createdAt),
+						language: document.account.language,
 						profile: {
 							create: {
 								...profileFields,

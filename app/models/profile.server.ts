@@ -4,6 +4,7 @@
 import { toAppearance, type Appearance } from '~/utils/appearance'
 import { prisma, type Prisma } from '~/utils/db.server'
 import { env } from '~/utils/env.server'
+import { DEFAULT_LOCALE, isLocale, type Locale } from '~/utils/locales'
 import { type Precondition } from '~/utils/etag.server'
 import { type SocialField } from '~/utils/profile-schemas'
 import { type Tx, writeAsOwner } from './tx.server'
@@ -28,6 +29,8 @@ export type ProfileData = {
 	pictureSmallUrl: string | null
 	/** Accent colour, light/dark, type pairing and header style of the owner's pages. */
 	appearance: Appearance
+	/** The language of the owner's public pages (app/utils/locales.ts). */
+	language: Locale
 	updatedAt: string
 }
 
@@ -65,6 +68,7 @@ export const profileSelect = {
 	themeMode: true,
 	font: true,
 	headerStyle: true,
+	language: true,
 	updatedAt: true,
 } satisfies Prisma.ProfileSelect
 
@@ -112,6 +116,7 @@ export function toProfileData(row: ProfileRow): ProfileData {
 		pictureUrl: displayPictureUrl(row.customerId, row.pictureVersion),
 		pictureSmallUrl: displayPictureUrl(row.customerId, row.pictureVersion, 'small'),
 		appearance: toAppearance(row),
+		language: isLocale(row.language) ? row.language : DEFAULT_LOCALE,
 		updatedAt: row.updatedAt.toISOString(),
 	}
 }
@@ -144,6 +149,7 @@ type ProfileUpdate = Partial<
 		| 'themeMode'
 		| 'font'
 		| 'headerStyle'
+		| 'language'
 		| SocialField
 	>
 >

@@ -512,6 +512,32 @@ describe('POST /one/sites/info/general/{field}/update', () => {
 	})
 })
 
+describe('the language of the public pages (/one/sites/info/general/language)', () => {
+	test('English until the owner picks one of the six; the pages change version with it', async () => {
+		const owner = await createOwner()
+		expect((await read('language', owner.id)).json.data).toEqual({ language: 'en' })
+		const before = (await getProfile(owner.id))!.updatedAt
+		for (const language of ['es', 'fr', 'de', 'pt-BR', 'ar']) {
+			const saved = await update('language', { language }, owner.token)
+			expect(saved.status).toBe(200)
+			expect(saved.json.data).toEqual({ language })
+			expect((await read('language', owner.id)).json.data).toEqual({ language })
+		}
+		expect((await getProfile(owner.id))!.updatedAt > before).toBe(true)
+	})
+
+	test.each([['ja'], ['pt'], ['EN'], [''], [null], [42]])(
+		'%j is refused with the six named, and nothing changes',
+		async (language) => {
+			const owner = await createOwner()
+			const { status, json } = await update('language', { language }, owner.token)
+			expect(status).toBe(400)
+			expect(String(json.message)).toContain('language: must be one of en, es, fr, de, pt-BR, ar')
+			expect((await read('language', owner.id)).json.data).toEqual({ language: 'en' })
+		},
+	)
+})
+
 describe('GET /one/sites/resume/work-exp/get', () => {
 	test('a new owner has five empty lists', async () => {
 		const owner = await createOwner()

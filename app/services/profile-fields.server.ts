@@ -13,6 +13,7 @@ import {
 	DesignationSchema,
 	EmailVisibilitySchema,
 	HighlightsSchema,
+	LanguageSchema,
 	NameSchema,
 	SiteNameSchema,
 	SocialLinksSchema,
@@ -42,6 +43,7 @@ export const PROFILE_FIELDS = {
 	'site-name': plain(SiteNameSchema, 'siteName'),
 	highlights: plain(HighlightsSchema, 'carHighlights'),
 	bio: plain(BioSchema, 'bio'),
+	language: plain(LanguageSchema, 'language'),
 	appearance: field({
 		schema: AppearanceSchema,
 		toUpdate: (value) => appearanceUpdate(value),

@@ -17,6 +17,7 @@ import {
 	withHttps,
 } from './text'
 import { PROFILE_LIMITS, RESUME_LIMITS } from './field-limits'
+import { LOCALES } from './locales'
 import { handleError, handleToUrl, looksLikeHandle, type HandleField } from './social'
 
 /**
@@ -382,3 +383,11 @@ export type WorkItemInput = z.output<typeof WorkItemSchema>
 export type EducationItemInput = z.output<typeof EducationItemSchema>
 export type SkillItemInput = z.output<typeof SkillItemSchema>
 export type CertificateItemInput = z.output<typeof CertificateItemSchema>
+
+/**
+ * `POST /one/sites/info/general/language/update`: `{language}`, one of the six (ARCHITECTURE.md,
+ * "Languages"): the language of the owner's public pages, resume page, PDF and vCard labels.
+ */
+export const LanguageSchema = z.object({
+	language: z.enum(LOCALES, { error: requiredOr(`must be one of ${LOCALES.join(', ')}`) }),
+})
