@@ -53,6 +53,8 @@ const FONTS = [
 	'NotoSansThai-Bold',
 	'NotoSansSC-Regular',
 	'NotoSansSC-Bold',
+	'NotoSansJP-Regular',
+	'NotoSansJP-Bold',
 	'NotoSansKR-Regular',
 	'NotoSansKR-Bold',
 ]
@@ -243,6 +245,43 @@ describe('the resume PDF in every script', () => {
 			'every day',
 		])
 			expect(printed).toContain(run)
+	})
+
+	test('Japanese is drawn in Noto Sans JP (its own glyph forms), Chinese in Noto Sans SC, each text by its own script', async () => {
+		// Kana and kanji whose Japanese forms differ from the Chinese ones (直, 骨, 海).
+		const japanese = '直接ユーザーと話し、骨組みから海外向けの画面までデザインしました。'
+		const japaneseOwner = await createOwner({ name: 'Aiko Tanaka' })
+		// A field of kanji alone (東京) in a resume with kana is Japanese too.
+		await updateProfile(japaneseOwner.id, { city: '東京', bio: [japanese] })
+		const japanesePdf = await fetchPdf(japaneseOwner.path!)
+		const printed = text(japanesePdf)
+		expect(printed).toContain(japanese)
+		expect(printed).toContain('東京')
+		const japaneseFonts = expectEveryFontEmbedded(japanesePdf)
+		expect(japaneseFonts).toContain('NotoSansJP-Regular')
+		expect(japaneseFonts.filter((name) => name.startsWith('NotoSansSC'))).toEqual([])
+
+		// The same ideographs with no kana anywhere: Chinese, drawn in Noto Sans SC alone.
+		const chineseOwner = await createOwner({ name: 'Chen Wei' })
+		await updateProfile(chineseOwner.id, {
+			city: '东京',
+			bio: ['直接与用户沟通，从骨架到海外版界面。'],
+		})
+		const chineseFonts = expectEveryFontEmbedded(await fetchPdf(chineseOwner.path!))
+		expect(chineseFonts).toContain('NotoSansSC-Regular')
+		expect(chineseFonts.filter((name) => name.startsWith('NotoSansJP'))).toEqual([])
+
+		// Both in one resume: the Japanese line in the Japanese face, the Chinese one (simplified
+		// characters Japanese does not write) in the Chinese face; the bold title in both too.
+		const mixed = await createOwner({ name: 'Aiko Chen' })
+		await updateProfile(mixed.id, { designation: '产品设计师', bio: [japanese] })
+		await giveResume(mixed.id, ['デザイナー'])
+		const mixedPdf = await fetchPdf(mixed.path!)
+		const mixedText = text(mixedPdf)
+		for (const line of ['产品设计师', japanese, 'デザイナー']) expect(mixedText).toContain(line)
+		expect(expectEveryFontEmbedded(mixedPdf)).toEqual(
+			expect.arrayContaining(['NotoSansJP-Regular', 'NotoSansJP-Bold', 'NotoSansSC-Regular']),
+		)
 	})
 
 	test('a line in a script with no spaces (Chinese, Japanese, Thai) longer than the page wraps inside the margins, every character kept', async () => {
