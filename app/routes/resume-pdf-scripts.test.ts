@@ -284,6 +284,50 @@ describe('the resume PDF in every script', () => {
 		)
 	})
 
+	test('Latin, an email, a link and digits inside an Arabic line: drawn right to left on any page; read back in logical order on a page mostly in Arabic', async () => {
+		// No punctuation right after the digits: pdftotext takes digits for left-to-right text and
+		// reads '2019،' as '،2019' (docs/decisions/028-pdf-fonts.md).
+		const line = 'مصممة منتجات في Acme منذ 2019 البريد layla@acme.com والموقع acme.com/layla'
+		/** The left edges of the line's Latin words, in the order they are read. */
+		const leftEdges = (pdf: Buffer) => {
+			const all = words(pdf)
+			const acme = all.find((box) => box.word === 'Acme')!
+			const sameLine = all.filter((box) => Math.abs(box.yMin - acme.yMin) < 4)
+			const edge = (word: string) => sameLine.find((box) => box.word.includes(word))!.xMin
+			return {
+				read: ['Acme', '2019', 'layla@acme.com', 'acme.com/layla'].map(edge),
+				end: Math.max(...sameLine.map((box) => box.xMax)),
+			}
+		}
+
+		// A page mostly in Arabic: pdftotext reads the line whole, in logical order.
+		const arabicOwner = await createOwner({ name: 'ليلى حداد' })
+		await updateProfile(arabicOwner.id, {
+			designation: 'مصممة منتجات',
+			city: 'بيروت',
+			bio: [line, 'أصمم منتجات هادئة وواضحة للناس بلغات كثيرة منذ سنوات طويلة في بيروت ودبي'],
+		})
+		await giveResume(arabicOwner.id, ['مهندسة برمجيات في شركة ناشئة للتقنية المالية في بيروت'])
+		const arabicPdf = await fetchPdf(arabicOwner.path!)
+		const lines = poppler(arabicPdf, 'pdftotext')
+			.split('\n')
+			.map((printed) => printed.replace(/[\s\u202a-\u202e]+/g, ''))
+		expect(lines).toContain(line.replace(/\s+/g, ''))
+
+		// On both pages the line is drawn as the web page shows it (dir="auto"): from the right
+		// margin, each Latin word to the left of the one read before it.
+		const latinOwner = await createOwner({ name: 'Layla Haddad' })
+		await updateProfile(latinOwner.id, {
+			designation: 'Product Designer',
+			bio: ['I design calm, readable products for people in many languages.', line],
+		})
+		for (const pdf of [arabicPdf, await fetchPdf(latinOwner.path!)]) {
+			const { read, end } = leftEdges(pdf)
+			expect(end).toBeCloseTo(595.28 - 44, 0)
+			expect([...read].sort((a, b) => b - a)).toEqual(read)
+		}
+	})
+
 	test('a line in a script with no spaces (Chinese, Japanese, Thai) longer than the page wraps inside the margins, every character kept', async () => {
 		const owner = await createOwner({ name: 'Wrap Test' })
 		const chinese = '我们设计了一个让小商家轻松收款的支付平台并且每周与商家一起做可用性测试'.repeat(
