@@ -314,6 +314,14 @@ describe('the resume PDF in every script', () => {
 			.map((printed) => printed.replace(/[\s\u202a-\u202e]+/g, ''))
 		expect(lines).toContain(line.replace(/\s+/g, ''))
 
+		// An entry whose title is in Arabic: the title at the right margin, above its company and
+		// bullet, its dates at the left margin.
+		const boxes = words(arabicPdf)
+		const dates = boxes.find((box) => box.word === 'Jan')!
+		expect(dates.xMin).toBeCloseTo(44, 0)
+		const head = boxes.filter((box) => Math.abs(box.yMin - dates.yMin) < 4)
+		expect(Math.max(...head.map((box) => box.xMax))).toBeCloseTo(595.28 - 44, 0)
+
 		// On both pages the line is drawn as the web page shows it (dir="auto"): from the right
 		// margin, each Latin word to the left of the one read before it.
 		const latinOwner = await createOwner({ name: 'Layla Haddad' })

@@ -657,11 +657,18 @@ function ListEntry({
 	children: ReactNode
 }) {
 	const style = useTextStyle()
+	const rtl = 'direction' in dirAuto(title)
 	return (
 		<View style={styles.entry} wrap={false}>
-			<View style={styles.entryHead}>
+			{/* A right-to-left title starts at the right margin, above its company and bullets, and
+			    the dates go to the other side, as the bullet's mark does. */}
+			<View style={[styles.entryHead, rtl ? { flexDirection: 'row-reverse' } : {}]}>
 				<Text
-					style={[styles.entryTitle, style(title)]}
+					style={[
+						styles.entryTitle,
+						rtl ? { paddingRight: 0, paddingLeft: TITLE_GAP } : {},
+						style(title),
+					]}
 					hyphenationCallback={breaks.title(String(dates))}
 				>
 					{emoji(title)}
