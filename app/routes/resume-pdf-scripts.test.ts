@@ -53,6 +53,8 @@ const FONTS = [
 	'NotoSansThai-Bold',
 	'NotoSansSC-Regular',
 	'NotoSansSC-Bold',
+	'NotoSansJP-Regular',
+	'NotoSansJP-Bold',
 	'NotoSansKR-Regular',
 	'NotoSansKR-Bold',
 ]
@@ -243,6 +245,95 @@ describe('the resume PDF in every script', () => {
 			'every day',
 		])
 			expect(printed).toContain(run)
+	})
+
+	test('Japanese is drawn in Noto Sans JP (its own glyph forms), Chinese in Noto Sans SC, each text by its own script', async () => {
+		// Kana and kanji whose Japanese forms differ from the Chinese ones (直, 骨, 海).
+		const japanese = '直接ユーザーと話し、骨組みから海外向けの画面までデザインしました。'
+		const japaneseOwner = await createOwner({ name: 'Aiko Tanaka' })
+		// A field of kanji alone (東京) in a resume with kana is Japanese too.
+		await updateProfile(japaneseOwner.id, { city: '東京', bio: [japanese] })
+		const japanesePdf = await fetchPdf(japaneseOwner.path!)
+		const printed = text(japanesePdf)
+		expect(printed).toContain(japanese)
+		expect(printed).toContain('東京')
+		const japaneseFonts = expectEveryFontEmbedded(japanesePdf)
+		expect(japaneseFonts).toContain('NotoSansJP-Regular')
+		expect(japaneseFonts.filter((name) => name.startsWith('NotoSansSC'))).toEqual([])
+
+		// The same ideographs with no kana anywhere: Chinese, drawn in Noto Sans SC alone.
+		const chineseOwner = await createOwner({ name: 'Chen Wei' })
+		await updateProfile(chineseOwner.id, {
+			city: '东京',
+			bio: ['直接与用户沟通，从骨架到海外版界面。'],
+		})
+		const chineseFonts = expectEveryFontEmbedded(await fetchPdf(chineseOwner.path!))
+		expect(chineseFonts).toContain('NotoSansSC-Regular')
+		expect(chineseFonts.filter((name) => name.startsWith('NotoSansJP'))).toEqual([])
+
+		// Both in one resume: the Japanese line in the Japanese face, the Chinese one (simplified
+		// characters Japanese does not write) in the Chinese face; the bold title in both too.
+		const mixed = await createOwner({ name: 'Aiko Chen' })
+		await updateProfile(mixed.id, { designation: '产品设计师', bio: [japanese] })
+		await giveResume(mixed.id, ['デザイナー'])
+		const mixedPdf = await fetchPdf(mixed.path!)
+		const mixedText = text(mixedPdf)
+		for (const line of ['产品设计师', japanese, 'デザイナー']) expect(mixedText).toContain(line)
+		expect(expectEveryFontEmbedded(mixedPdf)).toEqual(
+			expect.arrayContaining(['NotoSansJP-Regular', 'NotoSansJP-Bold', 'NotoSansSC-Regular']),
+		)
+	})
+
+	test('Latin, an email, a link and digits inside an Arabic line: drawn right to left on any page; read back in logical order on a page mostly in Arabic', async () => {
+		// No punctuation right after the digits: pdftotext takes digits for left-to-right text and
+		// reads '2019،' as '،2019' (docs/decisions/028-pdf-fonts.md).
+		const line = 'مصممة منتجات في Acme منذ 2019 البريد layla@acme.com والموقع acme.com/layla'
+		/** The left edges of the line's Latin words, in the order they are read. */
+		const leftEdges = (pdf: Buffer) => {
+			const all = words(pdf)
+			const acme = all.find((box) => box.word === 'Acme')!
+			const sameLine = all.filter((box) => Math.abs(box.yMin - acme.yMin) < 4)
+			const edge = (word: string) => sameLine.find((box) => box.word.includes(word))!.xMin
+			return {
+				read: ['Acme', '2019', 'layla@acme.com', 'acme.com/layla'].map(edge),
+				end: Math.max(...sameLine.map((box) => box.xMax)),
+			}
+		}
+
+		// A page mostly in Arabic: pdftotext reads the line whole, in logical order.
+		const arabicOwner = await createOwner({ name: 'ليلى حداد' })
+		await updateProfile(arabicOwner.id, {
+			designation: 'مصممة منتجات',
+			city: 'بيروت',
+			bio: [line, 'أصمم منتجات هادئة وواضحة للناس بلغات كثيرة منذ سنوات طويلة في بيروت ودبي'],
+		})
+		await giveResume(arabicOwner.id, ['مهندسة برمجيات في شركة ناشئة للتقنية المالية في بيروت'])
+		const arabicPdf = await fetchPdf(arabicOwner.path!)
+		const lines = poppler(arabicPdf, 'pdftotext')
+			.split('\n')
+			.map((printed) => printed.replace(/[\s\u202a-\u202e]+/g, ''))
+		expect(lines).toContain(line.replace(/\s+/g, ''))
+
+		// An entry whose title is in Arabic: the title at the right margin, above its company and
+		// bullet, its dates at the left margin.
+		const boxes = words(arabicPdf)
+		const dates = boxes.find((box) => box.word === 'Jan')!
+		expect(dates.xMin).toBeCloseTo(44, 0)
+		const head = boxes.filter((box) => Math.abs(box.yMin - dates.yMin) < 4)
+		expect(Math.max(...head.map((box) => box.xMax))).toBeCloseTo(595.28 - 44, 0)
+
+		// On both pages the line is drawn as the web page shows it (dir="auto"): from the right
+		// margin, each Latin word to the left of the one read before it.
+		const latinOwner = await createOwner({ name: 'Layla Haddad' })
+		await updateProfile(latinOwner.id, {
+			designation: 'Product Designer',
+			bio: ['I design calm, readable products for people in many languages.', line],
+		})
+		for (const pdf of [arabicPdf, await fetchPdf(latinOwner.path!)]) {
+			const { read, end } = leftEdges(pdf)
+			expect(end).toBeCloseTo(595.28 - 44, 0)
+			expect([...read].sort((a, b) => b - a)).toEqual(read)
+		}
 	})
 
 	test('a line in a script with no spaces (Chinese, Japanese, Thai) longer than the page wraps inside the margins, every character kept', async () => {

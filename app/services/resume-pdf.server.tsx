@@ -1,8 +1,8 @@
 /**
  * /{pname}/resume.pdf: the resume page as an A4 PDF, drawn in this process by @react-pdf/renderer
  * (no browser). Every character is drawn in a font embedded as a subset: Inter for Latin,
- * Cyrillic and Greek, IBM Plex Sans Arabic for Arabic, Noto for emoji, Hebrew, Devanagari, Thai, Chinese, Japanese and
- * Korean (docs/decisions/028-pdf-fonts.md). A rendered PDF is kept in memory under its page
+ * Cyrillic and Greek, IBM Plex Sans Arabic for Arabic, Noto for emoji, Hebrew, Devanagari, Thai,
+ * Chinese, Japanese (in its own glyph forms) and Korean (docs/decisions/028-pdf-fonts.md). A rendered PDF is kept in memory under its page
  * version, so it is drawn once per edit, whatever the traffic.
  */
 import path from 'node:path'
@@ -16,7 +16,7 @@ import {
 	Text,
 	View,
 } from '@react-pdf/renderer'
-import { Children, type ReactNode } from 'react'
+import { Children, createContext, type ReactNode, useContext } from 'react'
 import { type ProfileData } from '~/models/profile.server'
 import { type Resume } from '~/models/resume.server'
 import { assetDir } from '~/utils/assets.server'
@@ -106,6 +106,19 @@ const FACES: Face[] = [
 const LAST_RESORT = 'Helvetica'
 const LAST_RESORT_FACE: Face = { ...FACES[0]!, family: LAST_RESORT }
 
+/**
+ * Japanese writes many ideographs as Chinese does, but with its own glyph forms (直, 骨, 海…):
+ * Noto Sans SC draws them the Chinese way. A Japanese text is drawn with this face before the
+ * Chinese one (japaneseText); it has the kana and the ideographs of Japanese (JIS X 0213), not
+ * the simplified ones of Chinese (设, 计…), which still fall to Noto Sans SC.
+ */
+const JAPANESE_FACE: Face = {
+	family: 'Noto Sans JP',
+	regular: 'noto/NotoSansJP-Regular.ttf',
+	bold: 'noto/NotoSansJP-Bold.ttf',
+	lazy: true,
+}
+
 let fontsReady = false
 function registerFonts() {
 	if (fontsReady) return
@@ -113,7 +126,7 @@ function registerFonts() {
 	// Drops the standard fonts (Helvetica, Times, Courier): nothing here may draw in a font that is
 	// not embedded.
 	Font.clear()
-	for (const face of [...FACES, LAST_RESORT_FACE]) {
+	for (const face of [...FACES, JAPANESE_FACE, LAST_RESORT_FACE]) {
 		Font.register({
 			family: face.family,
 			fonts: [
@@ -219,6 +232,52 @@ const loaded = (family: string, weight: Weight) =>
 /** Spaces and control characters: drawn as nothing, they do not decide which faces to load. */
 const BLANK = /[\p{Cc}\p{Z}]/u
 
+/** Hiragana and katakana (with their long vowel mark and iteration marks): only Japanese has them. */
+const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}\u30fc\u30fd\u30fe]/u
+/** A CJK ideograph (kanji, hanzi, hanja). */
+const HAN = /\p{Script=Han}/u
+
+/** The font stacks of one resume (fontsFor). */
+export type ResumeFonts = {
+	/** Every text's stack. */
+	families: string[]
+	/** The stack of a Japanese text (Noto Sans JP before Noto Sans SC), or null: no kana anywhere. */
+	japanese: string[] | null
+}
+
+/**
+ * Whether `text` is Japanese, so its ideographs take their Japanese forms: it has kana; or it
+ * has ideographs only, in a resume that has kana somewhere, and the Japanese face has every one
+ * of them (a line in Simplified Chinese has characters Japanese does not write, and keeps the
+ * Chinese forms). A text of ideographs alone in a resume without kana is taken for Chinese.
+ */
+function japaneseText(text: string, fonts: ResumeFonts) {
+	if (!fonts.japanese) return false
+	if (KANA.test(text)) return true
+	const ideographs = Array.from(text).filter((char) => HAN.test(char))
+	const japanese = loaded(JAPANESE_FACE.family, 400)
+	return (
+		ideographs.length > 0 &&
+		!!japanese &&
+		ideographs.every((char) => japanese.hasGlyphForCodePoint(char.codePointAt(0)!))
+	)
+}
+
+/** The font stacks for a resume whose text is `text` (fontFamiliesFor). */
+async function fontsFor(text: string): Promise<ResumeFonts> {
+	const families = await fontFamiliesFor(text)
+	if (!KANA.test(text)) return { families, japanese: null }
+	await loadFace(JAPANESE_FACE)
+	// Before the Chinese face, or where it would be: after every face that is always there.
+	const at = families.includes('Noto Sans SC')
+		? families.indexOf('Noto Sans SC')
+		: FACES.filter((face) => !face.lazy).length
+	return {
+		families,
+		japanese: [...families.slice(0, at), JAPANESE_FACE.family, ...families.slice(at)],
+	}
+}
+
 /**
  * The font stack for a resume whose text is `text`: every face that is always there, then the
  * lazy ones (CJK) that draw a character none before them has. Only this resume's faces are read,
@@ -315,6 +374,23 @@ const isRtlLetter = (char: string) => /\p{L}/u.test(char) && RTL.test(char)
 function dirAuto(text: string | null | undefined) {
 	const first = /\p{L}/u.exec(text ?? '')?.[0]
 	return first && isRtlLetter(first) ? ({ direction: 'rtl', textAlign: 'right' } as const) : {}
+}
+
+/** The fonts of the resume being drawn, for the texts deep in it (textStyle). */
+const FontsContext = createContext<ResumeFonts>({ families: [], japanese: null })
+
+/** A text's direction (dirAuto) and, for a Japanese text, the Japanese font stack. */
+function textStyle(text: string | null | undefined, fonts: ResumeFonts) {
+	return {
+		...dirAuto(text),
+		...(text && fonts.japanese && japaneseText(text, fonts) ? { fontFamily: fonts.japanese } : {}),
+	}
+}
+
+/** textStyle with the fonts of the resume being drawn. */
+function useTextStyle() {
+	const fonts = useContext(FontsContext)
+	return (text: string | null | undefined) => textStyle(text, fonts)
 }
 
 // ---------------------------------------------------------------- emoji
@@ -519,8 +595,8 @@ export type ResumePdfData = {
 }
 
 type ResumeDocumentProps = ResumePdfData & {
-	/** The font stack for this resume's text (fontFamiliesFor). */
-	fontFamilies: string[]
+	/** The font stacks for this resume's text (fontsFor). */
+	fonts: ResumeFonts
 }
 
 /**
@@ -556,8 +632,9 @@ function Section({
 
 /** One way to reach the owner, in the line under the name; a link when it has an address. */
 function Contact({ href, children }: { href?: string; children: string }) {
+	const style = useTextStyle()
 	return (
-		<Text style={[styles.contactItem, dirAuto(children)]} hyphenationCallback={breaks.contact}>
+		<Text style={[styles.contactItem, style(children)]} hyphenationCallback={breaks.contact}>
 			{href ? (
 				<Link style={styles.link} src={href}>
 					{emoji(children)}
@@ -579,11 +656,19 @@ function ListEntry({
 	dates: string | number
 	children: ReactNode
 }) {
+	const style = useTextStyle()
+	const rtl = 'direction' in dirAuto(title)
 	return (
 		<View style={styles.entry} wrap={false}>
-			<View style={styles.entryHead}>
+			{/* A right-to-left title starts at the right margin, above its company and bullets, and
+			    the dates go to the other side, as the bullet's mark does. */}
+			<View style={[styles.entryHead, rtl ? { flexDirection: 'row-reverse' } : {}]}>
 				<Text
-					style={[styles.entryTitle, dirAuto(title)]}
+					style={[
+						styles.entryTitle,
+						rtl ? { paddingRight: 0, paddingLeft: TITLE_GAP } : {},
+						style(title),
+					]}
 					hyphenationCallback={breaks.title(String(dates))}
 				>
 					{emoji(title)}
@@ -597,20 +682,22 @@ function ListEntry({
 
 /** The line under an entry's title (its company, institution or platform). */
 function EntrySub({ children, text }: { children: ReactNode; text: string | null }) {
+	const style = useTextStyle()
 	return (
-		<Text style={[styles.entrySub, dirAuto(text)]} hyphenationCallback={breaks.text}>
+		<Text style={[styles.entrySub, style(text)]} hyphenationCallback={breaks.text}>
 			{children}
 		</Text>
 	)
 }
 
 function Bullet({ children }: { children: string }) {
+	const style = useTextStyle()
 	const rtl = 'direction' in dirAuto(children)
 	return (
 		// The mark on the side the line begins, as the web page's list item with dir="auto".
 		<View style={[styles.bullet, rtl ? { flexDirection: 'row-reverse' } : {}]}>
 			<Text style={[styles.bulletMark, rtl ? { textAlign: 'right' } : {}]}>•</Text>
-			<Text style={[styles.bulletText, dirAuto(children)]} hyphenationCallback={breaks.bullet}>
+			<Text style={[styles.bulletText, style(children)]} hyphenationCallback={breaks.bullet}>
 				{emoji(children)}
 			</Text>
 		</View>
@@ -619,12 +706,13 @@ function Bullet({ children }: { children: string }) {
 
 /** Skills two to a line. */
 function SkillRow({ skills }: { skills: Resume['skills'] }) {
+	const style = useTextStyle()
 	return (
 		<View style={styles.skills}>
 			{skills.map((item) => (
 				<View key={item.skillId} style={styles.skill} wrap={false}>
 					<Text
-						style={[styles.skillName, dirAuto(item.skillName)]}
+						style={[styles.skillName, style(item.skillName)]}
 						hyphenationCallback={breaks.skill}
 					>
 						{emoji(item.skillName)}
@@ -671,13 +759,8 @@ const pairs = <T,>(items: T[]) =>
 		items.slice(index * 2, index * 2 + 2),
 	)
 
-export function ResumeDocument({
-	profile,
-	resume,
-	email,
-	profileUrl,
-	fontFamilies,
-}: ResumeDocumentProps) {
+export function ResumeDocument({ profile, resume, email, profileUrl, fonts }: ResumeDocumentProps) {
+	const style = (text: string | null | undefined) => textStyle(text, fonts)
 	const name = fullName(profile.name) || profile.path || 'Resume'
 	const location = [profile.city, profile.country].filter(Boolean).join(', ')
 	const website = profile.socialLinks.companySite
@@ -692,18 +775,18 @@ export function ResumeDocument({
 			producer="Tagg"
 			language="en"
 		>
-			<Page size="A4" style={[styles.page, { fontFamily: fontFamilies }]}>
+			<Page size="A4" style={[styles.page, { fontFamily: fonts.families }]}>
 				{/* The line height is the body's, not the page's: react-pdf draws no `render` text
 				under an ancestor with a line height (diegomura/react-pdf#3566), and the footer's
 				page numbers are one. */}
 				<View style={styles.body}>
 					<View>
-						<Text style={[styles.name, dirAuto(name)]} hyphenationCallback={breaks.name}>
+						<Text style={[styles.name, style(name)]} hyphenationCallback={breaks.name}>
 							{emoji(name)}
 						</Text>
 						{profile.designation ? (
 							<Text
-								style={[styles.designation, dirAuto(profile.designation)]}
+								style={[styles.designation, style(profile.designation)]}
 								hyphenationCallback={breaks.designation}
 							>
 								{emoji(profile.designation)}
@@ -731,7 +814,7 @@ export function ResumeDocument({
 							{profile.bio.map((paragraph, index) => (
 								<Text
 									key={index}
-									style={[styles.paragraph, dirAuto(paragraph)]}
+									style={[styles.paragraph, style(paragraph)]}
 									hyphenationCallback={breaks.text}
 								>
 									{emoji(paragraph)}
@@ -813,8 +896,12 @@ export function ResumeDocument({
 
 /** Draws the PDF (some tens of milliseconds of CPU). */
 export async function renderResumePdf(data: ResumePdfData): Promise<Buffer> {
-	const fontFamilies = await fontFamiliesFor(allText(data))
-	return renderToBuffer(<ResumeDocument {...data} fontFamilies={fontFamilies} />)
+	const fonts = await fontsFor(allText(data))
+	return renderToBuffer(
+		<FontsContext.Provider value={fonts}>
+			<ResumeDocument {...data} fonts={fonts} />
+		</FontsContext.Provider>,
+	)
 }
 
 // ---------------------------------------------------------------- the cache
