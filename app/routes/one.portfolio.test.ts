@@ -9,7 +9,9 @@ import { callApi, makeRequest, type CallOptions } from '#tests/route'
 import {
 	getPortfolio,
 	listPortfolios,
+	LEFT_GRACE_MS,
 	PRISTINE_GRACE_MS,
+	removeLeftPortfolios,
 	type PortfolioItem,
 } from '~/models/portfolio.server'
 import { prisma } from '~/utils/db.server'
@@ -27,6 +29,7 @@ import { action as builderListAction, loader as builderListPage } from './builde
 import { action as createItem } from './one.sites.portfolio.data.create.new.portfolio'
 import { action as deleteItem } from './one.sites.portfolio.data.delete'
 import { action as discardItem } from './one.sites.portfolio.data.discard'
+import { action as presence } from './one.sites.portfolio.data.presence'
 import { loader as getList } from './one.sites.portfolio.data.get.$type'
 import { loader as getIndividual } from './one.sites.portfolio.data.get.individual.data'
 import { action as reorder } from './one.sites.portfolio.data.reorder'
@@ -937,6 +940,79 @@ describe('a new project (issue 33)', () => {
 		expect((await head(owner, plain.portfolioId, 'Plain')).json).toMatchObject({
 			data: { portfoliosData: [{ active: false }] },
 		})
+	})
+
+	const seen = (owner: Owner, portfolioId: string, view: string, here: boolean) =>
+		callApi(presence, '/one/sites/portfolio/data/presence', {
+			token: owner.token,
+			body: { portfolioId, view, here },
+		})
+	/** As if the page were left longer ago than the grace. */
+	const leftLongAgo = (portfolioId: string) =>
+		prisma().$executeRaw`
+			UPDATE "Portfolio" SET "leftAt" = "leftAt" - ${`${LEFT_GRACE_MS + 1_000} milliseconds`}::interval
+			WHERE "id" = ${portfolioId} AND "leftAt" IS NOT NULL`
+
+	test('a page left for good removes it; a reload, another tab or a save keeps it', async () => {
+		const owner = await createOwner()
+		const other = await createOwner()
+
+		// One tab: opened, left (a closed tab, Back out of the builder), gone after the grace.
+		const closed = await create(owner)
+		expect(await seen(owner, closed, 'tab-one-a', true)).toMatchObject({
+			status: 200,
+			json: { data: { pristine: true } },
+		})
+		expect(await seen(other, closed, 'tab-other', false)).toMatchObject({ status: 404 })
+		expect((await seen(owner, closed, 'tab-one-a', false)).status).toBe(200)
+		// Within the grace it is still there.
+		expect(await removeLeftPortfolios(owner.id)).toBe(0)
+		expect(await stored(owner, closed)).not.toBeNull()
+		await leftLongAgo(closed)
+		expect(await removeLeftPortfolios(owner.id)).toBe(1)
+		expect(await stored(owner, closed)).toBeNull()
+		expect(await seen(owner, closed, 'tab-one-a', true)).toMatchObject({ status: 404 })
+
+		// A reload: the old page is left, the new one opens it; a late word from the old page
+		// does not count once the new one is there.
+		const reloaded = await create(owner)
+		await seen(owner, reloaded, 'before-reload', true)
+		await seen(owner, reloaded, 'before-reload', false)
+		await seen(owner, reloaded, 'after-reload', true)
+		await seen(owner, reloaded, 'before-reload', false)
+		await leftLongAgo(reloaded)
+		expect(await removeLeftPortfolios(owner.id)).toBe(0)
+		expect(await stored(owner, reloaded)).not.toBeNull()
+
+		// Two tabs: leaving one keeps it for the other; leaving the last one removes it.
+		const twice = await create(owner)
+		await seen(owner, twice, 'first-tab', true)
+		await seen(owner, twice, 'second-tab', true)
+		await seen(owner, twice, 'first-tab', false)
+		await leftLongAgo(twice)
+		expect(await removeLeftPortfolios(owner.id)).toBe(0)
+		await seen(owner, twice, 'second-tab', false)
+		await leftLongAgo(twice)
+		// The builder's list removes it too (the instance that heard it may have stopped).
+		await callPage(builderListPage, '/builder/portfolio', { token: owner.token })
+		expect(await stored(owner, twice)).toBeNull()
+
+		// Typed into: a saved field keeps it, even when the save comes after the page was left.
+		const saved = await create(owner)
+		await seen(owner, saved, 'typed-tab', true)
+		await seen(owner, saved, 'typed-tab', false)
+		expect((await head(owner, saved, 'Typed in')).status).toBe(200)
+		await leftLongAgo(saved)
+		expect(await seen(owner, saved, 'typed-tab', false)).toMatchObject({
+			json: { data: { pristine: false } },
+		})
+		expect(await removeLeftPortfolios(owner.id)).toBe(0)
+		expect(await stored(owner, saved)).not.toBeNull()
+
+		// A bad word is a 400 naming the field.
+		const bad = await seen(owner, saved, 'no spaces allowed', true)
+		expect(bad.status).toBe(400)
+		expect(JSON.stringify(bad.json)).toContain('view')
 	})
 
 	test('the builder list removes new projects left untouched for over an hour, not newer ones', async () => {

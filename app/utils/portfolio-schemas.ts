@@ -213,6 +213,15 @@ export const StatusSchema = z
 
 export const DeleteSchema = z.object({ portfolioId: PortfolioIdSchema })
 
+/** A builder page of an item is open (`here`) or was left; `view` names the page load. */
+export const PresenceSchema = z.object({
+	portfolioId: PortfolioIdSchema,
+	view: z
+		.string({ error: 'must be a text' })
+		.regex(/^[\w-]{8,64}$/, 'must be 8 to 64 letters, digits, - or _'),
+	here: z.boolean({ error: 'must be true or false' }),
+})
+
 export const ReorderSchema = z.object({
 	portfolioIds: z
 		.array(PortfolioIdSchema, { error: 'must be the list of your portfolio ids' })
