@@ -3,6 +3,8 @@
  * called as Remix calls them. Each case watches this process's event loop
  * (perf_hooks.monitorEventLoopDelay) and its memory before and after:
  * - a ZIP of many same-named CSV files unpacks one of them, off the event loop;
+ * - an account archive (npm run import) is streamed: only the document and the images it names
+ *   are kept, and a gzip bomb, a huge file or thousands of files are refused at their header;
  * - og.png, qr.png, the vCard and the PDF are made once per version, whatever the query string;
  * - JSON nested deeper than 64 levels is a 400 in the envelope, in a body and in an import;
  * - a flood of distinct referrers adds a bounded amount of memory, and one address with many
@@ -16,9 +18,16 @@ import { strToU8, zipSync } from 'fflate'
 import { describe, expect, test } from 'vitest'
 import { createOwner } from '#tests/factories'
 import { callApi, callRoute } from '#tests/route'
+import {
+	ACCOUNT_ARCHIVE_BUDGET,
+	bundleToFiles,
+	exportAccount,
+	readAccountArchive,
+} from '~/models/account-transfer.server'
 import { insights, MAX_VIEWS_PER_ADDRESS, readSummary } from '~/services/insights.server'
 import { REMOTE_ADDRESS_HEADER } from '~/services/rate-limit.server'
 import { generatedCache } from '~/utils/generated-cache.server'
+import { createTar, TarError } from '~/utils/tar.server'
 import { unpackLinkedInExport } from '~/utils/linkedin-import.server'
 import { loader as vcard } from '~/routes/$pname.contact[.]vcf'
 import { loader as og } from '~/routes/$pname.og[.]png'
@@ -197,6 +206,118 @@ describe('archives unpack only what is read', () => {
 		expect(result.json.message).toMatch(/unpack to more than 8 MB together/)
 		expect(heapKeptMb).toBeLessThan(5)
 	})
+})
+
+/** A ustar header of a regular file that declares `size` bytes (its data follows it). */
+function tarHeader(name: string, size: number) {
+	const block = createTar([{ name, data: Buffer.alloc(0) }], 0).subarray(0, 512)
+	block.write(size.toString(8).padStart(11, '0') + '\u0000', 124, 12, 'latin1')
+	block.fill(0x20, 148, 156)
+	let sum = 0
+	for (const byte of block) sum += byte
+	block.write(sum.toString(8).padStart(6, '0') + '\u0000 ', 148, 8, 'latin1')
+	return block
+}
+
+/**
+ * A gzipped archive built from gzip members (gunzip reads them as one stream), so that a
+ * member of hundreds of megabytes of zeros is compressed once, not once per copy.
+ */
+function gzipOf(parts: Array<Buffer | { zeros: number }>) {
+	const zeros = new Map<number, Buffer>()
+	return Buffer.concat(
+		parts.map((part) => {
+			if (Buffer.isBuffer(part)) return zlib.gzipSync(part)
+			let member = zeros.get(part.zeros)
+			if (!member) zeros.set(part.zeros, (member = zlib.gzipSync(Buffer.alloc(part.zeros))))
+			return member
+		}),
+	)
+}
+
+describe('account archives (npm run import) unpack only what is read', () => {
+	/** The tar blocks of a real export's document.json (an owner without images). */
+	async function documentBlocks() {
+		const owner = await createOwner({ name: 'Ana Lima' })
+		const [document] = bundleToFiles((await exportAccount(owner.id, { passwordHash: false }))!)
+		return { owner, blocks: createTar([document!]).subarray(0, -1024) } // without the end blocks
+	}
+	const END = Buffer.alloc(1024)
+
+	async function refused(archive: Buffer) {
+		const run = await watched(() =>
+			readAccountArchive(archive).then(
+				() => null,
+				(e: unknown) => e,
+			),
+		)
+		expect(run.result).toBeInstanceOf(TarError)
+		return { ...run, error: run.result as TarError }
+	}
+
+	test('800 MB of files the document does not name (a 1 MB file) are passed over: nothing of them is held, the event loop stays free', async () => {
+		const { owner, blocks } = await documentBlocks()
+		const parts: Array<Buffer | { zeros: number }> = [blocks]
+		for (let i = 0; i < 100; i++) parts.push(tarHeader(`notes/${i}.txt`, 8 * MB), { zeros: 8 * MB })
+		parts.push(END)
+		const archive = gzipOf(parts)
+		expect(archive.length).toBeLessThan(1.5 * MB)
+		await readAccountArchive(gzipOf([blocks, END])) // warm
+		const { result, maxDelayMs, peakRssGrowthMb } = await watched(() => readAccountArchive(archive))
+		expect(result.document.account.email).toBe(owner.email)
+		expect(result.images.size).toBe(0)
+		// Today's main: 800 MB gunzipped at once, then copied file by file (RSS +1.6 GB, the
+		// loop held for seconds).
+		expect(maxDelayMs, `event loop stalled ${maxDelayMs.toFixed(0)} ms`).toBeLessThan(50)
+		expect(peakRssGrowthMb, `RSS grew ${peakRssGrowthMb.toFixed(0)} MB`).toBeLessThan(40)
+	}, 60_000)
+
+	test('a gzip bomb (a 900 MB file of zeros, 1 MB gzipped) is refused at its header, before its data is inflated', async () => {
+		const { blocks } = await documentBlocks()
+		const name = `images/${'a'.repeat(64)}.webp`
+		const archive = gzipOf([
+			blocks,
+			tarHeader(name, 900 * MB),
+			...Array(15).fill({ zeros: 60 * MB }),
+			END,
+		])
+		expect(archive.length).toBeLessThan(1.5 * MB)
+		const { error, maxDelayMs, peakRssGrowthMb } = await refused(archive)
+		expect(error.reason).toBe('entryTooLarge')
+		expect(error.message).toBe(
+			`${name} would unpack to 900 MB, more than the 32 MB one file may hold`,
+		)
+		expect(maxDelayMs, `event loop stalled ${maxDelayMs.toFixed(0)} ms`).toBeLessThan(50)
+		expect(peakRssGrowthMb, `RSS grew ${peakRssGrowthMb.toFixed(0)} MB`).toBeLessThan(40)
+	}, 60_000)
+
+	test('files each under the per-file limit that unpack past 1 GB together are refused once 1 GB is inflated, holding nothing', async () => {
+		const { blocks } = await documentBlocks()
+		const parts: Array<Buffer | { zeros: number }> = [blocks]
+		for (let i = 0; i < 40; i++)
+			parts.push(tarHeader(`notes/${i}.txt`, 30 * MB), { zeros: 30 * MB })
+		const archive = gzipOf([...parts, END])
+		const { error, maxDelayMs, peakRssGrowthMb } = await refused(archive)
+		expect(error.reason).toBe('tooLarge')
+		expect(error.message).toBe(
+			'the archive unpacks to more than 1 GB, the most one import may unpack',
+		)
+		expect(maxDelayMs, `event loop stalled ${maxDelayMs.toFixed(0)} ms`).toBeLessThan(50)
+		expect(peakRssGrowthMb, `RSS grew ${peakRssGrowthMb.toFixed(0)} MB`).toBeLessThan(40)
+	}, 60_000)
+
+	test('an archive of more files than the largest account holds is refused at the first one past the limit', async () => {
+		const { blocks } = await documentBlocks()
+		const count = ACCOUNT_ARCHIVE_BUDGET.maxEntries + 10_000
+		const headers = Buffer.concat(Array.from({ length: count }, (_, i) => tarHeader(`x/${i}`, 0)))
+		const archive = gzipOf([blocks, headers, END])
+		const { error, maxDelayMs } = await refused(archive)
+		expect(error.reason).toBe('tooManyEntries')
+		expect(error.message).toBe(
+			'the archive holds more than 30,003 files, the most one import may hold',
+		)
+		expect(maxDelayMs, `event loop stalled ${maxDelayMs.toFixed(0)} ms`).toBeLessThan(50)
+	}, 60_000)
 })
 
 describe('generated files are made once per version', () => {
