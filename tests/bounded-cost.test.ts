@@ -260,6 +260,12 @@ describe('account archives (npm run import) unpack only what is read', () => {
 	 * turns take a millisecond or two. The margin is for a machine shared with other work.
 	 */
 	const STALL_MS = 200
+	/**
+	 * Today's main grows RSS by the archive's inflated size and more (1.7 GB for 800 MB). The
+	 * reader holds a few 64 KB chunks at a time, but V8 frees the chunks already read in
+	 * batches, once some tens of megabytes of them are garbage.
+	 */
+	const PEAK_RSS_MB = 80
 
 	async function refused(archive: Buffer) {
 		const run = await watched(() =>
@@ -286,7 +292,7 @@ describe('account archives (npm run import) unpack only what is read', () => {
 		// Today's main: 800 MB gunzipped at once, then copied file by file (RSS +1.6 GB, the
 		// loop held for seconds).
 		expect(maxDelayMs, `event loop stalled ${maxDelayMs.toFixed(0)} ms`).toBeLessThan(STALL_MS)
-		expect(peakRssGrowthMb, `RSS grew ${peakRssGrowthMb.toFixed(0)} MB`).toBeLessThan(40)
+		expect(peakRssGrowthMb, `RSS grew ${peakRssGrowthMb.toFixed(0)} MB`).toBeLessThan(PEAK_RSS_MB)
 	}, 60_000)
 
 	test('a gzip bomb (a 900 MB file of zeros, 1 MB gzipped) is refused at its header, before its data is inflated', async () => {
@@ -305,7 +311,7 @@ describe('account archives (npm run import) unpack only what is read', () => {
 			`${name} would unpack to 900 MB, more than the 32 MB one file may hold`,
 		)
 		expect(maxDelayMs, `event loop stalled ${maxDelayMs.toFixed(0)} ms`).toBeLessThan(STALL_MS)
-		expect(peakRssGrowthMb, `RSS grew ${peakRssGrowthMb.toFixed(0)} MB`).toBeLessThan(40)
+		expect(peakRssGrowthMb, `RSS grew ${peakRssGrowthMb.toFixed(0)} MB`).toBeLessThan(PEAK_RSS_MB)
 	}, 60_000)
 
 	test('files each under the per-file limit that unpack past 1 GB together are refused once 1 GB is inflated, holding nothing', async () => {
@@ -320,7 +326,7 @@ describe('account archives (npm run import) unpack only what is read', () => {
 			'the archive unpacks to more than 1 GB, the most one import may unpack',
 		)
 		expect(maxDelayMs, `event loop stalled ${maxDelayMs.toFixed(0)} ms`).toBeLessThan(STALL_MS)
-		expect(peakRssGrowthMb, `RSS grew ${peakRssGrowthMb.toFixed(0)} MB`).toBeLessThan(40)
+		expect(peakRssGrowthMb, `RSS grew ${peakRssGrowthMb.toFixed(0)} MB`).toBeLessThan(PEAK_RSS_MB)
 	}, 60_000)
 
 	test('an archive of more files than the largest account holds is refused at the first one past the limit', async () => {
