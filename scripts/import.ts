@@ -6,11 +6,12 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {
 	AccountTransferError,
-	bundleFromFiles,
 	importAccount,
+	readAccountArchive,
+	type AccountBundle,
 } from '../app/models/account-transfer.server'
 import { CliError, fail, withDatabase } from './lib/database'
-import { readTarGz, TarError, type TarEntry } from '../app/utils/tar.server'
+import { TarError } from '../app/utils/tar.server'
 
 const USAGE = `Usage: npm run import -- <file> [--path NEW]
 
@@ -47,26 +48,35 @@ for (let i = 0; i < args.length; i++) {
 }
 if (!file) fail('Name the archive to import.', USAGE)
 
-// Read and check the whole archive before touching the database.
-let contents: Buffer
+// Relative to where the command was typed (npm runs scripts from the package root).
+const archive = path.resolve(process.env.INIT_CWD ?? process.cwd(), file)
 try {
-	// Relative to where the command was typed (npm runs scripts from the package root).
-	contents = fs.readFileSync(path.resolve(process.env.INIT_CWD ?? process.cwd(), file))
+	if (!fs.statSync(archive).isFile()) fail(`Cannot read ${file}: it is not a file`)
+	fs.accessSync(archive, fs.constants.R_OK)
 } catch (error) {
 	fail(`Cannot read ${file}: ${(error as Error).message}`)
 }
-let files: TarEntry[]
+
+// Read and check the whole archive before touching the database. Streamed within
+// ACCOUNT_ARCHIVE_BUDGET: only the document and the images it names are kept (docs/decisions/026).
+let bundle: AccountBundle
 try {
-	files = readTarGz(contents)
+	bundle = await readAccountArchive(archive)
 } catch (error) {
-	if (!(error instanceof TarError)) throw error
-	console.error(`${file} is not a Tagg account export: ${error.message}. Nothing was imported.`)
+	if (error instanceof TarError) {
+		console.error(
+			error.reason === 'unreadable'
+				? `${file} is not a Tagg account export: ${error.message}. Nothing was imported.`
+				: `${file} was refused: ${error.message}. Nothing was imported.`,
+		)
+	} else if (error instanceof AccountTransferError) {
+		console.error(`${error.message}\nNothing was imported.`)
+	} else throw error
 	process.exit(1)
 }
 
 await withDatabase(async () => {
 	try {
-		const bundle = await bundleFromFiles(files)
 		const result = await importAccount(bundle, newPath === undefined ? {} : { path: newPath })
 		console.log(
 			`Imported ${result.email}${result.path ? ` at /${result.path}` : ' (no public path yet)'}: ${result.portfolioItems} portfolio item(s), ${result.images} image(s).`,

@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import bcrypt from 'bcryptjs'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { cloneTemplate, dropDatabase } from '#tests/db-utils'
@@ -18,7 +19,7 @@ import { listCustomers } from '~/models/customer.server'
 import { setImageDetails } from '~/models/image.server'
 import { listPortfolios, updatePortfolio } from '~/models/portfolio.server'
 import { storage } from '~/utils/storage.server'
-import { createTarGz, readTarGz, type TarEntry } from '../app/utils/tar.server'
+import { createTar, createTarGz, readTarGz, type TarEntry } from '../app/utils/tar.server'
 
 const baseUrl = inject('databaseBaseUrl')
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tagg-transfer-'))
@@ -354,6 +355,28 @@ describe('npm run import', () => {
 		expect(storedFiles(target.dataDir)).toEqual([])
 		expect((await runScript('admin.ts', ['list'], target.env)).stdout).toContain('No owners yet.')
 	}, 120_000)
+
+	test('a hostile archive (a gzip bomb) is refused on one line naming the limit, and nothing is written', async () => {
+		const target = await newDeployment()
+		// The document, then a file whose header declares 900 MB (a gzip bomb needs no more).
+		const document = readArchive(demoArchive).files.find((f) => f.name === 'document.json')!
+		const bomb = createTar([document, { name: 'notes/zeros.bin', data: Buffer.alloc(0) }], 0)
+		const header = bomb.subarray(512 + Math.ceil(document.data.length / 512) * 512)
+		header.write((900 * 1024 * 1024).toString(8).padStart(11, '0') + '\u0000', 124, 12, 'latin1')
+		header.fill(0x20, 148, 156)
+		let sum = 0
+		for (const byte of header.subarray(0, 512)) sum += byte
+		header.write(sum.toString(8).padStart(6, '0') + '\u0000 ', 148, 8, 'latin1')
+		const file = path.join(workDir, 'bomb.tar.gz')
+		fs.writeFileSync(file, zlib.gzipSync(Buffer.concat([bomb, Buffer.alloc(64 * 1024)])))
+
+		const result = await runScript('import.ts', [file], target.env)
+		expect(result.code).toBe(1)
+		expect(result.stderr.trim()).toBe(
+			`${file} was refused: notes/zeros.bin would unpack to 900 MB, more than the 32 MB one file may hold. Nothing was imported.`,
+		)
+		expect(storedFiles(target.dataDir)).toEqual([])
+	}, 60_000)
 
 	test('--help prints usage; a missing or unknown argument exits non-zero', async () => {
 		const [help, missing, noPath, absent] = await Promise.all([

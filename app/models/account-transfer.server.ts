@@ -30,7 +30,7 @@ import { jsonNestsTooDeep, MAX_JSON_DEPTH } from '~/utils/json-depth'
 import { hashPassword } from '~/utils/password.server'
 import { checkPath, PATH_MESSAGES } from '~/utils/path-name'
 import { storage } from '~/utils/storage.server'
-import { createTarGzStream } from '~/utils/tar.server'
+import { createTarGzStream, unpackTarGz, type TarBudget } from '~/utils/tar.server'
 import { PORTFOLIO_LIMITS } from '~/utils/field-limits'
 import { DEFAULT_LOCALE, isLocale, LOCALES } from '~/utils/locales'
 import { isSafeHttpUrl, PHONE_PATTERN } from '~/utils/text'
@@ -496,13 +496,55 @@ export async function bundleFromFiles(
 	files: ReadonlyArray<{ name: string; data: Buffer }>,
 ): Promise<AccountBundle> {
 	const documentFile = files.find((file) => file.name === DOCUMENT_FILE)
-	if (!documentFile) {
+	const document = parseDocument(documentFile?.data)
+	const available = new Map<string, Buffer>()
+	for (const file of files) {
+		const match = IMAGE_FILE.exec(file.name)
+		if (match && !available.has(match[1]!)) available.set(match[1]!, file.data)
+	}
+	return { document, images: await checkImages(document, available) }
+}
+
+/**
+ * The bounds of reading an account archive (docs/decisions/026): as many files as the largest
+ * account holds (the document, the display picture's two renditions and three per portfolio
+ * image), none larger than 32 MB (an image of an upload of at most 10 MB, or the document), and
+ * 1 GB for the whole archive once decompressed.
+ */
+export const ACCOUNT_ARCHIVE_BUDGET: TarBudget = {
+	maxEntries: 1 + 2 + MAX_PORTFOLIO_ITEMS * MAX_IMAGES_PER_PORTFOLIO * 3,
+	maxEntryBytes: 32 * 1024 * 1024,
+	maxTotalBytes: 1024 * 1024 * 1024,
+}
+
+/**
+ * The bundle of an account archive on disk (or in a Buffer), reading only what it uses, as a
+ * stream (app/utils/tar.server.ts `unpackTarGz`): first `document.json` alone (reading stops
+ * there; `npm run export` writes it first), then, once it is checked, only the images it names,
+ * to the end of the archive. Whatever else the archive holds is inflated and passed over, never
+ * held. Throws TarError when the file is no archive or passes ACCOUNT_ARCHIVE_BUDGET, and
+ * AccountTransferError as `bundleFromFiles` does.
+ */
+export async function readAccountArchive(source: string | Buffer): Promise<AccountBundle> {
+	const budget = ACCOUNT_ARCHIVE_BUDGET
+	const first = await unpackTarGz(source, new Set([DOCUMENT_FILE]), { budget, stopWhenFound: true })
+	const document = parseDocument(first.get(DOCUMENT_FILE))
+	const names = new Set(referencedImages(document).map(imageFile))
+	const files = await unpackTarGz(source, names, { budget })
+	const available = new Map<string, Buffer>()
+	for (const [name, data] of files) available.set(IMAGE_FILE.exec(name)![1]!, data)
+	return { document, images: await checkImages(document, available) }
+}
+
+/** The document of an archive, checked: of this export format and version, and valid. */
+function parseDocument(data: Buffer | undefined): AccountDocument {
+	if (!data) {
 		throw new AccountTransferError(
 			'invalid',
 			`This archive is not a Tagg account export: it has no ${DOCUMENT_FILE}.`,
 		)
 	}
-	const documentText = documentFile.data.toString('utf8')
+	const documentText = data.toString('utf8')
 	if (jsonNestsTooDeep(documentText)) {
 		throw new AccountTransferError(
 			'invalid',
@@ -539,13 +581,11 @@ export async function bundleFromFiles(
 			`${DOCUMENT_FILE} is not a valid Tagg export:\n  ${issues.join('\n  ')}`,
 		)
 	}
-	const document = parsed.data
+	return parsed.data
+}
 
-	const available = new Map<string, Buffer>()
-	for (const file of files) {
-		const match = IMAGE_FILE.exec(file.name)
-		if (match) available.set(match[1]!, file.data)
-	}
+/** Every image the document names, from `available` (by hash), each verified. */
+async function checkImages(document: AccountDocument, available: ReadonlyMap<string, Buffer>) {
 	const images = new Map<string, Buffer>()
 	for (const hash of referencedImages(document)) {
 		if (images.has(hash)) continue
@@ -576,7 +616,7 @@ export async function bundleFromFiles(
 		}
 		images.set(hash, data)
 	}
-	return { document, images }
+	return images
 }
 
 function referencedImages(document: AccountDocument) {

@@ -136,6 +136,18 @@ export class InsightsRecorder {
 		return { pending: this.pendingBytes, seen: this.seenBytes, addresses: this.addressBytes }
 	}
 
+	/** How many entries each tally holds: counts and hashes waiting, seen dimensions, addresses. */
+	get entries() {
+		let seen = 0
+		for (const set of this.seen.values()) seen += set.size
+		return {
+			counts: this.counts.size,
+			visitors: this.visitors.size,
+			seen,
+			addresses: this.addresses.size,
+		}
+	}
+
 	/** Adds `count` to a metric of today; the dimension is capped per day ('other' past it). */
 	add(customerId: string, metric: Metric, dimension = '', count = 1) {
 		const day = utcDay(this.options.now())

@@ -2,20 +2,65 @@
  * A minimal ustar archive writer and reader (regular files only), with gzip from node:zlib. Enough
  * for account export archives; the files it writes open with any `tar`, and it reads what GNU or
  * BSD tar write for plain files (long names through pax `path` records or GNU `L` entries).
+ *
+ * Reading an untrusted archive (`unpackTarGz`, docs/decisions/026) streams it: the file is read
+ * and inflated in 64 KB chunks by node:zlib's streaming gunzip (on libuv's thread pool), each
+ * header is checked against a budget before its data is inflated (the number of members, the
+ * size one member declares, the bytes of the whole archive once inflated), and only the members
+ * asked for are kept; the others pass by without being held.
  */
+import fs from 'node:fs'
 import { Readable } from 'node:stream'
 import zlib from 'node:zlib'
 
 export type TarEntry = { name: string; data: Buffer }
 
-/** A file that is not a readable (gzipped) tar archive; `message` is written for a person. */
+/** The bounds of reading one archive. */
+export type TarBudget = {
+	/** Members (files, directories, links; pax and long-name records not counted). */
+	maxEntries: number
+	/** The size any one member declares in its header, checked before its data is inflated. */
+	maxEntryBytes: number
+	/** The whole archive once decompressed (headers, skipped members and padding included). */
+	maxTotalBytes: number
+}
+
+/** The default budget (the account import passes its own, app/models/account-transfer.server.ts). */
+export const TAR_BUDGET: TarBudget = {
+	maxEntries: 50_000,
+	maxEntryBytes: 64 * 1024 * 1024,
+	maxTotalBytes: 1024 * 1024 * 1024,
+}
+
+/**
+ * A file that is not a readable (gzipped) tar archive ('unreadable'), or one past the budget;
+ * `message` is one line written for a person, naming the limit.
+ */
 export class TarError extends Error {
 	override name = 'TarError'
+	constructor(
+		message: string,
+		readonly reason: 'unreadable' | 'tooManyEntries' | 'entryTooLarge' | 'tooLarge' = 'unreadable',
+	) {
+		super(message)
+	}
 }
 
 const BLOCK = 512
-/** Largest archive accepted once decompressed (guards against a gzip bomb). */
-export const MAX_ARCHIVE_BYTES = 1024 * 1024 * 1024
+/** A pax or GNU long-name record longer than this is no honest archive. */
+const MAX_RECORD_BYTES = 64 * 1024
+/** Records (pax, long names) in a row before a member: a few at most in any real archive. */
+const MAX_RECORDS_IN_A_ROW = 8
+const CHUNK = 64 * 1024
+
+/** `bytes` for a person: "1 GB", "32 MB", "900 MB", "12 KB". */
+export function formatBytes(bytes: number): string {
+	const GB = 1024 * 1024 * 1024
+	const MB = 1024 * 1024
+	if (bytes >= GB && bytes % GB === 0) return `${bytes / GB} GB`
+	if (bytes >= MB) return `${Math.ceil(bytes / MB).toLocaleString('en-US')} MB`
+	return `${Math.ceil(bytes / 1024).toLocaleString('en-US')} KB`
+}
 
 function writeString(header: Buffer, value: string, offset: number, length: number) {
 	const bytes = Buffer.from(value, 'utf8')
@@ -129,16 +174,77 @@ function parsePax(data: Buffer): Record<string, string> {
 }
 
 /**
- * The regular files of a ustar (or GNU/pax) archive. Directories and links are skipped. Throws
- * TarError for anything that is not a well-formed archive (bad checksum, truncated data).
+ * A tar reader fed the (decompressed) archive chunk by chunk. Every header is checked against
+ * the budget before the member's data arrives; the data of a member `want`s is copied into a
+ * buffer of its declared size, any other member's is passed over. Throws TarError.
  */
-export function readTar(archive: Buffer): TarEntry[] {
-	const entries: TarEntry[] = []
-	let at = 0
-	let longName: string | undefined
-	while (at + BLOCK <= archive.length) {
-		const block = archive.subarray(at, at + BLOCK)
-		if (block.every((byte) => byte === 0)) return entries // end of archive
+class TarParser {
+	/** The members kept, in archive order (the first of a name only). */
+	readonly entries: TarEntry[] = []
+	private readonly kept = new Set<string>()
+	/** Bytes fed so far (the archive once decompressed). */
+	total = 0
+	private members = 0
+	private recordsInARow = 0
+	private readonly header = Buffer.alloc(BLOCK)
+	private headerFill = 0
+	/** The current member: bytes of data and padding still to come, and where its data goes. */
+	private left = 0
+	private target: { kind: 'file' | 'pax' | 'longName'; name: string; data: Buffer } | null = null
+	private targetFill = 0
+	private longName: string | undefined
+	private ended = false
+
+	constructor(
+		private readonly want: (name: string) => boolean,
+		private readonly budget: TarBudget,
+	) {}
+
+	push(chunk: Buffer) {
+		this.total += chunk.length
+		if (this.total > this.budget.maxTotalBytes) {
+			throw new TarError(
+				`the archive unpacks to more than ${formatBytes(this.budget.maxTotalBytes)}, the most one import may unpack`,
+				'tooLarge',
+			)
+		}
+		let at = 0
+		while (at < chunk.length && !this.ended) {
+			if (this.left > 0) {
+				const n = Math.min(this.left, chunk.length - at)
+				if (this.target && this.targetFill < this.target.data.length) {
+					const copied = chunk.copy(this.target.data, this.targetFill, at, at + n)
+					this.targetFill += copied
+				}
+				this.left -= n
+				at += n
+				if (this.left === 0) this.memberDone()
+				continue
+			}
+			const n = Math.min(BLOCK - this.headerFill, chunk.length - at)
+			chunk.copy(this.header, this.headerFill, at, at + n)
+			this.headerFill += n
+			at += n
+			if (this.headerFill === BLOCK) {
+				this.headerFill = 0
+				this.readHeader(this.header)
+			}
+		}
+	}
+
+	/** The input is over: anything but a whole archive is 'truncated'. */
+	end() {
+		if (this.ended) return
+		// No end blocks after whole members: tolerated, as GNU tar does with a warning.
+		if (this.left === 0 && this.headerFill === 0 && this.members > 0) return
+		throw new TarError('the archive is truncated')
+	}
+
+	private readHeader(block: Buffer) {
+		if (block.every((byte) => byte === 0)) {
+			this.ended = true // end of archive: what follows is padding
+			return
+		}
 		if (!readString(block, 257, 6).startsWith('ustar')) {
 			throw new TarError('not a tar archive (no ustar header)')
 		}
@@ -148,29 +254,70 @@ export function readTar(archive: Buffer): TarEntry[] {
 		if (sum !== stored) throw new TarError('the archive is damaged (a header checksum is wrong)')
 		const size = readOctal(block, 124, 12, 'size')
 		const type = String.fromCharCode(block[156]!)
-		const dataStart = at + BLOCK
-		if (dataStart + size > archive.length) throw new TarError('the archive is truncated')
-		const data = archive.subarray(dataStart, dataStart + size)
-		at = dataStart + Math.ceil(size / BLOCK) * BLOCK
+		this.left = Math.ceil(size / BLOCK) * BLOCK
+		this.target = null
+		this.targetFill = 0
 
-		if (type === 'x') {
-			longName = parsePax(data).path ?? longName
-			continue
+		if (type === 'x' || type === 'L' || type === 'g') {
+			if (++this.recordsInARow > MAX_RECORDS_IN_A_ROW) {
+				throw new TarError('the archive is damaged (header records without a file)')
+			}
+			if (size > MAX_RECORD_BYTES) {
+				throw new TarError(`the archive is damaged (a header record of ${formatBytes(size)})`)
+			}
+			if (type !== 'g') {
+				const kind = type === 'x' ? 'pax' : 'longName'
+				this.target = { kind, name: '', data: Buffer.alloc(size) }
+			}
+		} else {
+			this.recordsInARow = 0
+			const prefix = readString(block, 345, 155)
+			const name = (
+				this.longName ?? (prefix ? `${prefix}/` : '') + readString(block, 0, 100)
+			).replace(/^\.\//, '')
+			this.longName = undefined
+			if (++this.members > this.budget.maxEntries) {
+				throw new TarError(
+					`the archive holds more than ${this.budget.maxEntries.toLocaleString('en-US')} files, the most one import may hold`,
+					'tooManyEntries',
+				)
+			}
+			if (size > this.budget.maxEntryBytes) {
+				throw new TarError(
+					`${name} would unpack to ${formatBytes(size)}, more than the ${formatBytes(this.budget.maxEntryBytes)} one file may hold`,
+					'entryTooLarge',
+				)
+			}
+			const regular = type === '0' || type === '\u0000' || type === '7'
+			if (regular && !this.kept.has(name) && this.want(name)) {
+				this.kept.add(name)
+				this.target = { kind: 'file', name, data: Buffer.allocUnsafe(size) }
+			}
 		}
-		if (type === 'L') {
-			longName = readString(data, 0, data.length)
-			continue
-		}
-		if (type === 'g') continue
-		const prefix = readString(block, 345, 155)
-		const name = longName ?? (prefix ? `${prefix}/` : '') + readString(block, 0, 100)
-		longName = undefined
-		if (type === '0' || type === '\u0000' || type === '7') {
-			entries.push({ name: name.replace(/^\.\//, ''), data: Buffer.from(data) })
-		}
+		if (this.left === 0) this.memberDone()
 	}
-	if (at === archive.length && entries.length) return entries // no end blocks: tolerated
-	throw new TarError('the archive is truncated')
+
+	private memberDone() {
+		const target = this.target
+		this.target = null
+		if (!target) return
+		if (target.kind === 'pax') this.longName = parsePax(target.data).path ?? this.longName
+		else if (target.kind === 'longName')
+			this.longName = readString(target.data, 0, target.data.length)
+		else this.entries.push({ name: target.name, data: target.data })
+	}
+}
+
+/**
+ * The regular files of a ustar (or GNU/pax) archive, in a Buffer (archives this app wrote, as
+ * the tests read them). Directories and links are skipped. Throws TarError for anything that is
+ * not a well-formed archive (bad checksum, truncated data) or is past `budget`.
+ */
+export function readTar(archive: Buffer, budget = TAR_BUDGET): TarEntry[] {
+	const parser = new TarParser(() => true, budget)
+	parser.push(archive)
+	parser.end()
+	return parser.entries
 }
 
 const GZIP_MAGIC = Buffer.from([0x1f, 0x8b])
@@ -180,21 +327,97 @@ export function createTarGz(entries: TarEntry[], mtime?: number): Buffer {
 	return zlib.gzipSync(createTar(entries, mtime), { level: 9 })
 }
 
-/** The files of a gzipped tar archive (a plain tar is accepted too). */
-export function readTarGz(file: Buffer): TarEntry[] {
+function damaged(error: unknown) {
+	return new TarError(`the archive is damaged (${(error as Error).message})`)
+}
+
+/**
+ * The files of a gzipped tar archive held in memory (a plain tar is accepted too), inflated at
+ * once: for archives this app wrote. An untrusted file goes through `unpackTarGz`.
+ */
+export function readTarGz(file: Buffer, budget = TAR_BUDGET): TarEntry[] {
 	let archive = file
 	if (file.subarray(0, 2).equals(GZIP_MAGIC)) {
 		try {
-			archive = zlib.gunzipSync(file, { maxOutputLength: MAX_ARCHIVE_BYTES })
+			archive = zlib.gunzipSync(file, { maxOutputLength: budget.maxTotalBytes })
 		} catch (error) {
-			const code = (error as { code?: string }).code
-			if (code === 'ERR_BUFFER_TOO_LARGE') {
-				throw new TarError('the archive is too large once decompressed')
+			if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
+				throw new TarError(
+					`the archive unpacks to more than ${formatBytes(budget.maxTotalBytes)}, the most one import may unpack`,
+					'tooLarge',
+				)
 			}
-			throw new TarError(`the archive is damaged (${(error as Error).message})`)
+			throw damaged(error)
 		}
 	} else if (file.length < BLOCK || !readString(file, 257, 6).startsWith('ustar')) {
 		throw new TarError('not a gzipped tar archive')
 	}
-	return readTar(archive)
+	return readTar(archive, budget)
+}
+
+/** The first `length` bytes of a file or buffer (fewer when it is shorter). */
+async function head(source: string | Buffer, length: number): Promise<Buffer> {
+	if (typeof source !== 'string') return source.subarray(0, length)
+	const handle = await fs.promises.open(source, 'r')
+	try {
+		const buffer = Buffer.alloc(length)
+		const { bytesRead } = await handle.read(buffer, 0, length, 0)
+		return buffer.subarray(0, bytesRead)
+	} finally {
+		await handle.close()
+	}
+}
+
+/**
+ * The members named in `wanted` (the first of each name) of a gzipped tar archive, a file on
+ * disk or a Buffer, read as a stream within `budget` (see the top of this file): the event loop
+ * is never held for more than one 64 KB chunk's bookkeeping, and memory holds the wanted members
+ * and a few chunks, whatever the archive holds besides. Every member's header is checked, so a
+ * hostile archive is refused with a TarError naming the limit it passed. With `stopWhenFound`,
+ * reading stops once every wanted member is in (the rest of the archive is not inflated);
+ * otherwise the archive is read to its end, so its gzip checksum vouches for what was kept.
+ * Names in `wanted` that the archive lacks are simply missing from the answer.
+ */
+export async function unpackTarGz(
+	source: string | Buffer,
+	wanted: ReadonlySet<string>,
+	{
+		budget = TAR_BUDGET,
+		stopWhenFound = false,
+	}: { budget?: TarBudget; stopWhenFound?: boolean } = {},
+): Promise<Map<string, Buffer>> {
+	const start = await head(source, BLOCK)
+	const gzipped = start.subarray(0, 2).equals(GZIP_MAGIC)
+	if (!gzipped && (start.length < BLOCK || !readString(start, 257, 6).startsWith('ustar'))) {
+		throw new TarError('not a gzipped tar archive')
+	}
+	const parser = new TarParser((name) => wanted.has(name), budget)
+	const raw =
+		typeof source === 'string'
+			? fs.createReadStream(source, { highWaterMark: CHUNK })
+			: Readable.from(
+					(function* () {
+						for (let at = 0; at < source.length; at += CHUNK) yield source.subarray(at, at + CHUNK)
+					})(),
+				)
+	const stream = gzipped ? raw.pipe(zlib.createGunzip({ chunkSize: CHUNK })) : raw
+	if (gzipped) raw.on('error', (error: Error) => stream.destroy(error))
+	let stopped = false
+	try {
+		for await (const chunk of stream as AsyncIterable<Buffer>) {
+			parser.push(chunk)
+			if (stopWhenFound && parser.entries.length === wanted.size) {
+				stopped = true
+				break
+			}
+		}
+	} catch (error) {
+		if (error instanceof TarError) throw error
+		throw damaged(error)
+	} finally {
+		raw.destroy()
+		stream.destroy()
+	}
+	if (!stopped) parser.end()
+	return new Map(parser.entries.map((entry) => [entry.name, entry.data]))
 }
