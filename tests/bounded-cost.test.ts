@@ -190,8 +190,9 @@ describe('archives unpack only what is read', () => {
 		const { result, maxDelayMs, peakRssGrowthMb } = await watched(() => unpackLinkedInExport(zip))
 		expect(Object.keys(result)).toEqual(['profile'])
 		expect(result.profile).toHaveLength(junk.length)
-		// Today's main: 600 MB inflated synchronously (RSS +500 MB, the loop held for seconds).
-		expect(maxDelayMs, `event loop stalled ${maxDelayMs.toFixed(0)} ms`).toBeLessThan(50)
+		// Today's main: 600 MB inflated synchronously (RSS +500 MB, the loop held for seconds). The
+		// reader's turns take milliseconds; the bound is far from both, for a busy shared machine.
+		expect(maxDelayMs, `event loop stalled ${maxDelayMs.toFixed(0)} ms`).toBeLessThan(500)
 		expect(peakRssGrowthMb, `RSS grew ${peakRssGrowthMb.toFixed(0)} MB`).toBeLessThan(40)
 	})
 
@@ -257,9 +258,10 @@ describe('account archives (npm run import) unpack only what is read', () => {
 	const END = Buffer.alloc(1024)
 	/**
 	 * Today's main holds the loop for seconds (the archive gunzipped at once); the reader's own
-	 * turns take a millisecond or two. The margin is for a machine shared with other work.
+	 * turns take a millisecond or two. The bound sits between the two, far from both: a busy CI
+	 * machine (two test files at once on two cores) stalls any process for a while.
 	 */
-	const STALL_MS = 200
+	const STALL_MS = 1000
 	/**
 	 * Today's main grows RSS by the archive's inflated size and more (1.7 GB for 800 MB). The
 	 * reader holds a few 64 KB chunks at a time, but V8 frees the chunks already read in
