@@ -55,6 +55,7 @@ import { action as updateProfileField } from '~/routes/one.sites.info.general.$f
 import { action as createPortfolio } from '~/routes/one.sites.portfolio.data.create.new.portfolio'
 import { action as deletePortfolio } from '~/routes/one.sites.portfolio.data.delete'
 import { action as discardPortfolio } from '~/routes/one.sites.portfolio.data.discard'
+import { action as portfolioPresence } from '~/routes/one.sites.portfolio.data.presence'
 import { loader as listPortfolios } from '~/routes/one.sites.portfolio.data.get.$type'
 import { loader as getPortfolio } from '~/routes/one.sites.portfolio.data.get.individual.data'
 import { action as reorderPortfolios } from '~/routes/one.sites.portfolio.data.reorder'
@@ -723,6 +724,21 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
 		queryKeys: [],
 		// A's item has fields saved: it stays (discarded: false).
 		example: (fx) => ({ body: { portfolioId: fx.a.portfolioId } }),
+		mutates: false,
+		asOtherOwner: { status: 404, changesCaller: false },
+	},
+	{
+		method: 'POST',
+		path: '/one/sites/portfolio/data/presence',
+		file: 'one.sites.portfolio.data.presence.ts',
+		handler: portfolioPresence,
+		auth: 'owner',
+		payload: 'json',
+		queryKeys: [],
+		// A's item has fields saved (not pristine): a page opening it changes nothing.
+		example: (fx) => ({
+			body: { portfolioId: fx.a.portfolioId, view: 'a1b2c3d4e5f6a7b8', here: true },
+		}),
 		mutates: false,
 		asOtherOwner: { status: 404, changesCaller: false },
 	},
