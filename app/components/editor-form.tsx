@@ -14,6 +14,7 @@ import {
 	SIGNED_OUT_MESSAGE,
 	type EditorResult,
 } from '~/utils/editor'
+import { reloadData } from '~/utils/misc'
 import { DiscardChanges, useModalDraft } from './modal'
 
 type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue }
@@ -85,7 +86,7 @@ export function useSectionReload(data: unknown) {
 		reloading: requestedWith !== null,
 		reload: () => {
 			setRequestedWith(data)
-			revalidator.revalidate()
+			reloadData(revalidator)
 		},
 	}
 }

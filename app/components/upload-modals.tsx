@@ -17,7 +17,7 @@ import {
 	type ReactNode,
 } from 'react'
 import toast from 'react-hot-toast'
-import { cx } from '~/utils/misc'
+import { cx, reloadData } from '~/utils/misc'
 import {
 	ACCEPT_IMAGES,
 	checkImageFile,
@@ -180,7 +180,7 @@ export function DisplayPictureModal({
 				setSignedOut(true)
 			} else if (answer.status === 200) {
 				toast.success('Display picture updated successfully.')
-				revalidator.revalidate()
+				reloadData(revalidator)
 				onOpenChange(false)
 			} else {
 				setError(['Failed to update display picture.', answer.message].filter(Boolean).join(' '))
@@ -335,7 +335,7 @@ export function ProjectImagesModal({
 		}
 		setBusy(false)
 		setProgress(null)
-		if (uploaded) revalidator.revalidate()
+		if (uploaded) reloadData(revalidator)
 		const waiting = new Set(
 			unsentFrom === null ? [] : sendable.slice(unsentFrom).map((entry) => entry.id),
 		)

@@ -12,6 +12,7 @@ import { useDiscardWhenLeft } from '~/components/discard-when-left'
 import { getPortfolio, isPortfolioPristine, type DisplayImage } from '~/models/portfolio.server'
 import { requireCustomerId } from '~/services/auth.server'
 import { focalPosition, projectSrcSet } from '~/utils/image-sizes'
+import { reloadData } from '~/utils/misc'
 import { noindexMeta } from '~/utils/seo'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -89,7 +90,7 @@ function ImageCard({
 		}
 		if (ok) {
 			toast.success(`${label} ${value ? 'enabled' : 'disabled'}`)
-			revalidator.revalidate()
+			reloadData(revalidator)
 		} else {
 			set(!value)
 			toast.error('Failed to update status')
@@ -221,7 +222,7 @@ export default function ManageImages() {
 		setDeleting(null)
 		if (ok) {
 			toast.success('Image deleted')
-			revalidator.revalidate()
+			reloadData(revalidator)
 		} else toast.error('Failed to delete the image')
 	}
 
@@ -297,7 +298,7 @@ export default function ManageImages() {
 						: ''
 				}
 				onClose={() => setDetails(null)}
-				onSaved={() => revalidator.revalidate()}
+				onSaved={() => reloadData(revalidator)}
 			/>
 			<Modal
 				open={deleting !== null}

@@ -38,3 +38,18 @@ export function useHydrated() {
 }
 
 export { cx } from './cx'
+
+/**
+ * Reloads the page's data after a write (`useRevalidator().revalidate()`). The router's promise
+ * rejects with an AbortError when the owner moves on before it settles (another page, another
+ * reload): nothing to report, where an unhandled rejection would reach the console. Any other
+ * failure still does.
+ */
+export function reloadData(revalidator: { revalidate: () => void }) {
+	const pending = revalidator.revalidate() as unknown
+	if (pending instanceof Promise) {
+		pending.catch((error: unknown) => {
+			if ((error as { name?: string } | null)?.name !== 'AbortError') console.error(error)
+		})
+	}
+}
