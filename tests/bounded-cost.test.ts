@@ -18,6 +18,7 @@ import vm from 'node:vm'
 import { strToU8, zipSync } from 'fflate'
 import { describe, expect, test } from 'vitest'
 import { createOwner } from '#tests/factories'
+import { zipOf } from '#tests/fixtures/zip-of'
 import { callApi, callRoute } from '#tests/route'
 import {
 	ACCOUNT_ARCHIVE_BUDGET,
@@ -89,56 +90,6 @@ function upload(name: string, data: Uint8Array | string) {
 }
 
 const PROFILE_CSV = 'First Name,Last Name,Headline\r\n'
-
-/**
- * A ZIP of deflated entries, each compressed once however often it repeats (fflate would
- * compress 200 MB for the amplification case).
- */
-function zipOf(entries: Array<{ name: string; data: Buffer }>) {
-	const packed = new Map<Buffer, { crc: number; body: Buffer }>()
-	const locals: Buffer[] = []
-	const centrals: Buffer[] = []
-	let offset = 0
-	for (const { name, data } of entries) {
-		let pack = packed.get(data)
-		if (!pack) {
-			pack = { crc: zlib.crc32(data), body: zlib.deflateRawSync(data, { level: 9 }) }
-			packed.set(data, pack)
-		}
-		const nameBytes = Buffer.from(name)
-		const local = Buffer.alloc(30)
-		local.writeUInt32LE(0x04034b50, 0)
-		local.writeUInt16LE(20, 4)
-		local.writeUInt16LE(0x800, 6)
-		local.writeUInt16LE(8, 8)
-		local.writeUInt32LE(pack.crc, 14)
-		local.writeUInt32LE(pack.body.length, 18)
-		local.writeUInt32LE(data.length, 22)
-		local.writeUInt16LE(nameBytes.length, 26)
-		const central = Buffer.alloc(46)
-		central.writeUInt32LE(0x02014b50, 0)
-		central.writeUInt16LE(20, 4)
-		central.writeUInt16LE(20, 6)
-		central.writeUInt16LE(0x800, 8)
-		central.writeUInt16LE(8, 10)
-		central.writeUInt32LE(pack.crc, 16)
-		central.writeUInt32LE(pack.body.length, 20)
-		central.writeUInt32LE(data.length, 24)
-		central.writeUInt16LE(nameBytes.length, 28)
-		central.writeUInt32LE(offset, 42)
-		locals.push(local, nameBytes, pack.body)
-		centrals.push(central, nameBytes)
-		offset += 30 + nameBytes.length + pack.body.length
-	}
-	const directory = Buffer.concat(centrals)
-	const end = Buffer.alloc(22)
-	end.writeUInt32LE(0x06054b50, 0)
-	end.writeUInt16LE(entries.length, 8)
-	end.writeUInt16LE(entries.length, 10)
-	end.writeUInt32LE(directory.length, 12)
-	end.writeUInt32LE(offset, 16)
-	return Buffer.concat([...locals, directory, end])
-}
 
 describe('archives unpack only what is read', () => {
 	test('100 same-named 2 MB CSV files (a 200 KB upload): one is unpacked, the shallowest, without stalling the event loop', async () => {

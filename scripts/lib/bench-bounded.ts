@@ -9,7 +9,7 @@
  */
 import { execFileSync } from 'node:child_process'
 import crypto from 'node:crypto'
-import zlib from 'node:zlib'
+import { zipOf } from '../../tests/fixtures/zip-of'
 
 const MB = 1024 * 1024
 
@@ -55,51 +55,6 @@ async function probeWhile(base: string, pid: number | undefined, work?: Promise<
 	clearInterval(sampler)
 	await work
 	return { times, peakRss: Math.max(peakRss, appRssMb(pid)) }
-}
-
-/** A ZIP of deflated entries, each compressed once however often it repeats. */
-function zipOf(entries: Array<{ name: string; data: Buffer }>) {
-	const packed = new Map<Buffer, { crc: number; body: Buffer }>()
-	const locals: Buffer[] = []
-	const centrals: Buffer[] = []
-	let offset = 0
-	for (const { name, data } of entries) {
-		let pack = packed.get(data)
-		if (!pack) {
-			pack = { crc: zlib.crc32(data), body: zlib.deflateRawSync(data, { level: 9 }) }
-			packed.set(data, pack)
-		}
-		const nameBytes = Buffer.from(name)
-		const local = Buffer.alloc(30)
-		local.writeUInt32LE(0x04034b50, 0)
-		local.writeUInt16LE(20, 4)
-		local.writeUInt16LE(8, 8)
-		local.writeUInt32LE(pack.crc, 14)
-		local.writeUInt32LE(pack.body.length, 18)
-		local.writeUInt32LE(data.length, 22)
-		local.writeUInt16LE(nameBytes.length, 26)
-		const central = Buffer.alloc(46)
-		central.writeUInt32LE(0x02014b50, 0)
-		central.writeUInt16LE(20, 4)
-		central.writeUInt16LE(20, 6)
-		central.writeUInt16LE(8, 10)
-		central.writeUInt32LE(pack.crc, 16)
-		central.writeUInt32LE(pack.body.length, 20)
-		central.writeUInt32LE(data.length, 24)
-		central.writeUInt16LE(nameBytes.length, 28)
-		central.writeUInt32LE(offset, 42)
-		locals.push(local, nameBytes, pack.body)
-		centrals.push(central, nameBytes)
-		offset += 30 + nameBytes.length + pack.body.length
-	}
-	const directory = Buffer.concat(centrals)
-	const end = Buffer.alloc(22)
-	end.writeUInt32LE(0x06054b50, 0)
-	end.writeUInt16LE(entries.length, 8)
-	end.writeUInt16LE(entries.length, 10)
-	end.writeUInt32LE(directory.length, 12)
-	end.writeUInt32LE(offset, 16)
-	return Buffer.concat([...locals, directory, end])
 }
 
 export async function benchBounded(base: string, options: { appPid?: number }) {
