@@ -245,6 +245,9 @@ test('the Appearance editor previews live, says when it adjusts a colour, and sa
 	page,
 	browser,
 }) => {
+	// A sign-up, two axe scans, a save and a visitor's page: past 30 s when the suite starts
+	// on a busy two-core machine (twice in full runs; 15 s on its own).
+	test.setTimeout(60_000)
 	const { path } = await signUpAndClaim(page, { name: 'Eda Editor' })
 	// The sidebar link (in the menu on phones).
 	const nav = await openBuilderMenu(page)
