@@ -4,6 +4,7 @@ import { vitePlugin as remix } from '@remix-run/dev'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig, type Plugin } from 'vite'
 import tsconfigPaths from 'vite-tsconfig-paths'
+import { linguiMacros } from './scripts/lib/lingui-macro'
 
 declare module '@remix-run/node' {
 	interface Future {
@@ -80,6 +81,7 @@ export default defineConfig({
 	},
 	server: { port: 3000 },
 	plugins: [
+		linguiMacros(),
 		tailwindcss(),
 		remix({
 			ignoredRouteFiles: ['**/*.test.{ts,tsx}', '**/__*.*'],

@@ -1,8 +1,9 @@
 import tsconfigPaths from 'vite-tsconfig-paths'
 import { defineConfig } from 'vitest/config'
+import { linguiMacros } from './scripts/lib/lingui-macro'
 
 export default defineConfig({
-	plugins: [tsconfigPaths()],
+	plugins: [linguiMacros(), tsconfigPaths()],
 	test: {
 		include: [
 			'app/**/*.test.{ts,tsx}',

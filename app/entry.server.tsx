@@ -10,6 +10,8 @@ import { isbot } from 'isbot'
 import { renderToReadableStream } from 'react-dom/server.browser'
 import publicEntry from 'virtual:public-entry'
 import { env } from './utils/env.server'
+import './utils/i18n.server'
+import { langCookie, queryLocale } from './utils/locale.server'
 import { DocumentProvider, type PublicPageHandle } from './utils/document'
 
 export const streamTimeout = 5_000
@@ -62,6 +64,16 @@ export default async function handleRequest(
 	body.allReady.then(done, done)
 	if (waitForAll) await body.allReady
 	responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+	if (!publicPage) {
+		// The builder and the signed-out pages follow the browser's language and the switcher's
+		// cookie (a visitor's page speaks its owner's language whoever reads it: no Vary there).
+		responseHeaders.append('Vary', 'Accept-Language, Cookie')
+		// `?lang=` from the switcher is kept for the next pages (it works without JavaScript).
+		const chosen = queryLocale(request)
+		if (chosen) {
+			responseHeaders.append('Set-Cookie', langCookie(chosen))
+		}
+	}
 	return new Response(body, { headers: responseHeaders, status: responseStatusCode })
 }
 

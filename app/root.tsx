@@ -1,4 +1,6 @@
-import { type LinksFunction, type MetaFunction } from '@remix-run/node'
+import { I18nProvider } from '@lingui/react'
+import { msg } from '@lingui/core/macro'
+import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import {
 	Links,
 	Meta,
@@ -8,14 +10,17 @@ import {
 	useLocation,
 	useMatches,
 } from '@remix-run/react'
-import { type ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { CheckingAuthentication } from './components/checking-auth'
 import { errorMeta, GeneralErrorBoundary } from './components/error-boundary'
 import { Toasts } from './components/toaster'
 import { DEFAULT_APPEARANCE, NEUTRALS, themeCss, type Appearance } from './utils/appearance'
 import { useDocumentOptions, type PublicEntry, type PublicPageHandle } from './utils/document'
 import { FONT_PRELOADS } from './utils/fonts'
+import { hasI18n, i18nFor, localeOfMatches, metaI18n } from './utils/i18n'
 import { INSIGHTS_HIT, INSIGHTS_PIXEL } from './utils/insights'
+import { directionOf, type Locale } from './utils/locales'
+import { requestLocale } from './utils/locale.server'
 import tailwindHref from './styles/tailwind.css?url'
 
 export const links: LinksFunction = () => [
@@ -23,18 +28,29 @@ export const links: LinksFunction = () => [
 	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
-const siteMeta = [
-	{ title: 'Tagg: your profile, resume and portfolio at one address' },
-	{
-		name: 'description',
-		content:
-			'Tagg is a personal profile and portfolio builder: claim your address, build your profile, resume and case studies, and share them with a QR code.',
-	},
-]
+/**
+ * The language of the builder and the signed-out pages (`?lang=`, then the cookie the switcher
+ * and Settings keep, then the browser's): visitors' pages and the builder name their own in
+ * their loaders' data, and the deepest wins (`localeOfMatches`).
+ */
+export function loader({ request }: LoaderFunctionArgs) {
+	return { locale: requestLocale(request) }
+}
 
-export const meta: MetaFunction = ({ error }) =>
+export const meta: MetaFunction = ({ error, matches }) => {
+	const i18n = metaI18n(matches)
 	// An address no route knows (or a failure above every route) is titled as its page reads.
-	error ? errorMeta(error, 'Page not found | Tagg') : siteMeta
+	if (error) return errorMeta(error, i18n._(msg`Page not found | Tagg`), i18n)
+	return [
+		{ title: i18n._(msg`Tagg: your profile, resume and portfolio at one address`) },
+		{
+			name: 'description',
+			content: i18n._(
+				msg`Tagg is a personal profile and portfolio builder: claim your address, build your profile, resume and case studies, and share them with a QR code.`,
+			),
+		},
+	]
+}
 
 /**
  * Public pages (routes with `handle.publicPage`) are for visitors: they load a small script of
@@ -91,9 +107,12 @@ export function Layout({ children }: { children: ReactNode }) {
 	const counted = useCountedView(publicPage) && insights
 	const location = useLocation()
 	const appearance = usePageAppearance()
+	const locale = localeOfMatches(useMatches())
+	useLanguageDocument(locale)
 	return (
 		<html
-			lang="en"
+			lang={locale}
+			dir={directionOf(locale)}
 			data-theme={appearance.mode}
 			data-font={appearance.font}
 			data-header={appearance.header}
@@ -140,7 +159,7 @@ export function Layout({ children }: { children: ReactNode }) {
 				className="bg-canvas text-ink min-h-dvh font-sans antialiased"
 				data-insights={counted ? INSIGHTS_HIT : undefined}
 			>
-				{children}
+				<I18nProvider i18n={i18nFor(locale)}>{children}</I18nProvider>
 				{counted ? (
 					<ViewPixel path={location.pathname} noscript={!saveData && Boolean(publicEntry)} />
 				) : null}
@@ -157,6 +176,17 @@ export function Layout({ children }: { children: ReactNode }) {
 			</body>
 		</html>
 	)
+}
+
+/**
+ * The browser has the catalogs of the language its document was rendered in. A page in another
+ * language reached without a new document (the builder after logging in, in the owner's own
+ * language) is loaded whole, with its catalogs.
+ */
+function useLanguageDocument(locale: Locale) {
+	useEffect(() => {
+		if (!hasI18n(locale)) window.location.reload()
+	}, [locale])
 }
 
 /**

@@ -12,6 +12,7 @@ import helmet from 'helmet'
 import { pinoHttp } from 'pino-http'
 import { UNSUPPORTED_METHOD_HEADER } from '../app/utils/api.server'
 import { type Env } from '../app/utils/env.server'
+import { localeOf, runInLocale } from '../app/utils/locale.server'
 import { REMOTE_ADDRESS_HEADER } from '../app/services/rate-limit.server'
 import { refreshCookieSession } from '../app/services/session.server'
 import { logger } from './logger'
@@ -205,13 +206,22 @@ export function createApp({ env, build, clientDir, viteMiddleware, lifecycle }: 
 	// Mounted with `use`, not `all('*')`: a route pattern makes Express decode the path first,
 	// and a malformed one (`/x/%E0%A4%A`) would end in Express's bare 400 page instead of Remix's
 	// own 404 with the Tagg layout.
-	app.use(
-		createRequestHandler({
-			build,
-			mode: env.NODE_ENV,
-			getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
-		}),
-	)
+	// The language of the API's messages (and of anything else answered far from a page):
+	// `?lang=`, the switcher's cookie, then the browser's (app/utils/locale.server.ts).
+	const remix = createRequestHandler({
+		build,
+		mode: env.NODE_ENV,
+		getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+	})
+	app.use((req, res, next) => {
+		const query = typeof req.query.lang === 'string' ? req.query.lang : null
+		const locale = localeOf({
+			query,
+			cookie: req.headers.cookie,
+			acceptLanguage: req.headers['accept-language'],
+		})
+		runInLocale(locale, () => void remix(req, res, next))
+	})
 
 	return app
 }

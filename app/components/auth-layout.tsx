@@ -1,6 +1,10 @@
 import { getFormProps, type FormMetadata } from '@conform-to/react'
-import { Form, Link } from '@remix-run/react'
+import { useLingui } from '@lingui/react'
+import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro'
+import { Form, Link, useLocation } from '@remix-run/react'
 import { type ReactNode } from 'react'
+import { translate } from '~/utils/i18n'
+import { LOCALE_NAMES, LOCALES } from '~/utils/locales'
 import { useIsPending } from '~/utils/misc'
 import { LINK_NOT_VALID } from '~/utils/settings-schemas'
 import { FormError, SubmitButton, type ListOfErrors } from './forms'
@@ -19,22 +23,25 @@ export function AuthLayout({
 	children: ReactNode
 	illustration?: ReactNode
 }) {
+	const { t } = useLinguiMacro()
 	return (
 		<div className="grid min-h-dvh lg:grid-cols-2">
 			<aside className="bg-brand-50 hidden flex-col justify-between p-12 lg:flex">
-				<Link to="/" aria-label="Tagg home" className="self-start">
+				<Link to="/" aria-label={t`Tagg home`} className="self-start">
 					<Logo />
 				</Link>
 				<div className="flex flex-col items-center gap-8 text-center">
 					{illustration}
 					<p className="text-ink max-w-sm text-lg font-medium">
-						Your profile, resume and portfolio at one address you can share anywhere.
+						<Trans>Your profile, resume and portfolio at one address you can share anywhere.</Trans>
 					</p>
 				</div>
-				<p className="text-muted text-sm">Self-hosted with care.</p>
+				<p className="text-muted text-sm">
+					<Trans>Self-hosted with care.</Trans>
+				</p>
 			</aside>
 			<main className="flex flex-col px-6 py-8 sm:px-10 lg:justify-center">
-				<Link to="/" aria-label="Tagg home" className="mb-10 self-start lg:hidden">
+				<Link to="/" aria-label={t`Tagg home`} className="mb-10 self-start lg:hidden">
 					<Logo />
 				</Link>
 				<div className="mx-auto w-full max-w-sm">
@@ -42,8 +49,48 @@ export function AuthLayout({
 					{subtitle ? <p className="text-muted mt-2">{subtitle}</p> : null}
 					<div className="mt-8">{children}</div>
 				</div>
+				<LanguageSwitcher />
 			</main>
 		</div>
+	)
+}
+
+/**
+ * The languages of the signed-out screens as plain links (`?lang=`, the rest of the address
+ * kept): they work without JavaScript, and the server keeps the choice in a cookie. Each is
+ * named in its own language, and loads a whole new document (the page's catalogs change).
+ */
+export function LanguageSwitcher() {
+	const { t } = useLinguiMacro()
+	const { i18n } = useLingui()
+	const location = useLocation()
+	const hrefFor = (locale: string) => {
+		const query = new URLSearchParams(location.search)
+		query.set('lang', locale)
+		return `${location.pathname}?${query}`
+	}
+	return (
+		<nav aria-label={t`Language`} className="mx-auto mt-12 w-full max-w-sm">
+			<ul className="flex flex-wrap justify-center gap-x-4 gap-y-2 text-sm">
+				{LOCALES.map((locale) => (
+					<li key={locale}>
+						<a
+							href={hrefFor(locale)}
+							lang={locale}
+							hrefLang={locale}
+							aria-current={locale === i18n.locale ? 'true' : undefined}
+							className={
+								locale === i18n.locale
+									? 'text-ink font-semibold'
+									: 'text-muted hover:text-ink hover:underline'
+							}
+						>
+							{LOCALE_NAMES[locale]}
+						</a>
+					</li>
+				))}
+			</ul>
+		</nav>
 	)
 }
 
@@ -109,10 +156,12 @@ export function LinkNotValidLayout({
 	explanation: ReactNode
 	children: ReactNode
 }) {
+	const { t } = useLinguiMacro()
+	const { i18n } = useLingui()
 	return (
-		<AuthLayout title="This link can’t be used">
+		<AuthLayout title={t`This link can’t be used`}>
 			<div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3.5">
-				<p className="font-medium text-red-800">{LINK_NOT_VALID}</p>
+				<p className="font-medium text-red-800">{translate(i18n, LINK_NOT_VALID)}</p>
 				<p className="text-ink mt-2 text-sm">{explanation}</p>
 			</div>
 			{children}

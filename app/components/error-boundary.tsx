@@ -1,3 +1,7 @@
+import { type I18n, type MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react'
+import { Trans } from '@lingui/react/macro'
 import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react'
 import { type ReactNode } from 'react'
 import { noindexMeta } from '~/utils/seo'
@@ -26,18 +30,18 @@ export function GeneralErrorBoundary({
 	return <>{unexpectedErrorHandler(error)}</>
 }
 
-const copy: Record<number, { title: string; body: string }> = {
+const copy: Record<number, { title: MessageDescriptor; body: MessageDescriptor }> = {
 	404: {
-		title: 'Page not found',
-		body: "We couldn't find the page you were looking for. Check the address, or head back home.",
+		title: msg`Page not found`,
+		body: msg`We couldn't find the page you were looking for. Check the address, or head back home.`,
 	},
 	503: {
-		title: 'We’ll be right back',
-		body: 'Tagg is having a short break. Please try again in a few seconds.',
+		title: msg`We’ll be right back`,
+		body: msg`Tagg is having a short break. Please try again in a few seconds.`,
 	},
 	500: {
-		title: 'Something went wrong',
-		body: 'An unexpected error happened on our side. Please try again.',
+		title: msg`Something went wrong`,
+		body: msg`An unexpected error happened on our side. Please try again.`,
 	},
 }
 
@@ -46,14 +50,17 @@ const copy: Record<number, { title: string; body: string }> = {
  * the title the error page shows for anything else (a 503 while the database is away is not a
  * missing profile).
  */
-export function errorMeta(error: unknown, notFoundTitle: string) {
+export function errorMeta(error: unknown, notFoundTitle: string, i18n: I18n) {
 	const status = isRouteErrorResponse(error) ? error.status : 500
 	if (status === 404) return noindexMeta(notFoundTitle)
-	return noindexMeta(`${(copy[status] ?? copy[500]!).title} | Tagg`)
+	const title = i18n._((copy[status] ?? copy[500]!).title)
+	return noindexMeta(i18n._(msg`${title} | Tagg`))
 }
 
 export function ErrorPage({ status }: { status: number }) {
-	const text = copy[status] ?? copy[500]!
+	const { _ } = useLingui()
+	const copied = copy[status] ?? copy[500]!
+	const text = { title: _(copied.title), body: _(copied.body) }
 	return (
 		<main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-6 px-6 py-16 text-center">
 			<Illustration404 className="w-56" />
@@ -61,7 +68,7 @@ export function ErrorPage({ status }: { status: number }) {
 			<h1 className="text-2xl font-bold">{text.title}</h1>
 			<p className="text-muted">{text.body}</p>
 			<Link to="/" className="btn-primary">
-				Go to Tagg
+				<Trans>Go to Tagg</Trans>
 			</Link>
 		</main>
 	)

@@ -7,8 +7,10 @@ import {
 	type SubmissionResult,
 } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
+import { useLingui } from '@lingui/react'
 import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react'
 import { type z } from 'zod'
+import { translate } from '~/utils/i18n'
 import { cx } from '~/utils/misc'
 import { PATH_HINT, PATH_MAX_LENGTH } from '~/utils/path-name'
 
@@ -34,9 +36,20 @@ export function useZodForm<Schema extends z.ZodType<unknown, Record<string, unkn
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined
 
+/**
+ * The errors to show, in the page's language: a schema's message (shared by browser and server,
+ * in English in the code) is translated here; a message the server already translated is kept.
+ */
+function useShownErrors(errors: ListOfErrors) {
+	const { i18n } = useLingui()
+	return errors
+		?.filter((error): error is string => Boolean(error))
+		.map((error) => translate(i18n, error))
+}
+
 /** Errors under a field or a form, announced to screen readers. */
 export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
-	const shown = errors?.filter(Boolean)
+	const shown = useShownErrors(errors)
 	if (!shown?.length) return null
 	return (
 		<ul id={id} className="mt-1.5 flex flex-col gap-1" aria-live="polite">
@@ -51,7 +64,7 @@ export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }
 
 /** A form-level message (failure of the whole submission). */
 export function FormError({ id, errors }: { id?: string; errors?: ListOfErrors }) {
-	const shown = errors?.filter(Boolean)
+	const shown = useShownErrors(errors)
 	if (!shown?.length) return null
 	return (
 		<div

@@ -19,7 +19,11 @@ export function LogoMark({ className = 'size-8' }: { className?: string }) {
 
 export function Logo({ className = '' }: { className?: string }) {
 	return (
-		<span className={`inline-flex items-center gap-2 font-bold tracking-tight ${className}`}>
+		// A word mark keeps its shape in a right-to-left page.
+		<span
+			dir="ltr"
+			className={`inline-flex items-center gap-2 font-bold tracking-tight ${className}`}
+		>
 			<LogoMark className="size-8" />
 			<span className="text-ink text-xl">Tagg</span>
 		</span>

@@ -106,6 +106,7 @@ export async function getAccount(customerId: string) {
 			email: true,
 			name: true,
 			emailVerifiedAt: true,
+			language: true,
 			profile: { select: { path: true } },
 		},
 	})

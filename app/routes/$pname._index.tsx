@@ -1,5 +1,7 @@
+import { msg } from '@lingui/core/macro'
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { metaI18n } from '~/utils/i18n'
 import { errorMeta, GeneralErrorBoundary } from '~/components/error-boundary'
 import { MyPortfolio } from '~/components/portfolio-card'
 import { ProfileView } from '~/components/profile-view'
@@ -53,8 +55,11 @@ export default function PublicProfile() {
 	)
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
-	if (!data) return errorMeta(error, 'Profile not found | Tagg')
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => {
+	if (!data) {
+		const i18n = metaI18n(matches)
+		return errorMeta(error, i18n._(msg`Profile not found | Tagg`), i18n)
+	}
 	const { profile, path, profileUrl } = data
 	const name = fullName(profile.name) || path
 	const description =

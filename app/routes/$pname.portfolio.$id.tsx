@@ -1,5 +1,7 @@
+import { msg } from '@lingui/core/macro'
 import { type LoaderFunctionArgs, type MetaDescriptor, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { metaI18n } from '~/utils/i18n'
 import { errorMeta, GeneralErrorBoundary } from '~/components/error-boundary'
 import { MISSING_TITLE } from '~/components/portfolio-card'
 import { coverOf, PortfolioView } from '~/components/portfolio-view'
@@ -62,8 +64,11 @@ export default function PublicProject() {
 	)
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
-	if (!data) return errorMeta(error, 'Project not found | Tagg')
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => {
+	if (!data) {
+		const i18n = metaI18n(matches)
+		return errorMeta(error, i18n._(msg`Project not found | Tagg`), i18n)
+	}
 	const { item, profileUrl } = data
 	const owner = joinName(data.name) || data.path
 	const title = item.productName || MISSING_TITLE

@@ -1,5 +1,7 @@
+import { msg } from '@lingui/core/macro'
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
+import { metaI18n } from '~/utils/i18n'
 import { errorMeta, GeneralErrorBoundary } from '~/components/error-boundary'
 import { DEFAULT_AVATAR } from '~/components/avatar'
 import { ArrowRightIcon } from '~/components/icons'
@@ -146,8 +148,11 @@ function MorePages({
 	)
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
-	if (!data) return errorMeta(error, 'Portfolio not found | Tagg')
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => {
+	if (!data) {
+		const i18n = metaI18n(matches)
+		return errorMeta(error, i18n._(msg`Portfolio not found | Tagg`), i18n)
+	}
 	const name = joinName(data.name) || data.path
 	const url = `${data.profileUrl}/portfolio`
 	const names = data.items.map((item) => item.productName).filter(Boolean)

@@ -1,6 +1,8 @@
+import { msg } from '@lingui/core/macro'
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { type ReactNode } from 'react'
+import { metaI18n } from '~/utils/i18n'
 import { errorMeta, GeneralErrorBoundary } from '~/components/error-boundary'
 import { DownloadIcon, GlobeIcon, MailIcon, MapPinIcon, PhoneIcon } from '~/components/icons'
 import { Logo } from '~/components/logo'
@@ -324,8 +326,11 @@ function Entry({
 	)
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
-	if (!data) return errorMeta(error, 'Resume not found | Tagg')
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => {
+	if (!data) {
+		const i18n = metaI18n(matches)
+		return errorMeta(error, i18n._(msg`Resume not found | Tagg`), i18n)
+	}
 	const { profile, path, profileUrl } = data
 	const name = fullName(profile.name) || path
 	return [

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog'
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import {
 	Form,
 	Link,
@@ -27,6 +27,8 @@ import { getAccount } from '~/models/account.server'
 import { requireCustomerId } from '~/services/auth.server'
 import { keepPageWhenSignedOut } from '~/utils/editor'
 import { env } from '~/utils/env.server'
+import { cookieLocale, langCookie, requestLocale } from '~/utils/locale.server'
+import { isLocale } from '~/utils/locales'
 import { cx, useHydrated } from '~/utils/misc'
 import { noindexMeta } from '~/utils/seo'
 
@@ -35,11 +37,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const account = await getAccount(customerId)
 	const path = account?.profile?.path
 	if (!path) throw redirect('/set-path')
-	return {
-		path,
-		host: new URL(env().PUBLIC_SITE_URL).host,
-		unverifiedEmail: account.emailVerifiedAt ? null : account.email,
+	// The builder speaks the owner's own language (Settings), else the browser's. The cookie
+	// follows the setting, so the API's messages and the signed-out pages speak it too.
+	const locale = requestLocale(request, account.language)
+	const headers = new Headers()
+	if (isLocale(account.language) && cookieLocale(request) !== account.language) {
+		headers.append('Set-Cookie', langCookie(account.language))
 	}
+	return data(
+		{
+			path,
+			host: new URL(env().PUBLIC_SITE_URL).host,
+			unverifiedEmail: account.emailVerifiedAt ? null : account.email,
+			locale,
+		},
+		{ headers },
+	)
 }
 
 /** Its pages' editors: a save refused because the session ended does not reload the builder. */

@@ -1,5 +1,7 @@
 import { getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import {
 	redirect,
 	type ActionFunctionArgs,
@@ -16,8 +18,9 @@ import { attemptLogin } from '~/services/account.server'
 import { readFormData } from '~/utils/api.server'
 import { getCustomerId, safeRedirectPath } from '~/services/auth.server'
 import { createSession, headersWithCookies } from '~/services/session.server'
-import { SIGNED_OUT_MESSAGE } from '~/utils/editor'
 import { env } from '~/utils/env.server'
+import { metaI18n, translate } from '~/utils/i18n'
+import { requestI18n } from '~/utils/i18n.server'
 
 // The spec asks for no client-side validation: any failure reads 'Invalid email or password'.
 const LoginFormSchema = z.object({
@@ -48,17 +51,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
 	const formData = await readFormData(request)
+	const i18n = requestI18n(request)
 	const submission = parseWithZod(formData, { schema: LoginFormSchema })
 	if (submission.status !== 'success') {
 		return {
-			result: submission.reply({ formErrors: [INVALID_CREDENTIALS], hideFields: ['password'] }),
+			result: submission.reply({
+				formErrors: [translate(i18n, INVALID_CREDENTIALS)],
+				hideFields: ['password'],
+			}),
 		}
 	}
 	const { email, password, redirectTo } = submission.value
 	const outcome = await attemptLogin(request, email, password)
 	if (!outcome.ok) {
 		return {
-			result: submission.reply({ formErrors: [outcome.message], hideFields: ['password'] }),
+			result: submission.reply({
+				formErrors: [translate(i18n, outcome.message)],
+				hideFields: ['password'],
+			}),
 		}
 	}
 	const session = await createSession(outcome.customerId)
@@ -68,6 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function LoginPage() {
+	const { t } = useLingui()
 	const loaderData = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const [form, fields] = useForm<z.input<typeof LoginFormSchema>>({
@@ -78,50 +89,60 @@ export default function LoginPage() {
 
 	return (
 		<AuthLayout
-			title="Welcome back!"
-			subtitle="Log in to edit your Tagg and see it the way your visitors do."
+			title={t`Welcome back!`}
+			subtitle={t`Log in to edit your Tagg and see it the way your visitors do.`}
 		>
 			{loaderData?.sessionEnded ? (
 				<p
 					role="status"
 					className="mb-6 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
 				>
-					{SIGNED_OUT_MESSAGE}. Log in again to carry on.
+					<Trans>You were signed out. Log in again to carry on.</Trans>
 				</p>
 			) : null}
-			<AuthForm form={form} label="Log In" pendingLabel="Logging in...">
+			<AuthForm form={form} label={t`Log In`} pendingLabel={t`Logging in...`}>
 				{loaderData?.redirectTo ? (
 					<input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
 				) : null}
 				<Field
-					labelProps={{ children: 'Email' }}
+					labelProps={{ children: t`Email` }}
 					inputProps={{
 						...getInputProps(fields.email, { type: 'email' }),
 						autoComplete: 'email',
 						autoFocus: true,
-						placeholder: 'you@example.com',
+						placeholder: t`you@example.com`,
 					}}
 				/>
 				<Field
-					labelProps={{ children: 'Password' }}
+					labelProps={{ children: t`Password` }}
 					inputProps={{
 						...getInputProps(fields.password, { type: 'password' }),
 						autoComplete: 'current-password',
-						placeholder: 'Your password',
+						placeholder: t`Your password`,
 					}}
 				/>
 				<p className="-mt-2 text-right text-sm">
-					<TextLink to="/forgot-password">Forgot password?</TextLink>
+					<TextLink to="/forgot-password">
+						<Trans>Forgot password?</Trans>
+					</TextLink>
 				</p>
 			</AuthForm>
 			{loaderData.signupsOpen ? (
-				<AuthFooterLink to="/signup">Don't have an account? Create one</AuthFooterLink>
+				<AuthFooterLink to="/signup">
+					<Trans>Don't have an account? Create one</Trans>
+				</AuthFooterLink>
 			) : null}
 		</AuthLayout>
 	)
 }
 
-export const meta: MetaFunction = () => [
-	{ title: 'Log in | Tagg' },
-	{ name: 'description', content: 'Log in to Tagg to edit your profile, resume and portfolio.' },
-]
+export const meta: MetaFunction = ({ matches }) => {
+	const i18n = metaI18n(matches)
+	return [
+		{ title: i18n._(msg`Log in | Tagg`) },
+		{
+			name: 'description',
+			content: i18n._(msg`Log in to Tagg to edit your profile, resume and portfolio.`),
+		},
+	]
+}

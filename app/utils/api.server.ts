@@ -3,7 +3,10 @@
  */
 import crypto from 'node:crypto'
 import { type z } from 'zod'
+import { translate, type Translatable } from './i18n'
+import { serverI18n } from './i18n.server'
 import { JSON_TOO_DEEP_MESSAGE, jsonNestsTooDeep } from './json-depth'
+import { currentLocale } from './locale.server'
 
 type Extra = Record<string, unknown>
 
@@ -15,8 +18,13 @@ export function apiJson(status: number, body: Extra = {}, init?: ResponseInit) {
 
 export const apiOk = (body: Extra = {}, init?: ResponseInit) => apiJson(200, body, init)
 
-export function apiError(status: number, message: string, init?: ResponseInit) {
-	return apiJson(status, { message }, init)
+/**
+ * A refusal with its message in the request's language (`?lang=`, the cookie, the browser's;
+ * English for a client that names none): SPEC.md's messages are in the catalogs, and a message
+ * with details in it (a field's name, a limit) stays as it is.
+ */
+export function apiError(status: number, message: Translatable, init?: ResponseInit) {
+	return apiJson(status, { message: translate(serverI18n(currentLocale()), message) }, init)
 }
 
 /**

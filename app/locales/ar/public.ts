@@ -1,0 +1,1 @@
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"BUqS+4\":[\"Profile not found | Tagg\"],\"HOfLFR\":[\"Project not found | Tagg\"],\"ettX3g\":[\"Resume not found | Tagg\"],\"mLgt1w\":[\"Portfolio not found | Tagg\"]}")as Messages;
