@@ -2,6 +2,8 @@
  * Small pure text rules of the profile and portfolio pages (SPEC 2, 3, 4, 5). No Node-only
  * imports: used by the client components and the server loaders and actions alike.
  */
+import { type I18n } from '@lingui/core'
+import { msg } from '~/utils/i18n-macro'
 
 const ELLIPSIS = '...'
 
@@ -199,17 +201,33 @@ export function isOngoing(value: string | null | undefined): boolean {
  * A work date for display: 'YYYY-MM-01' (or any input {@link toMonthDate} accepts) gives
  * 'Jan 2020', 'Ongoing' gives 'Present', anything else ''.
  */
-export function formatMonth(value: string | null | undefined): string {
+const PRESENT = msg`Present`
+
+/**
+ * A stored work date for display: 'Jan 2020', 'Present' for 'Ongoing'. With the page's `i18n`
+ * the month is named in its language (`Intl`: 'ene 2020', 'janv. 2020', 'يناير 2020').
+ */
+export function formatMonth(value: string | null | undefined, i18n?: I18n): string {
 	const date = toMonthDate(value)
 	if (!date) return ''
-	if (date === ONGOING) return 'Present'
-	const month = MONTH_ABBR[Number(date.slice(5, 7)) - 1]
-	return month ? `${month} ${date.slice(0, 4)}` : ''
+	if (date === ONGOING) return i18n ? i18n._(PRESENT) : PRESENT.message
+	const monthIndex = Number(date.slice(5, 7)) - 1
+	const month = MONTH_ABBR[monthIndex]
+	if (!month) return ''
+	if (!i18n) return `${month} ${date.slice(0, 4)}`
+	return i18n.date(new Date(Date.UTC(Number(date.slice(0, 4)), monthIndex, 1)), {
+		month: 'short',
+		year: 'numeric',
+		timeZone: 'UTC',
+	})
 }
 
 /** A work entry's period for display: 'Jan 2020 – Present', 'Mar 2018 – Jan 2020', or one end. */
-export const workPeriod = (start: string | null | undefined, end: string | null | undefined) =>
-	[formatMonth(start), isOngoing(end) ? 'Present' : formatMonth(end)].filter(Boolean).join(' – ')
+export const workPeriod = (
+	start: string | null | undefined,
+	end: string | null | undefined,
+	i18n?: I18n,
+) => [formatMonth(start, i18n), formatMonth(end, i18n)].filter(Boolean).join(' – ')
 
 /** A list field edited one item per line: one trimmed item per line, empty lines dropped. */
 export function splitLines(text: string): string[] {
@@ -356,8 +374,15 @@ export function ratingToHalves(r: number | string | null | undefined): number | 
 	return Number.isInteger(halves) && halves >= 1 && halves <= 10 ? halves : null
 }
 
-/** A rating in half steps (1..10) as read out, e.g. 7 gives '3.5 of 5'; invalid gives ''. */
-export function ratingLabel(halves: number): string {
+const RATING = msg`{rating} of 5`
+
+/**
+ * A rating in half steps (1..10) as read out, e.g. 7 gives '3.5 of 5' (with the page's `i18n`:
+ * '3,5 de 5', '3,5 von 5', '3.5 من 5'); invalid gives ''.
+ */
+export function ratingLabel(halves: number, i18n?: I18n): string {
 	const rating = halvesToRating(halves)
-	return rating === null ? '' : `${rating} of 5`
+	if (rating === null) return ''
+	if (!i18n) return `${rating} of 5`
+	return i18n._(RATING.id, { rating: i18n.number(rating) }, { message: RATING.message })
 }
