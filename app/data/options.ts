@@ -2,6 +2,22 @@
  * The fixed choice lists of the product (SPEC 5 and 9): skill names, project categories and
  * industries. Pure data plus small helpers, shared by the client pickers and the server checks.
  */
+import { type I18n } from '@lingui/core'
+import { generateMessageId } from '@lingui/message-utils/generateMessageId'
+
+/** Which list a choice comes from: the context of its message in the catalogs. */
+export type OptionKind = 'skill' | 'category' | 'industry'
+
+/**
+ * How a choice reads in the page's language. What is stored stays the English key (the API,
+ * the export, the search); a list entry is shown translated, an owner's own words as typed.
+ * A translatable entry is declared for the catalogs as
+ * `msg({ message: 'Web Design', context: 'category' })` (`~/utils/i18n-macro`).
+ */
+export function optionLabel(i18n: I18n, kind: OptionKind, value: string): string {
+	const id = generateMessageId(value, kind)
+	return i18n.messages[id] === undefined ? value : i18n._(id)
+}
 
 /** Skill names a resume skill or a project's 'Skills And Expertise' may use (about 150). */
 export const SKILLS = [
