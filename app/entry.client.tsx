@@ -3,7 +3,7 @@ import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { loadClientMessages } from './locales/client'
 import { guardDataRequests } from './utils/data-fetch-guard'
-import { registerI18n } from './utils/i18n'
+import { registerI18n, setFallbackLocale } from './utils/i18n'
 import { isLocale, DEFAULT_LOCALE } from './utils/locales'
 
 guardDataRequests(window)
@@ -15,6 +15,7 @@ const locale = isLocale(lang) ? lang : DEFAULT_LOCALE
 
 void loadClientMessages(locale).then((messages) => {
 	registerI18n(locale, messages)
+	setFallbackLocale(() => locale)
 	startTransition(() => {
 		hydrateRoot(
 			document,

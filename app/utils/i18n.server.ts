@@ -4,11 +4,13 @@
  * `i18nFor(locale)` answers in any language there.
  */
 import { MESSAGES } from '~/locales/index.server'
-import { i18nFor, registerI18n } from './i18n'
-import { requestLocale } from './locale.server'
+import { i18nFor, registerI18n, setFallbackLocale } from './i18n'
+import { currentLocale, requestLocale } from './locale.server'
 import { LOCALES, type Locale } from './locales'
 
 for (const locale of LOCALES) registerI18n(locale, MESSAGES[locale])
+// A page no loader answered (a 404 of an unknown address) speaks the request's language.
+setFallbackLocale(currentLocale)
 
 /** The instance of a language on the server (every catalog loaded). */
 export const serverI18n = (locale: Locale | string | null | undefined) => i18nFor(locale)

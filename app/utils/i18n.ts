@@ -51,17 +51,28 @@ export const withValues = (
 	values: Record<string, unknown>,
 ): Translatable => ({ ...descriptor, values })
 
+let fallbackLocale: () => Locale = () => DEFAULT_LOCALE
+
+/**
+ * The language of a page no loader answered (an address no route knows): on the server the
+ * request's (`?lang=`, the cookie, the browser's: app/utils/i18n.server.ts), in the browser the
+ * one its document was rendered in (app/entry.client.tsx), so both render the same.
+ */
+export function setFallbackLocale(fallback: () => Locale) {
+	fallbackLocale = fallback
+}
+
 /**
  * The language of the page being rendered: the deepest route whose data names one (a visitor's
- * page: its owner's; the builder: the owner's own), else the root's (the request's), else
- * English. Used by the document (`<html lang dir>`, the provider) and by meta functions.
+ * page: its owner's; the builder: the owner's own), else the root's (the request's), else the
+ * fallback's. Used by the document (`<html lang dir>`, the provider) and by meta functions.
  */
 export function localeOfMatches(matches: ReadonlyArray<{ data?: unknown } | undefined>): Locale {
 	for (let i = matches.length - 1; i >= 0; i--) {
 		const locale = (matches[i]?.data as { locale?: unknown } | null | undefined)?.locale
 		if (isLocale(locale)) return locale
 	}
-	return DEFAULT_LOCALE
+	return fallbackLocale()
 }
 
 /** The instance for a meta function: `metaI18n(matches)._(msg\`…\`)`. */
