@@ -24,8 +24,11 @@ export const apiOk = (body: Extra = {}, init?: ResponseInit) => apiJson(200, bod
  * with details in it (a field's name, a limit) stays as it is.
  */
 export function apiError(status: number, message: Translatable, init?: ResponseInit) {
-	return apiJson(status, { message: translate(serverI18n(currentLocale()), message) }, init)
+	return apiJson(status, { message: inRequestLanguage(message) }, init)
 }
+
+/** A message in the language of the request being answered (see {@link apiError}). */
+const inRequestLanguage = (message: Translatable) => translate(serverI18n(currentLocale()), message)
 
 /**
  * A refusal in the envelope: `field: message` when it names a field, and Retry-After when it
@@ -39,7 +42,7 @@ export function apiRefusal(refusal: {
 }) {
 	return apiError(
 		refusal.status,
-		refusal.field ? `${refusal.field}: ${refusal.message}` : refusal.message,
+		refusal.field ? `${refusal.field}: ${inRequestLanguage(refusal.message)}` : refusal.message,
 		refusal.retryAfterSeconds
 			? { headers: { 'Retry-After': String(refusal.retryAfterSeconds) } }
 			: undefined,
@@ -214,7 +217,9 @@ function parseInput<Schema extends z.ZodType>(
 		const field = issue?.path.join('.')
 		throw apiError(
 			400,
-			field ? `${field}: ${issue?.message}` : (issue?.message ?? 'Invalid request'),
+			field
+				? `${field}: ${inRequestLanguage(issue?.message ?? '')}`
+				: (issue?.message ?? 'Invalid request'),
 		)
 	}
 	return result.data
