@@ -32,6 +32,9 @@ export default tseslint.config(
 			'test-results',
 			'playwright-report',
 			'bench/results.json',
+			// Compiled by `npm run i18n` from the PO files.
+			'app/locales/*/*.ts',
+			'!app/locales/*/client.ts',
 		],
 	},
 	js.configs.recommended,
@@ -108,7 +111,12 @@ export default tseslint.config(
 					ignoreNames: [
 						{ regex: { pattern: 'className', flags: 'i' } },
 						{ regex: { pattern: '^[A-Z0-9_]+$' } },
-						{ regex: { pattern: '^(data|aria-(controls|describedby|labelledby|owns|live|current|haspopup|hidden|expanded|pressed|selected|checked|invalid|required|busy|atomic|relevant|modal|orientation|sort|autocomplete|activedescendant|level|setsize|posinset|valuenow|valuemin|valuemax))' } },
+						{
+							regex: {
+								pattern:
+									'^(data|aria-(controls|describedby|labelledby|owns|live|current|haspopup|hidden|expanded|pressed|selected|checked|invalid|required|busy|atomic|relevant|modal|orientation|sort|autocomplete|activedescendant|level|setsize|posinset|valuenow|valuemin|valuemax))',
+							},
+						},
 						'id',
 						'key',
 						'name',

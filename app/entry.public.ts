@@ -130,18 +130,31 @@ for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-dialog]'
 openImagesInViewer()
 
 // 'Load more' on the portfolio list: the next page's cards are added in place (the link opens
-// that page when this cannot run, or when fetching it fails).
+// that page when this cannot run, or when fetching it fails). Its words come from the page, in
+// the page's language: the link's own text and `data-loading`.
 for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-load-more]')) {
+	const label = link.textContent ?? ''
 	link.addEventListener('click', (event) => {
 		event.preventDefault()
 		if (link.getAttribute('aria-disabled') === 'true') return
 		link.setAttribute('aria-disabled', 'true')
-		link.textContent = 'Loading...'
-		loadMore(link).catch(() => (window.location.href = link.href))
+		link.textContent = link.dataset.loading ?? label
+		loadMore(link, label).catch(() => (window.location.href = link.href))
 	})
 }
 
-async function loadMore(link: HTMLAnchorElement) {
+/**
+ * '21 projects shown' in the page's language: the page gives the sentence for each plural
+ * category of its language (`data-forms`, `#` for the number).
+ */
+function shownText(status: HTMLElement, shown: number) {
+	const lang = document.documentElement.lang || 'en'
+	const forms = JSON.parse(status.dataset.forms ?? '{}') as Record<string, string>
+	const form = forms[new Intl.PluralRules(lang).select(shown)] ?? forms.other ?? '#'
+	return form.replace('#', shown.toLocaleString(lang))
+}
+
+async function loadMore(link: HTMLAnchorElement, label: string) {
 	const response = await fetch(link.href, { headers: { Accept: 'text/html' } })
 	if (!response.ok) throw new Error(`HTTP ${response.status}`)
 	const next = new DOMParser().parseFromString(await response.text(), 'text/html')
@@ -155,13 +168,13 @@ async function loadMore(link: HTMLAnchorElement) {
 		list?.append(document.importNode(item, true))
 	}
 	const shown = list?.children.length ?? 0
-	const status = document.querySelector('[data-more-status]')
-	if (status) status.textContent = `${shown} projects shown`
+	const status = document.querySelector<HTMLElement>('[data-more-status]')
+	if (status) status.textContent = shownText(status, shown)
 	const following = next.querySelector<HTMLAnchorElement>('a[data-load-more]')
 	if (following) {
 		link.href = following.getAttribute('href') ?? following.href
 		link.removeAttribute('aria-disabled')
-		link.textContent = 'Load more'
+		link.textContent = label
 	} else {
 		link.remove()
 	}

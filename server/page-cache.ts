@@ -1,10 +1,11 @@
 /**
  * Public pages (/{pname}, /{pname}/portfolio, /{pname}/portfolio/{id}, /{pname}/resume) are the
- * same for every visitor, so a rendered page is kept in memory (raw and gzipped) under its page
- * version: the time anything it shows last changed, read with one indexed query per request
- * (database triggers keep it). An edit on any instance changes the version, so no instance ever
- * serves a stale page. Each page has two variants: with its script, and without any for
- * `Save-Data: on`.
+ * same for every visitor (in their owner's language, whatever the visitor's browser asks for),
+ * so a rendered page is kept in memory (raw and gzipped) under its page version: the time
+ * anything it shows last changed, read with one indexed query per request (database triggers
+ * keep it; the owner's language is a column of the profile, so changing it is such a change).
+ * An edit on any instance changes the version, so no instance ever serves a stale page. Each
+ * page has two variants: with its script, and without any for `Save-Data: on`.
  *
  * The header and the body that reach a browser always agree, whoever stored them (the browser's
  * cache, a CDN): the script-src of a cached page's Content-Security-Policy lists the SHA-256 of
@@ -194,6 +195,9 @@ export function createPageCache({
 			owner: version.customerId,
 			version: version.version,
 			host: site.host,
+			// The owner's language: a page reads the same for every visitor, whatever their browser
+			// says, so Accept-Language is no part of the key (nor of Vary).
+			language: version.language,
 			variant: { ...Object.fromEntries(kept), js: saveData ? 'none' : 'yes' },
 		})
 		let entry = entries.get(key)

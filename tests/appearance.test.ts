@@ -205,7 +205,7 @@ describe('the pages carry the theme in their HTML, and change at once', () => {
 			expect(response.status, page).toBe(200)
 			const html = await response.text()
 			expect(html, page).toMatch(
-				/<html lang="en" data-theme="dark" data-font="friendly" data-header="none">/,
+				/<html lang="en" dir="ltr" data-theme="dark" data-font="friendly" data-header="none">/,
 			)
 			// The accent's dark-page colours, in a <style> of the head (no request, no script).
 			const head = html.slice(0, html.indexOf('</head>'))

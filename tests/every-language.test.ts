@@ -190,12 +190,6 @@ function englishLeft(locale: Locale, text: string) {
 	const translated = MESSAGES[locale] as Messages
 	const found: string[] = []
 	for (const [id, source] of Object.entries(english)) {
-		const plain = (value: unknown) =>
-			Array.isArray(value) && typeof value[0] === 'string'
-				? value[0]
-				: typeof value === 'string'
-					? value
-					: ''
 		const head = plainText(source).trim()
 		if (head.split(/\s+/).length < 2 || head.length < 8) continue
 		// A fixed list's choice (a message with its list as context) may be an owner's own words.

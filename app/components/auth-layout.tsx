@@ -25,7 +25,7 @@ export function AuthLayout({
 }) {
 	const { t } = useLinguiMacro()
 	return (
-		<div className="grid min-h-dvh lg:grid-cols-2">
+		<div className="grid min-h-dvh grid-cols-1 lg:grid-cols-2">
 			<aside className="bg-brand-50 hidden flex-col justify-between p-12 lg:flex">
 				<Link to="/" aria-label={t`Tagg home`} className="self-start">
 					<Logo />
@@ -141,9 +141,12 @@ export function AuthFooterLink({ to, children }: { to: string; children: ReactNo
 
 /** The headers of an emailed link's page: its token is in the address, so no cache or Referer. */
 export const linkPageHeaders = () => ({
-	'Cache-Control': 'private, no-store',
+	'Cache-Control': NO_STORE,
 	'Referrer-Policy': 'no-referrer',
 })
+
+/** A page no cache keeps (a header's value, not a message). */
+export const NO_STORE = 'private, no-store'
 
 /**
  * The screen of an emailed link that is spent, expired or unknown: why, then what to do

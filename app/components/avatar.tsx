@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, useState } from 'react'
 import { initials } from '~/utils/text'
 import { cx } from '~/utils/cx'
@@ -22,6 +23,7 @@ export function Avatar({
 	className?: string
 	priority?: boolean
 }) {
+	const { t } = useLingui()
 	// The URL that failed to load; a new picture (a new `?v=`) is tried again.
 	const [failedSrc, setFailedSrc] = useState<string | null>(null)
 	const ref = useRef<HTMLImageElement>(null)
@@ -38,7 +40,7 @@ export function Avatar({
 		<img
 			ref={ref}
 			src={url}
-			alt={name ? `${name}'s display picture` : 'Display picture'}
+			alt={name ? t`${name}'s display picture` : t`Display picture`}
 			width={224}
 			height={224}
 			loading={priority ? 'eager' : 'lazy'}

@@ -1,6 +1,11 @@
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { controlCarousel } from '~/utils/carousel'
 import { ArrowRightIcon } from './icons'
+
+/** A slide's name: its place among the slides. */
+const SLIDE = msg({ message: '{position} of {count}' })
 
 /**
  * A scroll-snap carousel (WAI-ARIA carousel pattern): every 3 seconds (`CAROUSEL_INTERVAL_MS`) it moves
@@ -11,6 +16,7 @@ import { ArrowRightIcon } from './icons'
  * and keyboard (the buttons stay hidden).
  */
 export function Carousel({ label, slides }: { label: string; slides: ReactNode[] }) {
+	const { t, i18n } = useLingui()
 	const rootRef = useRef<HTMLDivElement>(null)
 	const id = useId()
 	useEffect(() => {
@@ -21,7 +27,7 @@ export function Carousel({ label, slides }: { label: string; slides: ReactNode[]
 		<div
 			ref={rootRef}
 			role="region"
-			aria-roledescription="carousel"
+			aria-roledescription={t`carousel`}
 			aria-label={label}
 			className="relative"
 			data-carousel=""
@@ -36,8 +42,12 @@ export function Carousel({ label, slides }: { label: string; slides: ReactNode[]
 					<div
 						key={index}
 						role="group"
-						aria-roledescription="slide"
-						aria-label={`${index + 1} of ${slides.length}`}
+						aria-roledescription={t`slide`}
+						aria-label={i18n._(
+							SLIDE.id,
+							{ position: index + 1, count: slides.length },
+							{ message: SLIDE.message },
+						)}
 						className="relative w-[85%] shrink-0 snap-start sm:w-[calc(50%-0.5rem)]"
 					>
 						{slide}
@@ -46,14 +56,17 @@ export function Carousel({ label, slides }: { label: string; slides: ReactNode[]
 			</div>
 			{/* Shown by controlCarousel when the cards overflow the track. */}
 			<div data-carousel-controls="" hidden className="mt-2 flex items-center justify-end gap-2">
-				<MoveButton track={`${id}-track`} move={-1} label="Previous slide" />
-				<MoveButton track={`${id}-track`} move={1} label="Next slide" />
+				<MoveButton track={`${id}-track`} move={-1} label={t`Previous slide`} />
+				<MoveButton track={`${id}-track`} move={1} label={t`Next slide`} />
 			</div>
 		</div>
 	)
 }
 
-/** A button that scrolls the track a slide back (-1) or on (1). */
+/**
+ * A button that scrolls the track a slide back (-1) or on (1). Its arrow points the way the
+ * cards come from: right to left, 'next' points left.
+ */
 function MoveButton({ track, move, label }: { track: string; move: -1 | 1; label: string }) {
 	return (
 		<button
@@ -63,7 +76,9 @@ function MoveButton({ track, move, label }: { track: string; move: -1 | 1; label
 			aria-label={label}
 			data-carousel-move={move}
 		>
-			<ArrowRightIcon className={move < 0 ? 'size-4 rotate-180' : 'size-4'} />
+			<ArrowRightIcon
+				className={move < 0 ? 'size-4 rotate-180 rtl:-scale-x-100' : 'size-4 rtl:-scale-x-100'}
+			/>
 		</button>
 	)
 }

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { useLocation, useNavigation } from '@remix-run/react'
 import { LogoMark } from './logo'
 
@@ -19,7 +20,9 @@ export function CheckingAuthentication() {
 			className="bg-canvas/95 fixed inset-0 z-50 flex flex-col items-center justify-center gap-4"
 		>
 			<LogoMark className="size-12 animate-pulse" />
-			<p className="text-muted text-sm font-medium">Checking authentication...</p>
+			<p className="text-muted text-sm font-medium">
+				<Trans>Checking authentication...</Trans>
+			</p>
 		</div>
 	)
 }

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import * as Dialog from '@radix-ui/react-dialog'
 
 /**
@@ -30,7 +31,9 @@ export function ConfirmHideResume({
 					<Dialog.Title className="text-lg font-bold tracking-tight">{title}</Dialog.Title>
 					<Dialog.Description className="text-muted mt-2 text-sm">{description}</Dialog.Description>
 					<div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-end">
-						<Dialog.Close className="btn-primary">Keep it</Dialog.Close>
+						<Dialog.Close className="btn-primary">
+							<Trans>Keep it</Trans>
+						</Dialog.Close>
 						<button type="button" className="btn-danger" onClick={onConfirm}>
 							{confirmLabel}
 						</button>

@@ -3,8 +3,12 @@
  * Hebrew reads in its own direction), a hint, a counter against the field's limit
  * (app/utils/field-limits.ts) and the server's error for it.
  */
+import { type I18n, type MessageDescriptor } from '@lingui/core'
+import { useLingui } from '@lingui/react'
+import { useLingui as useLinguiMacro } from '@lingui/react/macro'
 import { useId, type ReactNode } from 'react'
 import { countChars, countLines, longestLine } from '~/utils/field-limits'
+import { translate } from '~/utils/i18n'
 import { cx } from '~/utils/misc'
 import { splitParagraphs, withHttps } from '~/utils/text'
 import { ErrorList } from './forms'
@@ -15,30 +19,51 @@ export type Limit =
 	| { lines: number; lineChars: number }
 	| { paragraphs: number; paragraphChars: number }
 
-function measure(value: string, limit: Limit): { text: string; over: boolean } {
-	if ('chars' in limit) {
-		const count = countChars(value)
-		const over = count > limit.chars
-		return {
-			text: `${count}/${limit.chars}${over ? ` · ${count - limit.chars} too many` : ''}`,
-			over,
+/** A label, a hint or a placeholder: a message of the catalogs, or text already translated. */
+export type Text = string | MessageDescriptor
+
+export const shownText = (i18n: I18n, text: Text) =>
+	typeof text === 'string' ? translate(i18n, text) : i18n._(text)
+
+/** How far a field is from its limit, in the page's language ('12/60 · 2 too many'). */
+function useMeasure() {
+	const { t, i18n } = useLinguiMacro()
+	// Digits as typed, never grouped: '5000', as the limits are written.
+	const n = (value: number) => i18n.number(value, { useGrouping: false })
+	return (value: string, limit: Limit): { text: string; over: boolean } => {
+		if ('chars' in limit) {
+			const count = n(countChars(value))
+			const max = n(limit.chars)
+			const over = countChars(value) > limit.chars
+			const excess = n(countChars(value) - limit.chars)
+			return { text: over ? t`${count}/${max} · ${excess} too many` : `${count}/${max}`, over }
 		}
-	}
-	if ('lines' in limit) {
-		const count = countLines(value)
-		const longest = longestLine(value)
-		const longLine = longest > limit.lineChars
-		return {
-			text: `${count}/${limit.lines} lines${longLine ? ` · a line has ${longest}/${limit.lineChars} characters` : ''}`,
-			over: count > limit.lines || longLine,
+		if ('lines' in limit) {
+			const count = n(countLines(value))
+			const max = n(limit.lines)
+			const longest = n(longestLine(value))
+			const lineMax = n(limit.lineChars)
+			const longLine = longestLine(value) > limit.lineChars
+			return {
+				text: longLine
+					? t`${count}/${max} lines · a line has ${longest}/${lineMax} characters`
+					: t`${count}/${max} lines`,
+				over: countLines(value) > limit.lines || longLine,
+			}
 		}
-	}
-	const paragraphs = splitParagraphs(value)
-	const longest = Math.max(0, ...paragraphs.map((paragraph) => paragraph.length))
-	const longParagraph = longest > limit.paragraphChars
-	return {
-		text: `${paragraphs.length}/${limit.paragraphs} paragraphs${longParagraph ? ` · a paragraph has ${longest}/${limit.paragraphChars} characters` : ''}`,
-		over: paragraphs.length > limit.paragraphs || longParagraph,
+		const paragraphs = splitParagraphs(value)
+		const length = Math.max(0, ...paragraphs.map((paragraph) => paragraph.length))
+		const longParagraph = length > limit.paragraphChars
+		const count = n(paragraphs.length)
+		const max = n(limit.paragraphs)
+		const longest = n(length)
+		const paragraphMax = n(limit.paragraphChars)
+		return {
+			text: longParagraph
+				? t`${count}/${max} paragraphs · a paragraph has ${longest}/${paragraphMax} characters`
+				: t`${count}/${max} paragraphs`,
+			over: paragraphs.length > limit.paragraphs || longParagraph,
+		}
 	}
 }
 
@@ -54,6 +79,7 @@ function Footer({
 	value: string
 	limit?: Limit
 }) {
+	const measure = useMeasure()
 	if (!hint && !limit) return null
 	const counted = limit ? measure(value, limit) : null
 	return (
@@ -63,7 +89,7 @@ function Footer({
 				<p
 					id={`${id}-count`}
 					className={cx(
-						'shrink-0 text-right tabular-nums',
+						'shrink-0 text-end tabular-nums',
 						counted.over && 'font-semibold text-red-700',
 					)}
 				>
@@ -76,9 +102,10 @@ function Footer({
 
 /** The error under a control that is not a text field (a select, a colour). */
 export function FieldError({ id, error }: { id: string; error?: string }) {
+	const { i18n } = useLingui()
 	return error ? (
 		<p id={id} className="mt-1.5 text-sm text-red-700">
-			{error}
+			{translate(i18n, error)}
 		</p>
 	) : null
 }
@@ -172,6 +199,8 @@ export function TextInput({
 		<FieldFrame id={id} label={label} error={error} hint={hint} value={value} limit={limit}>
 			<input
 				{...controlProps(id, value, onChange, error, hint, limit)}
+				// An address, an email, a number to call: left to right in every language.
+				dir={type === 'url' || type === 'email' || type === 'tel' || linkOnBlur ? 'ltr' : 'auto'}
 				type={type}
 				// A link typed without its scheme gets https:// (the server does the same).
 				onBlur={
@@ -232,9 +261,9 @@ export function errorUnder(errors: Record<string, string>, prefix: string) {
 /** A text field of a draft: its key, its label, how it is typed, its limit in characters. */
 export type TextField<T> = {
 	key: keyof T & string
-	label: string
+	label: Text
 	type?: 'url' | 'number'
-	placeholder?: string
+	placeholder?: Text
 	limit?: number
 	/** What a phone's keyboard may fill in (`given-name`, `tel`…), for the owner's own details. */
 	autoComplete?: string
@@ -260,13 +289,14 @@ export function TextInputs<T extends Record<string, unknown>>({
 	errors: Record<string, string>
 	prefix?: string
 }) {
+	const { i18n } = useLingui()
 	const input = (field: TextField<T>) => (
 		<TextInput
 			key={field.key}
-			label={field.label}
+			label={shownText(i18n, field.label)}
 			type={field.type}
 			inputMode={field.type === 'number' ? 'numeric' : undefined}
-			placeholder={field.placeholder}
+			placeholder={field.placeholder && shownText(i18n, field.placeholder)}
 			autoComplete={field.autoComplete}
 			value={values[field.key] as string}
 			onChange={(value) => onChange({ [field.key]: value } as Partial<T>)}

@@ -1,3 +1,6 @@
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react'
+import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro'
 import {
 	useBeforeUnload,
 	useBlocker,
@@ -7,15 +10,13 @@ import {
 } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import toast from 'react-hot-toast'
-import {
-	CONFLICT_MESSAGE,
-	EDIT_FAILED,
-	loginAgainPath,
-	SIGNED_OUT_MESSAGE,
-	type EditorResult,
-} from '~/utils/editor'
+import { EDIT_FAILED, loginAgainPath, type EditorResult } from '~/utils/editor'
+import { translate } from '~/utils/i18n'
 import { reloadData } from '~/utils/misc'
+import { shownText, type Text } from './editor-fields'
 import { DiscardChanges, useModalDraft } from './modal'
+
+const CHANGES_SAVED = msg`Changes saved`
 
 type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue }
 
@@ -30,9 +31,11 @@ type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string
 export function useEditor(
 	intent: string,
 	onSuccess: () => void,
-	successMessage = 'Changes saved',
+	successMessage: Text = CHANGES_SAVED,
 	version?: string,
 ) {
+	const { i18n } = useLingui()
+	const saved = shownText(i18n, successMessage)
 	const fetcher = useFetcher<EditorResult>({ key: `editor-${intent}` })
 	// Answers from before this form opened (the fetcher outlives the modal) are not ours.
 	const [openedAfter] = useState(() => fetcher.data?.at ?? 0)
@@ -47,10 +50,10 @@ export function useEditor(
 		if (!data || handled.current === data.at) return
 		handled.current = data.at
 		if (data.ok) {
-			toast.success(successMessage)
+			toast.success(saved)
 			onSuccess()
 		}
-	}, [data, onSuccess, successMessage])
+	}, [data, onSuccess, saved])
 	const failed = data && !data.ok ? data : undefined
 	return {
 		busy: fetcher.state !== 'idle',
@@ -139,7 +142,7 @@ export function EditorForm({
 	reload,
 	onSubmit,
 	children,
-	submitLabel = 'Update',
+	submitLabel,
 	unsaved = false,
 }: {
 	/** What `useEditor` answers: busy, failed, `conflict` when the section changed elsewhere
@@ -152,10 +155,13 @@ export function EditorForm({
 	reload?: Reload
 	onSubmit: () => void
 	children: ReactNode
-	submitLabel?: string
+	submitLabel?: Text
 	/** A form on its page, not in a modal: whether it holds changes not saved yet (leaving asks). */
 	unsaved?: boolean
 }) {
+	const { t, i18n } = useLinguiMacro()
+	const label = submitLabel ? shownText(i18n, submitLabel) : t`Update`
+	const tryAgain = t`Please try again`
 	const formRef = useRef<HTMLFormElement>(null)
 	const draft = useModalDraft()
 	// After a refused edit, take the owner to the first field the server refused (the browser
@@ -179,7 +185,11 @@ export function EditorForm({
 		)
 		setUnplaced(
 			[...new Set(Object.values(errors))].filter(
-				(message) => message && message !== EDIT_FAILED && !shownByFields.has(message),
+				(message) =>
+					message &&
+					message !== EDIT_FAILED &&
+					message !== tryAgain &&
+					!shownByFields.has(translate(i18n, message)),
 			),
 		)
 		// The errors belong to this failure: read once, when it arrives.
@@ -209,8 +219,10 @@ export function EditorForm({
 						className="flex flex-col gap-2 rounded-xl border border-amber-300 bg-amber-50 px-3.5 py-2.5 text-sm text-amber-900"
 					>
 						<p>
-							<strong>{CONFLICT_MESSAGE}.</strong> Your changes are still here: copy what you need,
-							then reload this section to see the latest version.
+							<Trans>
+								<strong>This was changed in another tab or device.</strong> Your changes are still
+								here: copy what you need, then reload this section to see the latest version.
+							</Trans>
 						</p>
 						{reload ? (
 							<button
@@ -219,27 +231,27 @@ export function EditorForm({
 								disabled={reload.reloading}
 								onClick={reload.reload}
 							>
-								{reload.reloading ? 'Reloading...' : 'Reload section'}
+								{reload.reloading ? t`Reloading...` : t`Reload section`}
 							</button>
 						) : null}
 					</div>
 				) : signedOut ? (
-					<SignedOutNotice kept="Your changes are still here" submitLabel={submitLabel} />
+					<SignedOutNotice kept={t`Your changes are still here`} submitLabel={label} />
 				) : failed ? (
 					<p
 						role="alert"
 						className="rounded-xl border border-red-200 bg-red-50 px-3.5 py-2.5 text-sm text-red-800"
 					>
-						{EDIT_FAILED}
+						{tryAgain}
 						{unplaced.map((message) => (
 							<span key={message} className="mt-1 block">
-								{message}
+								{translate(i18n, message)}
 							</span>
 						))}
 					</p>
 				) : null}
 				<button type="submit" className="btn-primary w-full" disabled={busy}>
-					{busy ? 'Update In Progress' : submitLabel}
+					{busy ? t`Update In Progress` : label}
 				</button>
 			</div>
 		</form>
@@ -250,15 +262,20 @@ export function EditorForm({
  * A save or upload refused because the owner's session ended: what was typed or chosen stays,
  * and a link signs in again in a new tab (this one keeps it, and its button then works).
  */
-export function SignedOutNotice({ kept, submitLabel }: { kept: string; submitLabel: string }) {
+export function SignedOutNotice({ kept, submitLabel }: { kept: Text; submitLabel: Text }) {
+	const { i18n } = useLingui()
 	const location = useLocation()
+	const still = shownText(i18n, kept)
+	const button = shownText(i18n, submitLabel)
 	return (
 		<div
 			role="alert"
 			className="flex flex-col gap-2 rounded-xl border border-amber-300 bg-amber-50 px-3.5 py-2.5 text-sm text-amber-900"
 		>
 			<p>
-				<strong>{SIGNED_OUT_MESSAGE}.</strong> {kept}: sign in again, then press {submitLabel}.
+				<Trans>
+					<strong>You were signed out.</strong> {still}: sign in again, then press {button}.
+				</Trans>
 			</p>
 			<a
 				href={loginAgainPath(location.pathname + location.search)}
@@ -266,7 +283,9 @@ export function SignedOutNotice({ kept, submitLabel }: { kept: string; submitLab
 				rel="noopener noreferrer"
 				className="btn-secondary min-h-10 self-start py-1.5"
 			>
-				Sign in again<span className="sr-only"> (opens in a new tab)</span>
+				<Trans>
+					Sign in again<span className="sr-only"> (opens in a new tab)</span>
+				</Trans>
 			</a>
 		</div>
 	)

@@ -3,12 +3,22 @@
  * in the modal (find-me-modal.tsx) and in the sheet a visitor reaches without JavaScript
  * (public-sheets.tsx).
  */
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react'
 import { type ProfileData } from '~/models/profile.server'
 import { cx } from '~/utils/cx'
 import { SOCIAL_FIELDS } from '~/utils/social'
 import { socialHref } from '~/utils/text'
 import { MailIcon } from './icons'
 import { SOCIAL_META } from './social-icons'
+
+/** What Find Me says (the page gives them to the modal: public-sheets.tsx `DIALOG_MESSAGES`). */
+export const FIND_ME_MESSAGES = {
+	greeting: msg({ message: 'Hi there! Great to see you. Here is how to reach {name}.' }),
+	greetingNoName: msg`Hi there! Great to see you. Here is how to reach me.`,
+	or: msg`OR`,
+	call: msg({ message: 'Call {number}' }),
+}
 
 export type FindMeProps = {
 	firstName: string
@@ -17,6 +27,7 @@ export type FindMeProps = {
 }
 
 export function SocialButtons({ links }: { links: ProfileData['socialLinks'] }) {
+	const { i18n } = useLingui()
 	const present = SOCIAL_FIELDS.filter((field) => field !== 'email' && links[field])
 	if (!present.length) return null
 	// One row for up to five buttons, else two balanced rows (4 + 3 rather than 6 + 1).
@@ -27,7 +38,8 @@ export function SocialButtons({ links }: { links: ProfileData['socialLinks'] }) 
 			style={{ maxWidth: `${perRow * 3 + (perRow - 1) * 0.625}rem` }}
 		>
 			{present.map((field) => {
-				const { label, Icon } = SOCIAL_META[field]
+				const { message, Icon } = SOCIAL_META[field]
+				const label = i18n._(message)
 				const target = socialHref(links[field])
 				const className =
 					'inline-flex size-12 items-center justify-center rounded-full border border-line bg-surface text-ink transition-colors hover:border-brand hover:text-brand'
@@ -49,7 +61,11 @@ export function SocialButtons({ links }: { links: ProfileData['socialLinks'] }) 
 							<a
 								href={target.href}
 								data-track={field}
-								aria-label={`Call ${links[field]}`}
+								aria-label={i18n._(
+									FIND_ME_MESSAGES.call.id,
+									{ number: links[field] },
+									{ message: FIND_ME_MESSAGES.call.message },
+								)}
 								title={label}
 								className={className}
 							>
@@ -73,16 +89,23 @@ export function SocialButtons({ links }: { links: ProfileData['socialLinks'] }) 
 }
 
 export function FindMeContent({ firstName, email, links }: FindMeProps) {
+	const { i18n } = useLingui()
 	const hasSocial = SOCIAL_FIELDS.some((field) => field !== 'email' && links[field])
 	return (
 		<div className="flex flex-col items-center gap-5 text-center">
 			<p className="text-muted max-w-full text-pretty wrap-anywhere">
-				Hi there! Great to see you. Here is how to reach {firstName || 'me'}.
+				{firstName
+					? i18n._(
+							FIND_ME_MESSAGES.greeting.id,
+							{ name: firstName },
+							{ message: FIND_ME_MESSAGES.greeting.message },
+						)
+					: i18n._(FIND_ME_MESSAGES.greetingNoName)}
 			</p>
 			{email ? (
 				<a href={`mailto:${email}`} data-track="email" className="btn-primary w-full wrap-anywhere">
 					<MailIcon className="size-4 shrink-0" />
-					{email}
+					<bdi dir="ltr">{email}</bdi>
 				</a>
 			) : null}
 			{email && hasSocial ? (
@@ -91,7 +114,7 @@ export function FindMeContent({ firstName, email, links }: FindMeProps) {
 					aria-hidden="true"
 				>
 					<span className="bg-line h-px flex-1" />
-					OR
+					{i18n._(FIND_ME_MESSAGES.or)}
 					<span className="bg-line h-px flex-1" />
 				</div>
 			) : null}

@@ -8,6 +8,7 @@ import {
 } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useLingui } from '@lingui/react'
+import { useLingui as useLinguiMacro } from '@lingui/react/macro'
 import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react'
 import { type z } from 'zod'
 import { translate } from '~/utils/i18n'
@@ -80,9 +81,10 @@ export function FormError({ id, errors }: { id?: string; errors?: ListOfErrors }
 /** A field's id (the one given, else a generated one) and the ids of its hint and errors. */
 function useFieldIds(givenId: string | undefined, errors: ListOfErrors, hint: ReactNode) {
 	const fallbackId = useId()
+	const repeated = useHintRepeated(hint, errors)
 	const id = givenId ?? fallbackId
 	const errorId = errors?.some(Boolean) ? `${id}-error` : undefined
-	const hintId = hint && !hintRepeated(hint, errors) ? `${id}-hint` : undefined
+	const hintId = hint && !repeated ? `${id}-hint` : undefined
 	return {
 		id,
 		errorId,
@@ -96,9 +98,13 @@ function useFieldIds(givenId: string | undefined, errors: ListOfErrors, hint: Re
 	}
 }
 
-/** An error that says the hint word for word (the path rule): the hint is not shown twice. */
-function hintRepeated(hint: ReactNode, errors: ListOfErrors) {
-	return typeof hint === 'string' && Boolean(errors?.includes(hint))
+/**
+ * An error that says the hint word for word (the path rule), as shown in the page's language:
+ * the hint is not shown twice.
+ */
+function useHintRepeated(hint: ReactNode, errors: ListOfErrors) {
+	const shown = useShownErrors(errors)
+	return typeof hint === 'string' && Boolean(shown?.includes(hint))
 }
 
 /** Under a field: its hint (unless an error says it), then its errors. */
@@ -113,9 +119,10 @@ function FieldFoot({
 	errors: ListOfErrors
 	errorId?: string
 }) {
+	const repeated = useHintRepeated(hint, errors)
 	return (
 		<>
-			{hint && !hintRepeated(hint, errors) ? (
+			{hint && !repeated ? (
 				<p id={hintId} className="text-muted mt-1.5 text-xs">
 					{hint}
 				</p>
@@ -147,7 +154,7 @@ export function Field({
 			{...describedBy}
 			className={cx(
 				'field-input',
-				prefix ? 'rounded-l-none border-l-0' : undefined,
+				prefix ? 'rounded-s-none border-s-0' : undefined,
 				inputProps.className,
 			)}
 		/>
@@ -156,8 +163,9 @@ export function Field({
 		<div className={className}>
 			<label {...labelProps} htmlFor={id} className={cx('field-label', labelProps.className)} />
 			{prefix ? (
-				<div className="flex">
-					<span className="border-line bg-canvas text-muted inline-flex items-center rounded-l-xl border px-3 text-sm">
+				// The prefix begins an address typed after it: it reads left to right in every language.
+				<div className="flex" dir="ltr">
+					<span className="border-line bg-canvas text-muted inline-flex items-center rounded-s-xl border px-3 text-sm">
 						{prefix}
 					</span>
 					{input}
@@ -173,7 +181,7 @@ export function Field({
 /**
  * A name, email or password field of a conform form, with its errors. `autoComplete` tells the
  * browser and password managers which one it is (`name`, `email`, `current-password`,
- * `new-password`).
+ * `new-password`). An email or a password reads left to right in every language.
  */
 export function InputField({
 	meta,
@@ -201,6 +209,7 @@ export function InputField({
 				autoComplete,
 				autoFocus: initialFocus,
 				placeholder,
+				dir: type === 'text' ? undefined : 'ltr',
 			}}
 			errors={meta.errors}
 			hint={hint}
@@ -219,9 +228,11 @@ export function PathField({
 	/** Focused when the page opens (the first field of the page). */
 	initialFocus?: boolean
 }) {
+	const { t } = useLinguiMacro()
+	const { i18n } = useLingui()
 	return (
 		<Field
-			labelProps={{ children: 'Your Tagg name' }}
+			labelProps={{ children: t`Your Tagg name` }}
 			prefix={`${host}/`}
 			inputProps={{
 				...getInputProps(meta, { type: 'text' }),
@@ -229,10 +240,12 @@ export function PathField({
 				autoCapitalize: 'none',
 				autoCorrect: 'off',
 				spellCheck: false,
-				placeholder: 'Your-Name',
+				// An example of a name: letters, numbers and hyphens only, in every language.
+				placeholder: t`Your-Name`,
 				maxLength: PATH_MAX_LENGTH,
+				dir: 'ltr',
 			}}
-			hint={PATH_HINT}
+			hint={translate(i18n, PATH_HINT)}
 			errors={meta.errors}
 		/>
 	)
@@ -253,6 +266,7 @@ export function NewPasswordFields({
 	/** Focused when the page opens (the first field of the page). */
 	initialFocus?: boolean
 }) {
+	const { t } = useLinguiMacro()
 	return (
 		<>
 			<InputField
@@ -260,7 +274,7 @@ export function NewPasswordFields({
 				meta={password}
 				label={label}
 				autoComplete="new-password"
-				hint="At least 8 characters."
+				hint={t`At least 8 characters.`}
 				initialFocus={initialFocus}
 			/>
 			<InputField

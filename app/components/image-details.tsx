@@ -3,6 +3,7 @@
  * cards and the carousel keep the image when they crop it. The point is set by a tap on the
  * preview, or by the two sliders (keyboard and screen readers).
  */
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import toast from 'react-hot-toast'
 import { type DisplayImage } from '~/models/portfolio.server'
@@ -14,23 +15,24 @@ import { Modal } from './modal'
 export function ImageDetailsModal({
 	image,
 	productId,
-	label,
+	number,
 	onClose,
 	onSaved,
 }: {
 	image: DisplayImage | null
 	productId: string
-	/** How the image is named on the page ('image 2'). */
-	label: string
+	/** Which image it is on the page, from 1 ('image 2'). */
+	number: number
 	onClose: () => void
 	onSaved: () => void
 }) {
+	const { t } = useLingui()
 	return (
 		<Modal
 			open={image !== null}
 			onOpenChange={(open) => (open ? null : onClose())}
-			title="Image details"
-			description={`Caption, alt text and focal point of ${label}.`}
+			title={t`Image details`}
+			description={t`Caption, alt text and focal point of image ${number}.`}
 			size="lg"
 		>
 			{image ? (
@@ -57,12 +59,14 @@ function DetailsForm({
 	onClose: () => void
 	onSaved: () => void
 }) {
+	const { t } = useLingui()
 	const [caption, setCaption] = useState(image.caption)
 	const [alt, setAlt] = useState(image.alt)
 	const [point, setPoint] = useState(image.focalPoint)
 	const [error, setError] = useState<string | null>(null)
 	const [saving, setSaving] = useState(false)
 	useEffect(() => setPoint(image.focalPoint), [image.focalPoint])
+	const { x, y } = point
 
 	async function save() {
 		setSaving(true)
@@ -76,14 +80,15 @@ function DetailsForm({
 			})
 			const body = (await response.json().catch(() => ({}))) as { message?: string }
 			if (response.status !== 200) {
-				setError(body.message ?? 'The details could not be saved. Please try again.')
+				// The API's message is in the owner's language already (the tagg_lang cookie).
+				setError(body.message ?? t`The details could not be saved. Please try again.`)
 				return
 			}
-			toast.success('Image details saved')
+			toast.success(t`Image details saved`)
 			onSaved()
 			onClose()
 		} catch {
-			setError('The details could not be saved. Please try again.')
+			setError(t`The details could not be saved. Please try again.`)
 		} finally {
 			setSaving(false)
 		}
@@ -100,10 +105,10 @@ function DetailsForm({
 			<div className="grid gap-4 sm:grid-cols-2">
 				<div className="flex flex-col gap-2">
 					<p className="text-sm font-semibold" id="focal-label">
-						Focal point
+						<Trans>Focal point</Trans>
 					</p>
 					<p className="text-muted text-xs">
-						Cards show part of the image around this point. Tap the image to move it.
+						<Trans>Cards show part of the image around this point. Tap the image to move it.</Trans>
 					</p>
 					<div className="bg-canvas relative self-start overflow-hidden rounded-xl">
 						{/* A tap sets the point; the sliders below do the same from the keyboard. */}
@@ -135,30 +140,36 @@ function DetailsForm({
 						/>
 					</div>
 					<label className="flex items-center gap-3 text-sm">
-						<span className="w-24 shrink-0">Across</span>
+						<span className="w-24 shrink-0">{t`Across`}</span>
+						{/* The point is measured from the image's left in every language, so is the slider
+						(and its twin below, which looks the same). */}
 						<input
 							type="range"
+							dir="ltr"
 							min={0}
 							max={100}
 							value={point.x}
-							aria-valuetext={`${point.x}% from the left`}
+							aria-valuetext={t`${x}% from the left`}
 							onChange={(event) => setPoint({ ...point, x: Number(event.target.value) })}
 							className="accent-brand w-full"
 						/>
 					</label>
 					<label className="flex items-center gap-3 text-sm">
-						<span className="w-24 shrink-0">Down</span>
+						<span className="w-24 shrink-0">{t`Down`}</span>
 						<input
 							type="range"
+							dir="ltr"
 							min={0}
 							max={100}
 							value={point.y}
-							aria-valuetext={`${point.y}% from the top`}
+							aria-valuetext={t`${y}% from the top`}
 							onChange={(event) => setPoint({ ...point, y: Number(event.target.value) })}
 							className="accent-brand w-full"
 						/>
 					</label>
-					<p className="text-muted text-xs">As a card shows it:</p>
+					<p className="text-muted text-xs">
+						<Trans>As a card shows it:</Trans>
+					</p>
 					<img
 						src={image.cardImageUrl}
 						alt=""
@@ -170,17 +181,17 @@ function DetailsForm({
 				</div>
 				<div className="flex flex-col gap-4">
 					<TextInput
-						label="Caption"
+						label={t`Caption`}
 						value={caption}
 						onChange={setCaption}
-						hint="Shown under the image when visitors open it."
+						hint={t`Shown under the image when visitors open it.`}
 						limit={{ chars: PORTFOLIO_LIMITS.caption }}
 					/>
 					<TextInput
-						label="Alt text"
+						label={t`Alt text`}
 						value={alt}
 						onChange={setAlt}
-						hint="What the image shows, for people who cannot see it."
+						hint={t`What the image shows, for people who cannot see it.`}
 						limit={{ chars: PORTFOLIO_LIMITS.alt }}
 					/>
 				</div>
@@ -192,10 +203,10 @@ function DetailsForm({
 			) : null}
 			<div className="flex gap-3">
 				<button type="button" className="btn-secondary flex-1" onClick={onClose}>
-					Cancel
+					<Trans>Cancel</Trans>
 				</button>
 				<button type="submit" className="btn-primary flex-1" disabled={saving}>
-					{saving ? 'Saving...' : 'Save details'}
+					{saving ? t`Saving...` : t`Save details`}
 				</button>
 			</div>
 		</form>

@@ -10,6 +10,30 @@
 
 type Slide = { href: string; alt: string; caption: string; width: number; height: number }
 
+/**
+ * What the viewer says, in the page's language: the gallery gives it (`data-viewer-labels`, made
+ * by `viewerLabels`), so no catalog is loaded. `counter` holds `{index}` and `{count}`.
+ */
+export type ViewerLabels = {
+	viewer: string
+	close: string
+	previous: string
+	next: string
+	counter: string
+}
+
+const NO_LABELS: ViewerLabels = { viewer: '', close: '', previous: '', next: '', counter: '' }
+
+/** The labels a gallery element gives (`data-viewer-labels`). */
+export function labelsOf(gallery: Element | null): ViewerLabels {
+	try {
+		const given = JSON.parse((gallery as HTMLElement | null)?.dataset.viewerLabels ?? '{}')
+		return { ...NO_LABELS, ...(given as Partial<ViewerLabels>) }
+	} catch {
+		return NO_LABELS
+	}
+}
+
 const SWIPE_PX = 40
 
 function slidesOf(links: HTMLAnchorElement[]): Slide[] {
@@ -25,12 +49,12 @@ function slidesOf(links: HTMLAnchorElement[]): Slide[] {
 	})
 }
 
-function button(label: string, text: string, className: string) {
+function button({ label, icon, className }: { label: string; icon: string; className: string }) {
 	const element = document.createElement('button')
 	element.type = 'button'
 	element.setAttribute('aria-label', label)
 	element.className = className
-	element.innerHTML = text
+	element.innerHTML = icon
 	return element
 }
 
@@ -43,7 +67,12 @@ const CROSS =
  * Opens the viewer over the page at image `start` of `links` (the gallery's links, in order);
  * `opener` gets the focus back when it closes.
  */
-export function openViewer(links: HTMLAnchorElement[], start: number, opener: HTMLElement) {
+export function openViewer(
+	links: HTMLAnchorElement[],
+	start: number,
+	opener: HTMLElement,
+	labels: ViewerLabels = labelsOf(document.querySelector('[data-gallery]')),
+) {
 	const slides = slidesOf(links)
 	if (!slides.length) return
 	let index = Math.min(Math.max(start, 0), slides.length - 1)
@@ -52,13 +81,13 @@ export function openViewer(links: HTMLAnchorElement[], start: number, opener: HT
 	const dialog = document.createElement('dialog')
 	dialog.className =
 		'm-0 h-dvh max-h-none w-dvw max-w-none bg-black/95 p-0 text-white backdrop:bg-black/80'
-	dialog.setAttribute('aria-label', 'Image viewer')
+	dialog.setAttribute('aria-label', labels.viewer)
 	dialog.dataset.imageViewer = ''
 
 	const figure = document.createElement('figure')
 	figure.className = 'flex h-full w-full flex-col items-center justify-center gap-3 px-2 pt-14 pb-4'
 	// Horizontal swipes are the viewer's; vertical ones and pinch-zoom stay the browser's.
-	figure.style.touchAction = 'pan-y pinch-zoom'
+	figure.setAttribute('style', 'touch-action: pan-y pinch-zoom')
 	const image = document.createElement('img')
 	image.className = 'block max-h-[calc(100dvh-9rem)] max-w-full object-contain select-none'
 	image.draggable = false
@@ -70,21 +99,25 @@ export function openViewer(links: HTMLAnchorElement[], start: number, opener: HT
 	counter.setAttribute('aria-live', 'polite')
 	figure.append(image, caption, counter)
 
-	const close = button(
-		'Close',
-		CROSS,
-		'absolute top-3 end-3 inline-flex size-11 items-center justify-center rounded-full bg-white/15 hover:bg-white/25 focus-visible:outline-2 focus-visible:outline-white',
-	)
-	const previous = button(
-		'Previous image',
-		ARROW,
-		'absolute start-2 top-1/2 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/15 hover:bg-white/25 focus-visible:outline-2 focus-visible:outline-white rtl:rotate-180',
-	)
-	const next = button(
-		'Next image',
-		ARROW,
-		'absolute end-2 top-1/2 inline-flex size-11 -translate-y-1/2 rotate-180 items-center justify-center rounded-full bg-white/15 hover:bg-white/25 focus-visible:outline-2 focus-visible:outline-white rtl:rotate-0',
-	)
+	const close = button({
+		label: labels.close,
+		icon: CROSS,
+		className:
+			'absolute top-3 end-3 inline-flex size-11 items-center justify-center rounded-full bg-white/15 hover:bg-white/25 focus-visible:outline-2 focus-visible:outline-white',
+	})
+	// The arrows point the way they move: right to left, 'previous' is on the right, pointing right.
+	const previous = button({
+		label: labels.previous,
+		icon: ARROW,
+		className:
+			'absolute start-2 top-1/2 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/15 hover:bg-white/25 focus-visible:outline-2 focus-visible:outline-white rtl:rotate-180',
+	})
+	const next = button({
+		label: labels.next,
+		icon: ARROW,
+		className:
+			'absolute end-2 top-1/2 inline-flex size-11 -translate-y-1/2 rotate-180 items-center justify-center rounded-full bg-white/15 hover:bg-white/25 focus-visible:outline-2 focus-visible:outline-white rtl:rotate-0',
+	})
 	if (slides.length < 2) {
 		previous.hidden = true
 		next.hidden = true
@@ -102,7 +135,9 @@ export function openViewer(links: HTMLAnchorElement[], start: number, opener: HT
 		}
 		caption.textContent = slide.caption
 		caption.hidden = !slide.caption
-		counter.textContent = `Image ${index + 1} of ${slides.length}`
+		counter.textContent = labels.counter
+			.replace('{index}', String(index + 1))
+			.replace('{count}', String(slides.length))
 		// The next image is likely wanted next: fetch it now.
 		const following = slides[(index + 1) % slides.length]
 		if (following && slides.length > 1) new Image().src = following.href

@@ -1,25 +1,66 @@
 /**
  * What the owner reads for a counted link or page, on the Insights page and in its CSV: the
- * link's label ("LinkedIn", "Project: Pagaleve Checkout") and the page's kind, not their keys.
+ * link's label ("LinkedIn", "Project: Pagaleve Checkout") and the page's kind, not their keys,
+ * in the owner's language (`i18n`; English when none is given).
  */
+import { type I18n, type MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { i18nFor, translate } from '~/utils/i18n'
+import { DEFAULT_LOCALE, directionOf, isLocale } from '~/utils/locales'
 import { SOCIAL_FIELDS, type SocialField } from '~/utils/social'
 import { SOCIAL_META } from './social-icons'
 
-export function linkName(link: string, projects: Record<string, string>) {
-	if ((SOCIAL_FIELDS as readonly string[]).includes(link))
-		return link === 'email' ? 'Email' : SOCIAL_META[link as SocialField].label
-	if (link.startsWith('portfolio:')) {
-		const name = projects[link.slice(10)]
-		return name ? `Project: ${name}` : 'A deleted project'
-	}
-	return link === 'other' ? 'Other' : link
+/** The links that are not a network's (a network goes by its own name, as Find Me shows it). */
+const CONTACT_NAMES: Partial<Record<SocialField, MessageDescriptor>> = {
+	mobileNumber: msg`Phone`,
+	companySite: msg`Website`,
+	email: msg`Email`,
 }
 
-export function pageName(pagePath: string, path: string | null, projects: Record<string, string>) {
+const english = () => i18nFor(DEFAULT_LOCALE)
+
+/**
+ * A path (left to right) or an owner's words (their own direction) inside a right-to-left
+ * sentence, isolated so that '/dana' does not read 'dana/' (Unicode isolates: no markup, so the
+ * CSV gets them too). Left-to-right languages get the text as it is.
+ */
+function isolated(i18n: I18n, text: string, direction: 'ltr' | 'auto') {
+	if (!isLocale(i18n.locale) || directionOf(i18n.locale) !== 'rtl') return text
+	return `${direction === 'ltr' ? '\u2066' : '\u2068'}${text}\u2069`
+}
+
+/** A counted link (its key) by name: 'LinkedIn', 'Project: …', 'A deleted project', 'Other'. */
+export function linkName(link: string, projects: Record<string, string>, i18n: I18n = english()) {
+	if ((SOCIAL_FIELDS as readonly string[]).includes(link)) {
+		const contact = CONTACT_NAMES[link as SocialField]
+		return contact ? i18n._(contact) : translate(i18n, SOCIAL_META[link as SocialField].label)
+	}
+	if (link.startsWith('portfolio:')) {
+		const project = projects[link.slice(10)]
+		if (!project) return i18n._(msg`A deleted project`)
+		const name = isolated(i18n, project, 'auto')
+		return i18n._(msg`Project: ${name}`)
+	}
+	return link === 'other' ? i18n._(msg`Other`) : link
+}
+
+/** A counted page (its path) by kind: 'Profile (/dana)', 'Project: …', or its path. */
+export function pageName(
+	pagePath: string,
+	path: string | null,
+	projects: Record<string, string>,
+	i18n: I18n = english(),
+) {
 	const project = /\/portfolio\/([^/]+)$/.exec(pagePath)?.[1]
-	if (project) return projects[project] ? `Project: ${projects[project]}` : pagePath
-	if (path && pagePath === `/${path}`) return `Profile (${pagePath})`
-	if (path && pagePath === `/${path}/portfolio`) return `Portfolio (${pagePath})`
-	if (path && pagePath === `/${path}/resume`) return `Resume (${pagePath})`
-	return pagePath === 'other' ? 'Other' : pagePath
+	if (project) {
+		const title = projects[project]
+		if (!title) return pagePath
+		const name = isolated(i18n, title, 'auto')
+		return i18n._(msg`Project: ${name}`)
+	}
+	const page = isolated(i18n, pagePath, 'ltr')
+	if (path && pagePath === `/${path}`) return i18n._(msg`Profile (${page})`)
+	if (path && pagePath === `/${path}/portfolio`) return i18n._(msg`Portfolio (${page})`)
+	if (path && pagePath === `/${path}/resume`) return i18n._(msg`Resume (${page})`)
+	return pagePath === 'other' ? i18n._(msg`Other`) : pagePath
 }

@@ -25,6 +25,8 @@ export function Logo({ className = '' }: { className?: string }) {
 			className={`inline-flex items-center gap-2 font-bold tracking-tight ${className}`}
 		>
 			<LogoMark className="size-8" />
+			{/* The brand's word mark: never translated. */}
+			{/* eslint-disable-next-line lingui/no-unlocalized-strings */}
 			<span className="text-ink text-xl">Tagg</span>
 		</span>
 	)

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import * as Dialog from '@radix-ui/react-dialog'
 import {
 	createContext,
@@ -94,6 +95,7 @@ export function Modal({
 	children: ReactNode
 	size?: 'sm' | 'md' | 'lg'
 }) {
+	const { t } = useLingui()
 	const contentRef = useRef<HTMLDivElement | null>(null)
 	// Our dialogs are opened from state, not from a Dialog.Trigger, so Radix does not know
 	// where focus came from: remember it, and give it back on close.
@@ -166,8 +168,8 @@ export function Modal({
 							{title}
 						</Dialog.Title>
 						<Dialog.Close
-							className="btn-ghost -mt-2 -mr-2 size-11 shrink-0 rounded-full p-0"
-							aria-label="Close"
+							className="btn-ghost -me-2 -mt-2 size-11 shrink-0 rounded-full p-0"
+							aria-label={t`Close`}
 						>
 							<CloseIcon />
 						</Dialog.Close>
@@ -213,16 +215,18 @@ export function DiscardChanges({
 					className="bg-surface fixed inset-x-4 top-1/2 z-[70] mx-auto max-w-sm -translate-y-1/2 rounded-3xl p-6 shadow-xl focus:outline-none"
 				>
 					<Dialog.Title className="text-lg font-bold tracking-tight">
-						Discard your changes?
+						<Trans>Discard your changes?</Trans>
 					</Dialog.Title>
 					<Dialog.Description className="text-muted mt-2 text-sm">
-						What you changed in this editor has not been saved.
+						<Trans>What you changed in this editor has not been saved.</Trans>
 					</Dialog.Description>
 					{/* Keep editing comes first: it takes the focus, so Enter never loses work. */}
 					<div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-end">
-						<Dialog.Close className="btn-primary">Keep editing</Dialog.Close>
+						<Dialog.Close className="btn-primary">
+							<Trans>Keep editing</Trans>
+						</Dialog.Close>
 						<button type="button" className="btn-danger" onClick={onDiscard}>
-							Discard changes
+							<Trans>Discard changes</Trans>
 						</button>
 					</div>
 				</Dialog.Content>

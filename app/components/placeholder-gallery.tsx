@@ -2,6 +2,9 @@
  * The default project gallery (SPEC 2: shown when a project has no active images): three 16:9
  * illustrations drawn for Tagg, brand pink on soft neutrals. Also used as a card's cover.
  */
+import { msg } from '@lingui/core/macro'
+import { useLingui as useLinguiRuntime } from '@lingui/react'
+import { useLingui } from '@lingui/react/macro'
 import { cx } from '~/utils/misc'
 import { Stroke } from './drawing'
 
@@ -139,9 +142,9 @@ function DashboardArt() {
 
 const ART = [BrowserArt, PhonesArt, DashboardArt] as const
 const TITLES = [
-	'Illustration: a website in a browser window',
-	'Illustration: two phones showing an app',
-	'Illustration: a results dashboard',
+	msg`Illustration: a website in a browser window`,
+	msg`Illustration: two phones showing an app`,
+	msg`Illustration: a results dashboard`,
 ] as const
 
 /** One placeholder illustration (0, 1 or 2); decorative unless given a title. */
@@ -163,20 +166,22 @@ export function PlaceholderImage({ variant = 0, className, title }: Props & { va
 
 /** The gallery of a project with no active images: one large and two small illustrations. */
 export function PlaceholderGallery({ className }: { className?: string }) {
+	const { t } = useLingui()
+	const { _ } = useLinguiRuntime()
 	return (
 		<div
 			role="group"
-			aria-label="Placeholder gallery"
+			aria-label={t`Placeholder gallery`}
 			className={cx('grid grid-cols-2 gap-3', className)}
 		>
 			<div className="col-span-2 overflow-hidden rounded-xl">
-				<PlaceholderImage variant={0} title={TITLES[0]} />
+				<PlaceholderImage variant={0} title={_(TITLES[0])} />
 			</div>
 			<div className="overflow-hidden rounded-xl">
-				<PlaceholderImage variant={1} title={TITLES[1]} />
+				<PlaceholderImage variant={1} title={_(TITLES[1])} />
 			</div>
 			<div className="overflow-hidden rounded-xl">
-				<PlaceholderImage variant={2} title={TITLES[2]} />
+				<PlaceholderImage variant={2} title={_(TITLES[2])} />
 			</div>
 		</div>
 	)

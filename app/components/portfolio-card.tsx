@@ -2,6 +2,8 @@
  * Portfolio cards (the public list and the profile's 'My Portfolio' carousel) and the
  * 'My Portfolio' section of the profile page.
  */
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@remix-run/react'
 import { lazy, Suspense } from 'react'
 import { type PortfolioItem } from '~/models/portfolio.server'
@@ -21,8 +23,8 @@ export type CardItem = Pick<
 	| 'categories'
 >
 
-/** A missing title reads as in SPEC 2. */
-export const MISSING_TITLE = 'Product Title Loading'
+/** A missing title reads as in SPEC 2 (a message: `i18n._(MISSING_TITLE)`). */
+export const MISSING_TITLE = msg`Product Title Loading`
 
 // The placeholder drawings load only when a card has no cover image.
 const PlaceholderImage = lazy(() =>
@@ -87,8 +89,9 @@ export function PortfolioCard({
 	/** 'list': the portfolio page (an h2 under its h1); 'profile': the carousel (an h3). */
 	variant: 'list' | 'profile'
 }) {
+	const { i18n } = useLingui()
 	const Heading = variant === 'list' ? 'h2' : 'h3'
-	const fullName = item.productName || MISSING_TITLE
+	const fullName = item.productName || i18n._(MISSING_TITLE)
 	const name = variant === 'list' ? listCardName(fullName) : profileCardName(fullName)
 	const summary = teaser(item.projectSummary)
 	return (
@@ -122,8 +125,10 @@ export function PortfolioCard({
 					className="btn-secondary mt-auto w-full"
 					data-track={`portfolio:${item.portfolioId}`}
 				>
-					Know More<span className="sr-only"> about {fullName}</span>
-					<ArrowRightIcon />
+					<Trans>
+						Know More<span className="sr-only"> about {fullName}</span>
+					</Trans>
+					<ArrowRightIcon className="size-4 rtl:-scale-x-100" />
 				</Link>
 			</div>
 		</article>
@@ -146,6 +151,7 @@ export function MyPortfolio({
 	path: string
 	builder: boolean
 }) {
+	const { t } = useLingui()
 	if (!featured.length && !builder) return null
 	const itemHref = (id: string) =>
 		builder ? `/builder/portfolio/${id}` : `/${path}/portfolio/${id}`
@@ -153,7 +159,7 @@ export function MyPortfolio({
 		<section aria-labelledby="my-portfolio" className="card p-5 sm:p-7">
 			<div className="mb-4 flex flex-wrap items-center justify-between gap-3">
 				<h2 id="my-portfolio" className="text-lg font-bold tracking-tight">
-					My Portfolio
+					<Trans>My Portfolio</Trans>
 				</h2>
 				<div className="flex items-center gap-1">
 					{activeCount > 3 ? (
@@ -161,21 +167,21 @@ export function MyPortfolio({
 							to={`/${path}/portfolio`}
 							className="btn-ghost text-brand-700 min-h-10 py-2 whitespace-nowrap"
 						>
-							View All
-							<ArrowRightIcon />
+							<Trans>View All</Trans>
+							<ArrowRightIcon className="size-4 rtl:-scale-x-100" />
 						</Link>
 					) : null}
 					{builder ? (
 						<Link to="/builder/portfolio" className="btn-secondary min-h-10 py-2 whitespace-nowrap">
 							<GridIcon className="size-4" />
-							Manage Portfolio
+							<Trans>Manage Portfolio</Trans>
 						</Link>
 					) : null}
 				</div>
 			</div>
 			{featured.length ? (
 				<Carousel
-					label="Featured projects"
+					label={t`Featured projects`}
 					slides={featured.map((item, index) => (
 						<PortfolioCard
 							key={item.portfolioId}
@@ -191,7 +197,7 @@ export function MyPortfolio({
 					to="/builder/portfolio"
 					className="border-brand-200 bg-brand-50/40 text-brand-700 hover:border-brand hover:bg-brand-50 block w-full rounded-xl border-2 border-dashed px-4 py-6 text-center text-sm font-medium transition-colors"
 				>
-					Add projects and mark up to 3 as active and featured to show them here
+					<Trans>Add projects and mark up to 3 as active and featured to show them here</Trans>
 				</Link>
 			)}
 		</section>

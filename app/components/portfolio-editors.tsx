@@ -4,6 +4,9 @@
  * busy, the modal closes on success and stays open with 'Please try again' on failure. List
  * fields are edited one item per line; a hidden portfolioId goes with every edit.
  */
+import { type I18n, type MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
 import { useFetcher } from '@remix-run/react'
 import { useCallback, useEffect, useRef } from 'react'
 import toast from 'react-hot-toast'
@@ -11,17 +14,46 @@ import { INDUSTRIES, PROJECT_CATEGORIES, SKILLS } from '~/data/options'
 import { type PortfolioItem } from '~/models/portfolio.server'
 import { type EditorResult } from '~/utils/editor'
 import { PORTFOLIO_LIMITS } from '~/utils/field-limits'
-import { STATUS_LABELS, type PortfolioSection, type StatusField } from '~/utils/portfolio-schemas'
+import { translate } from '~/utils/i18n'
+import { type PortfolioSection, type StatusField } from '~/utils/portfolio-schemas'
 import { errorUnder, TextArea, TextInputs, type TextFields } from './editor-fields'
 import { EditorForm, useEditor, useSectionReload, type Reload } from './editor-form'
 import { Modal, useDraft } from './modal'
 import { Switch } from './switch'
 import { TagPicker } from './tag-picker'
 
-/** The head's tag fields: a picker each, over its own list of options. */
+/**
+ * The words of a tag picker, whole sentences each (a label is never lower-cased into another
+ * sentence: German keeps its capitals).
+ */
+const TAG_TEXT = {
+	industries: {
+		label: msg`Industries`,
+		chosen: msg`Chosen industries`,
+		filter: msg`Filter industries, or type your own`,
+		search: msg`Search industries`,
+		options: msg`Industries options`,
+	},
+	categories: {
+		label: msg`Project Categories`,
+		chosen: msg`Chosen project categories`,
+		filter: msg`Filter project categories, or type your own`,
+		search: msg`Search project categories`,
+		options: msg`Project Categories options`,
+	},
+	skills: {
+		label: msg`Skills And Expertise`,
+		chosen: msg`Chosen skills and expertise`,
+		filter: msg`Filter skills and expertise, or type your own`,
+		search: msg`Search skills and expertise`,
+		options: msg`Skills And Expertise options`,
+	},
+} satisfies Record<string, Record<string, MessageDescriptor>>
+
+/** The head's tag fields: a picker each, over its own list of options (stored keys). */
 const TAG_FIELDS = [
-	{ key: 'industries', label: 'Industries', options: INDUSTRIES },
-	{ key: 'categories', label: 'Project Categories', options: PROJECT_CATEGORIES },
+	{ key: 'industries', kind: 'industry', options: INDUSTRIES },
+	{ key: 'categories', kind: 'category', options: PROJECT_CATEGORIES },
 ] as const
 
 type EditorProps = { item: PortfolioItem; close: () => void; version?: string; reload: Reload }
@@ -31,18 +63,28 @@ const HEAD_FIELDS: TextFields<
 > = [
 	{
 		key: 'productName',
-		label: 'Product Name',
-		placeholder: 'Checkout redesign',
+		label: msg`Product Name`,
+		placeholder: msg`Checkout redesign`,
 		limit: PORTFOLIO_LIMITS.productName,
 	},
 	[
-		{ key: 'company', label: 'Agency Name', limit: PORTFOLIO_LIMITS.company },
-		{ key: 'role', label: 'Role', placeholder: 'Lead designer', limit: PORTFOLIO_LIMITS.role },
+		{ key: 'company', label: msg`Agency Name`, limit: PORTFOLIO_LIMITS.company },
+		{
+			key: 'role',
+			label: msg`Role`,
+			placeholder: msg`Lead designer`,
+			limit: PORTFOLIO_LIMITS.role,
+		},
 	],
-	{ key: 'duration', label: 'Duration', placeholder: '6 months', limit: PORTFOLIO_LIMITS.duration },
+	{
+		key: 'duration',
+		label: msg`Duration`,
+		placeholder: msg`6 months`,
+		limit: PORTFOLIO_LIMITS.duration,
+	},
 	{
 		key: 'link',
-		label: 'Project link',
+		label: msg`Project link`,
 		type: 'url',
 		placeholder: 'https://example.com/work',
 		limit: PORTFOLIO_LIMITS.link,
@@ -50,6 +92,7 @@ const HEAD_FIELDS: TextFields<
 ]
 
 function HeadEditor({ item, close, version, reload }: EditorProps) {
+	const { t } = useLingui()
 	const [draft, setDraft] = useDraft(() => ({
 		productName: item.productName,
 		company: item.company,
@@ -60,7 +103,7 @@ function HeadEditor({ item, close, version, reload }: EditorProps) {
 		categories: item.categories,
 		link: item.link,
 	}))
-	const editor = useEditor('head', close, 'Product details updated', version)
+	const editor = useEditor('head', close, t`Product details updated`, version)
 	const set =
 		<K extends keyof typeof draft>(key: K) =>
 		(value: (typeof draft)[K]) =>
@@ -80,11 +123,11 @@ function HeadEditor({ item, close, version, reload }: EditorProps) {
 				errors={editor.errors}
 			/>
 			<TextArea
-				label="Project Summary"
+				label={t`Project Summary`}
 				rows={6}
 				value={draft.projectSummary}
 				onChange={set('projectSummary')}
-				hint="One paragraph per line."
+				hint={t`One paragraph per line.`}
 				error={errorUnder(editor.errors, 'projectSummary')}
 				limit={{ lines: PORTFOLIO_LIMITS.summaryLines, lineChars: PORTFOLIO_LIMITS.summaryLine }}
 			/>
@@ -94,10 +137,11 @@ function HeadEditor({ item, close, version, reload }: EditorProps) {
 				onChange={patch}
 				errors={editor.errors}
 			/>
-			{TAG_FIELDS.map(({ key, label, options }) => (
+			{TAG_FIELDS.map(({ key, kind, options }) => (
 				<TagPicker
 					key={key}
-					label={label}
+					text={TAG_TEXT[key]}
+					kind={kind}
 					options={options}
 					value={draft[key]}
 					onChange={set(key)}
@@ -109,8 +153,9 @@ function HeadEditor({ item, close, version, reload }: EditorProps) {
 }
 
 function SkillsEditor({ item, close, version, reload }: EditorProps) {
+	const { t } = useLingui()
 	const [skills, setSkills] = useDraft(() => item.skills)
-	const editor = useEditor('skills', close, 'Skills updated', version)
+	const editor = useEditor('skills', close, t`Skills updated`, version)
 	return (
 		<EditorForm
 			editor={editor}
@@ -119,7 +164,8 @@ function SkillsEditor({ item, close, version, reload }: EditorProps) {
 		>
 			<input type="hidden" name="portfolioId" value={item.portfolioId} />
 			<TagPicker
-				label="Skills And Expertise"
+				text={TAG_TEXT.skills}
+				kind="skill"
 				options={SKILLS}
 				value={skills}
 				onChange={setSkills}
@@ -143,12 +189,13 @@ function LinesEditor({
 }: EditorProps & {
 	section: 'challenges' | 'solutions' | 'result'
 	field: 'challenges' | 'solution' | 'results'
-	label: string
-	placeholder: string
-	successMessage: string
+	label: MessageDescriptor
+	placeholder: MessageDescriptor
+	successMessage: MessageDescriptor
 }) {
+	const { t, i18n } = useLingui()
 	const [text, setText] = useDraft(() => item[field].join('\n'))
-	const editor = useEditor(section, close, successMessage, version)
+	const editor = useEditor(section, close, i18n._(successMessage), version)
 	return (
 		<EditorForm
 			editor={editor}
@@ -157,12 +204,12 @@ function LinesEditor({
 		>
 			<input type="hidden" name="portfolioId" value={item.portfolioId} />
 			<TextArea
-				label={label}
+				label={i18n._(label)}
 				rows={8}
 				value={text}
-				placeholder={placeholder}
+				placeholder={i18n._(placeholder)}
 				onChange={setText}
-				hint="One item per line."
+				hint={t`One item per line.`}
 				error={errorUnder(editor.errors, field)}
 				limit={{ lines: PORTFOLIO_LIMITS.listLines, lineChars: PORTFOLIO_LIMITS.listLine }}
 			/>
@@ -170,32 +217,32 @@ function LinesEditor({
 	)
 }
 
-const TITLES: Record<PortfolioSection, string> = {
-	head: 'Edit Product Details',
-	skills: 'Edit Skills And Expertise',
-	challenges: 'Edit Challenges',
-	solutions: 'Edit Solutions',
-	result: 'Edit Result',
+const TITLES: Record<PortfolioSection, MessageDescriptor> = {
+	head: msg`Edit Product Details`,
+	skills: msg`Edit Skills And Expertise`,
+	challenges: msg`Edit Challenges`,
+	solutions: msg`Edit Solutions`,
+	result: msg`Edit Result`,
 }
 
 const LINES_EDITORS = {
 	challenges: {
 		field: 'challenges',
-		label: 'Challenges',
-		placeholder: 'Add project challenges here...',
-		successMessage: 'Challenges updated',
+		label: msg`Challenges`,
+		placeholder: msg`Add project challenges here...`,
+		successMessage: msg`Challenges updated`,
 	},
 	solutions: {
 		field: 'solution',
-		label: 'Solutions',
-		placeholder: 'Add project solutions here...',
-		successMessage: 'Solutions updated',
+		label: msg`Solutions`,
+		placeholder: msg`Add project solutions here...`,
+		successMessage: msg`Solutions updated`,
 	},
 	result: {
 		field: 'results',
-		label: 'Result',
-		placeholder: 'Add project results here...',
-		successMessage: 'Result updated',
+		label: msg`Result`,
+		placeholder: msg`Add project results here...`,
+		successMessage: msg`Result updated`,
 	},
 } as const
 
@@ -212,6 +259,7 @@ export function PortfolioEditorModal({
 	/** Each section's version in the page's data: a stale one is refused when saving. */
 	versions: Partial<Record<PortfolioSection, string>>
 }) {
+	const { i18n } = useLingui()
 	const close = useCallback(() => onClose(), [onClose])
 	const { generation, ...reload } = useSectionReload(versions)
 	const base = section ? { item, close, version: versions[section], reload } : null
@@ -219,7 +267,7 @@ export function PortfolioEditorModal({
 		<Modal
 			open={section !== null}
 			onOpenChange={(open) => (open ? null : close())}
-			title={section ? TITLES[section] : ''}
+			title={section ? i18n._(TITLES[section]) : ''}
 			size={section === 'head' || section === 'skills' ? 'lg' : 'md'}
 		>
 			{/* A reload starts the editor again (a new key) from the latest saved section. */}
@@ -245,7 +293,23 @@ export type StatusResult =
 /** Where status switches submit (the portfolio list page's action). */
 export const STATUS_ACTION = '/builder/portfolio?index'
 
-export const STATUS_FAILED = 'Failed to update status'
+export const STATUS_FAILED = msg`Failed to update status`
+
+/**
+ * The 'Is Active' and 'Is Featured' switches (of a project, of an image): their label, and the
+ * toast when one is turned on or off, each a message of its own.
+ */
+export const STATUS_TEXT: Record<
+	StatusField,
+	{ label: MessageDescriptor; on: MessageDescriptor; off: MessageDescriptor }
+> = {
+	active: { label: msg`Is Active`, on: msg`Is Active enabled`, off: msg`Is Active disabled` },
+	featured: {
+		label: msg`Is Featured`,
+		on: msg`Is Featured enabled`,
+		off: msg`Is Featured disabled`,
+	},
+}
 
 /**
  * The 'Is Active' or 'Is Featured' switch of an item. It changes at once (showing the submitted
@@ -259,6 +323,7 @@ export function StatusSwitch({
 	item: Pick<PortfolioItem, 'portfolioId' | 'productName' | 'active' | 'featured'>
 	field: StatusField
 }) {
+	const { t, i18n } = useLingui()
 	const fetcher = useFetcher<StatusResult>({
 		key: `portfolio-status-${item.portfolioId}-${field}`,
 	})
@@ -269,19 +334,19 @@ export function StatusSwitch({
 		if (fetcher.state !== 'idle' || !data || handled.current === data.at) return
 		handled.current = data.at
 		if (data.ok) {
-			toast.success(`${STATUS_LABELS[data.field]} ${data.value ? 'enabled' : 'disabled'}`)
+			toast.success(i18n._(STATUS_TEXT[data.field][data.value ? 'on' : 'off']))
 		} else {
-			toast.error(STATUS_FAILED)
+			toast.error(i18n._(STATUS_FAILED))
 		}
-	}, [fetcher.state, fetcher.data])
+	}, [fetcher.state, fetcher.data, i18n])
 	const pending = fetcher.json as Partial<Record<StatusField, unknown>> | undefined
 	const value = pending?.[field]
 	const checked = typeof value === 'boolean' ? value : item[field]
-	const label = STATUS_LABELS[field]
+	const name = item.productName || t`Untitled project`
 	return (
 		<Switch
-			label={label}
-			accessibleName={`${label}: ${item.productName || 'Untitled project'}`}
+			label={i18n._(STATUS_TEXT[field].label)}
+			accessibleName={field === 'active' ? t`Is Active: ${name}` : t`Is Featured: ${name}`}
 			checked={checked}
 			onCheckedChange={(next) =>
 				fetcher.submit(
@@ -291,4 +356,24 @@ export function StatusSwitch({
 			}
 		/>
 	)
+}
+
+/**
+ * A builder action's answer with a refusal's messages in the owner's language: the schemas' and
+ * the models' messages are English in the code, and the browser has no server catalog.
+ */
+export function answerInLanguage<T>(i18n: I18n, answer: T): T {
+	const result =
+		(answer as { type?: unknown } | null)?.type === 'DataWithResponseInit'
+			? (answer as { data: unknown }).data
+			: answer
+	const failed = result as Partial<Extract<EditorResult, { ok: false }>> | null
+	if (!failed || typeof failed !== 'object' || failed.ok !== false) return answer
+	if (typeof failed.message === 'string') failed.message = translate(i18n, failed.message)
+	if (failed.fieldErrors) {
+		failed.fieldErrors = Object.fromEntries(
+			Object.entries(failed.fieldErrors).map(([key, message]) => [key, translate(i18n, message)]),
+		)
+	}
+	return answer
 }

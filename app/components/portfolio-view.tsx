@@ -3,14 +3,20 @@
  * /{pname}/portfolio/{id} (read-only, empty sections hidden) and the owner at
  * /builder/portfolio/{id} (edit buttons, placeholder prompts, 'Manage Images').
  */
+import { type I18n, type MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { useLingui as useLinguiRuntime } from '@lingui/react'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@remix-run/react'
 import { type ReactNode } from 'react'
+import { optionLabel, type OptionKind } from '~/data/options'
 import { type DisplayImage, type PortfolioItem } from '~/models/portfolio.server'
 import { projectSrcSet } from '~/utils/image-sizes'
 import { type PortfolioSection } from '~/utils/portfolio-schemas'
 import { DEFAULT_AVATAR } from './avatar'
 import { ArrowRightIcon, PencilIcon } from './icons'
 import { PlaceholderGallery } from './placeholder-gallery'
+import { type ViewerLabels } from './image-viewer'
 import { MISSING_TITLE } from './portfolio-card'
 import { EditableSection, EditButton, Paragraphs, Placeholder, Section } from './profile-view'
 
@@ -32,25 +38,36 @@ export function coverOf(item: PortfolioItem): DisplayImage | undefined {
 	return active.find((image) => image.featured) ?? active[0]
 }
 
+const IMAGE_ALT = msg({ message: '{name} ({position} of {count})' })
+
 /** An image's alt text: the owner's, else the project's name and its place in the gallery. */
-function altOf(image: DisplayImage, name: string, index: number, count: number) {
-	return image.alt || `${name} (${index + 1} of ${count})`
+function altOf(i18n: I18n, image: DisplayImage, name: string, index: number, count: number) {
+	return (
+		image.alt ||
+		i18n._(IMAGE_ALT.id, { name, position: index + 1, count }, { message: IMAGE_ALT.message })
+	)
 }
 
-function Badges({ items }: { items: string[] }) {
+/** Fixed choices (skills, categories, industries) in the page's language; own words as typed. */
+function Badges({ items, kind }: { items: string[]; kind: OptionKind }) {
+	const { i18n } = useLingui()
 	return (
 		<ul className="flex flex-wrap gap-2">
 			{items.map((item) => (
 				<li
 					key={item}
+					dir="auto"
 					className="bg-brand-50 text-brand-800 border-brand-100 rounded-full border px-3 py-1 text-sm font-medium"
 				>
-					{item}
+					{optionLabel(i18n, kind, item)}
 				</li>
 			))}
 		</ul>
 	)
 }
+
+/** Names in a line, with the language's comma ('A, B', 'A، B'). */
+const joinNames = (i18n: I18n, names: string[]) => names.join(i18n.locale === 'ar' ? '، ' : ', ')
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
 	return (
@@ -64,15 +81,17 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function Head({ item, mode }: { item: PortfolioItem; mode: Mode }) {
+	const { t, i18n } = useLingui()
 	const builder = mode.kind === 'builder' ? mode : null
+	const industries = item.industries.map((industry) => optionLabel(i18n, 'industry', industry))
 	const facts = [
-		{ label: 'Agency Name', value: item.company },
-		{ label: 'Role', value: item.role },
-		{ label: 'Duration', value: item.duration },
-		{ label: 'Industries', value: item.industries.join(', ') },
+		{ key: 'company', label: t`Agency Name`, value: item.company },
+		{ key: 'role', label: t`Role`, value: item.role },
+		{ key: 'duration', label: t`Duration`, value: item.duration },
+		{ key: 'industries', label: t`Industries`, value: joinNames(i18n, industries) },
 	].filter((fact) => fact.value || builder)
 	return (
-		<section aria-label="Project" className="card overflow-hidden">
+		<section aria-label={t`Project`} className="card overflow-hidden">
 			<div className="header-band h-3" />
 			<div className="flex flex-col gap-5 p-5 sm:p-7">
 				<div className="flex items-start justify-between gap-3">
@@ -83,20 +102,26 @@ function Head({ item, mode }: { item: PortfolioItem; mode: Mode }) {
 						{item.productName ? (
 							item.productName
 						) : builder ? (
-							<span className="text-muted">Add Product Name</span>
+							<span className="text-muted">
+								<Trans>Add Product Name</Trans>
+							</span>
 						) : (
-							MISSING_TITLE
+							i18n._(MISSING_TITLE)
 						)}
 					</h1>
 					{builder ? (
-						<EditButton label="Edit product details" onClick={() => builder.onEdit('head')} />
+						<EditButton label={t`Edit product details`} onClick={() => builder.onEdit('head')} />
 					) : null}
 				</div>
 				{facts.length ? (
 					<dl className="grid grid-cols-2 gap-2">
 						{facts.map((fact) => (
-							<Fact key={fact.label} label={fact.label}>
-								{fact.value || <span className="text-muted font-normal">Not added yet</span>}
+							<Fact key={fact.key} label={fact.label}>
+								{fact.value || (
+									<span className="text-muted font-normal">
+										<Trans>Not added yet</Trans>
+									</span>
+								)}
 							</Fact>
 						))}
 					</dl>
@@ -107,7 +132,9 @@ function Head({ item, mode }: { item: PortfolioItem; mode: Mode }) {
 						className="text-ink/85 flex flex-col gap-3 leading-relaxed wrap-anywhere"
 					/>
 				) : builder ? (
-					<Placeholder onClick={() => builder.onEdit('head')}>Add Product Description</Placeholder>
+					<Placeholder onClick={() => builder.onEdit('head')}>
+						<Trans>Add Product Description</Trans>
+					</Placeholder>
 				) : null}
 				{item.link ? (
 					<a
@@ -117,20 +144,24 @@ function Head({ item, mode }: { item: PortfolioItem; mode: Mode }) {
 						className="btn-primary self-start"
 						data-track={`portfolio-link:${item.portfolioId}`}
 					>
-						Visit project
-						<ArrowRightIcon className="size-4 -rotate-45" />
-						<span className="sr-only"> (opens in a new tab)</span>
+						<Trans>
+							Visit project
+							<ArrowRightIcon className="size-4 -rotate-45 rtl:-scale-x-100 rtl:rotate-45" />
+							<span className="sr-only"> (opens in a new tab)</span>
+						</Trans>
 					</a>
 				) : null}
 				{item.categories.length || builder ? (
 					<div>
 						<h2 className="text-muted mb-2 text-sm font-bold tracking-wide uppercase">
-							Project Categories
+							<Trans>Project Categories</Trans>
 						</h2>
 						{item.categories.length ? (
-							<Badges items={item.categories} />
+							<Badges items={item.categories} kind="category" />
 						) : (
-							<p className="text-muted text-sm">No categories yet.</p>
+							<p className="text-muted text-sm">
+								<Trans>No categories yet.</Trans>
+							</p>
 						)}
 					</div>
 				) : null}
@@ -139,18 +170,45 @@ function Head({ item, mode }: { item: PortfolioItem; mode: Mode }) {
 	)
 }
 
+const VIEWER = {
+	viewer: msg`Image viewer`,
+	close: msg`Close`,
+	previous: msg`Previous image`,
+	next: msg`Next image`,
+	counter: msg({ message: 'Image {index} of {count}' }),
+}
+
+/**
+ * What the full-screen viewer says (./image-viewer.ts, which loads no catalog), in the page's
+ * language: its counter keeps `{index}` and `{count}` for the viewer to fill in.
+ */
+function viewerLabels(i18n: I18n): ViewerLabels {
+	return {
+		viewer: i18n._(VIEWER.viewer),
+		close: i18n._(VIEWER.close),
+		previous: i18n._(VIEWER.previous),
+		next: i18n._(VIEWER.next),
+		counter: i18n._(
+			VIEWER.counter.id,
+			{ index: '{index}', count: '{count}' },
+			{ message: VIEWER.counter.message },
+		),
+	}
+}
+
 /**
  * The gallery: every active image whole, in rows of equal height whose widths follow each
  * image's own ratio (portrait phone screens and panoramas side by side). Each image is a link to
  * its large rendition, which the viewer (./image-viewer.ts) opens full screen when a script runs.
  */
 function Gallery({ item, mode }: { item: PortfolioItem; mode: Mode }) {
+	const { t, i18n } = useLingui()
 	const images = item.displayImages.filter((image) => image.active)
 	const builder = mode.kind === 'builder'
-	const name = item.productName || 'Project'
+	const name = item.productName || t`Project`
 	return (
 		<Section
-			title="Gallery"
+			title={t`Gallery`}
 			id="gallery"
 			action={
 				builder ? (
@@ -159,7 +217,7 @@ function Gallery({ item, mode }: { item: PortfolioItem; mode: Mode }) {
 						className="btn-secondary min-h-10 py-2"
 					>
 						<PencilIcon />
-						Manage Images
+						<Trans>Manage Images</Trans>
 					</Link>
 				) : null
 			}
@@ -168,7 +226,8 @@ function Gallery({ item, mode }: { item: PortfolioItem; mode: Mode }) {
 				<ul
 					className="flex flex-wrap items-start gap-2 after:grow-[999] after:content-['']"
 					data-gallery=""
-					aria-label={`Images of ${name}`}
+					data-viewer-labels={JSON.stringify(viewerLabels(i18n))}
+					aria-label={t`Images of ${name}`}
 				>
 					{images.map((image, index) => {
 						const ratio = image.width / image.height
@@ -196,7 +255,7 @@ function Gallery({ item, mode }: { item: PortfolioItem; mode: Mode }) {
 										})}
 										// A row holds one to three images of the section's width (about 700 px).
 										sizes="(min-width: 768px) 400px, 70vw"
-										alt={altOf(image, name, index, images.length)}
+										alt={altOf(i18n, image, name, index, images.length)}
 										loading={index < 2 ? 'eager' : 'lazy'}
 										decoding="async"
 										width={image.width}
@@ -220,9 +279,10 @@ function Gallery({ item, mode }: { item: PortfolioItem; mode: Mode }) {
  * phone screen high, letterboxed), so the work is on the first screen. Opens the viewer at it.
  */
 function Cover({ item }: { item: PortfolioItem }) {
+	const { t, i18n } = useLingui()
 	const cover = coverOf(item)
 	if (!cover) return null
-	const name = item.productName || 'Project'
+	const name = item.productName || t`Project`
 	const active = item.displayImages.filter((image) => image.active)
 	const index = active.indexOf(cover)
 	return (
@@ -239,7 +299,7 @@ function Cover({ item }: { item: PortfolioItem }) {
 					cardUrl: cover.cardImageUrl,
 				})}
 				sizes="(min-width: 768px) 736px, 100vw"
-				alt={altOf(cover, name, index, active.length)}
+				alt={altOf(i18n, cover, name, index, active.length)}
 				loading="eager"
 				fetchPriority="high"
 				decoding="async"
@@ -270,7 +330,9 @@ function Byline({ owner }: { owner: ProjectOwner }) {
 				className="bg-brand-50 fallback-picture size-11 shrink-0 rounded-full object-cover"
 			/>
 			<span className="flex min-w-0 flex-col">
-				<span className="text-muted text-xs">A project by</span>
+				<span className="text-muted text-xs">
+					<Trans>A project by</Trans>
+				</span>
 				<span dir="auto" className="font-semibold wrap-anywhere">
 					{owner.name}
 				</span>
@@ -284,22 +346,39 @@ function Byline({ owner }: { owner: ProjectOwner }) {
 	)
 }
 
-/** The project's lists: title, section (also the heading's id), field and prompt. */
-const LISTS: Array<
-	[
-		title: string,
-		section: PortfolioSection,
-		field: 'challenges' | 'solution' | 'results',
-		prompt: string,
-	]
-> = [
-	['Challenges', 'challenges', 'challenges', 'Add project challenges here...'],
-	['Solutions', 'solutions', 'solution', 'Add project solutions here...'],
-	['Result', 'result', 'results', 'Add project results here...'],
+/** The project's lists: title, section (also the heading's id), field, prompt, edit button. */
+const LISTS: Array<{
+	title: MessageDescriptor
+	section: PortfolioSection
+	field: 'challenges' | 'solution' | 'results'
+	prompt: MessageDescriptor
+	edit: MessageDescriptor
+}> = [
+	{
+		title: msg`Challenges`,
+		section: 'challenges',
+		field: 'challenges',
+		prompt: msg`Add project challenges here...`,
+		edit: msg`Edit challenges`,
+	},
+	{
+		title: msg`Solutions`,
+		section: 'solutions',
+		field: 'solution',
+		prompt: msg`Add project solutions here...`,
+		edit: msg`Edit solutions`,
+	},
+	{
+		title: msg`Result`,
+		section: 'result',
+		field: 'results',
+		prompt: msg`Add project results here...`,
+		edit: msg`Edit result`,
+	},
 ]
 
 function ListSection({
-	list: [title, section, field, prompt],
+	list: { title, section, field, prompt, edit },
 	item,
 	mode,
 }: {
@@ -307,15 +386,17 @@ function ListSection({
 	item: PortfolioItem
 	mode: Mode
 }) {
+	const { _ } = useLinguiRuntime()
 	const items = item[field]
 	return (
 		<EditableSection
-			title={title}
+			title={_(title)}
 			id={section}
 			mode={mode}
 			section={section}
+			editLabel={_(edit)}
 			empty={!items.length}
-			prompt={prompt}
+			prompt={_(prompt)}
 		>
 			<ul className="flex flex-col gap-2.5">
 				{items.map((line, index) => (
@@ -332,16 +413,18 @@ function ListSection({
 }
 
 function Skills({ item, mode }: { item: PortfolioItem; mode: Mode }) {
+	const { t } = useLingui()
 	return (
 		<EditableSection
-			title="Skills And Expertise"
+			title={t`Skills And Expertise`}
 			id="skills"
 			mode={mode}
 			section="skills"
+			editLabel={t`Edit skills and expertise`}
 			empty={!item.skills.length}
-			prompt="Add the skills and expertise this project used"
+			prompt={t`Add the skills and expertise this project used`}
 		>
-			<Badges items={item.skills} />
+			<Badges items={item.skills} kind="skill" />
 		</EditableSection>
 	)
 }
@@ -366,7 +449,7 @@ export function PortfolioView({
 				to={backHref}
 				className="text-muted hover:text-brand inline-flex items-center gap-1.5 self-start text-sm font-semibold"
 			>
-				<ArrowRightIcon className="size-4 rotate-180" />
+				<ArrowRightIcon className="size-4 rotate-180 rtl:-scale-x-100" />
 				{backLabel}
 			</Link>
 			{toolbar}
@@ -376,7 +459,7 @@ export function PortfolioView({
 			<Skills item={item} mode={mode} />
 			<Gallery item={item} mode={mode} />
 			{LISTS.map((list) => (
-				<ListSection key={list[1]} list={list} item={item} mode={mode} />
+				<ListSection key={list.section} list={list} item={item} mode={mode} />
 			))}
 		</main>
 	)

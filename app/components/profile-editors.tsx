@@ -2,14 +2,27 @@
  * The builder's edit modals for the profile and the resume. Each keeps its own draft, submits
  * it as JSON with an intent, and shows the server's field errors next to the fields.
  */
-import { Fragment, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react'
-import { SKILLS } from '~/data/options'
+import { type MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react'
+import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro'
+import {
+	Fragment,
+	useCallback,
+	useEffect,
+	useId,
+	useMemo,
+	useRef,
+	useState,
+	type ReactNode,
+} from 'react'
+import { optionLabel, SKILLS } from '~/data/options'
 import { type ProfileData } from '~/models/profile.server'
 import { type Resume } from '~/models/resume.server'
 import { PROFILE_LIMITS, RESUME_LIMITS } from '~/utils/field-limits'
-import { emptyingHidesResume, hiddenUntil, type ResumeListKey } from '~/utils/resume-notice'
+import { emptyingHidesResume, type ResumeListKey } from '~/utils/resume-notice'
 import { SOCIAL_FIELDS, type SocialField } from '~/utils/social'
-import { joinParagraphs, isOngoing, ratingLabel, ratingToHalves } from '~/utils/text'
+import { joinParagraphs, isOngoing, ONGOING, ratingLabel, ratingToHalves } from '~/utils/text'
 import {
 	errorUnder,
 	FieldError,
@@ -38,29 +51,29 @@ const NAME_FIELDS: TextFields<
 	[
 		{
 			key: 'firstName',
-			label: 'First name',
+			label: msg`First name`,
 			limit: PROFILE_LIMITS.firstName,
 			autoComplete: 'given-name',
 		},
 		{
 			key: 'lastName',
-			label: 'Last name',
+			label: msg`Last name`,
 			limit: PROFILE_LIMITS.lastName,
 			autoComplete: 'family-name',
 		},
 	],
 	{
 		key: 'designation',
-		label: 'Designation',
-		placeholder: 'Product Designer',
+		label: msg`Designation`,
+		placeholder: msg`Product Designer`,
 		limit: PROFILE_LIMITS.designation,
 		autoComplete: 'organization-title',
 	},
 	[
-		{ key: 'city', label: 'City', limit: PROFILE_LIMITS.city, autoComplete: 'address-level2' },
+		{ key: 'city', label: msg`City`, limit: PROFILE_LIMITS.city, autoComplete: 'address-level2' },
 		{
 			key: 'country',
-			label: 'Country',
+			label: msg`Country`,
 			limit: PROFILE_LIMITS.country,
 			autoComplete: 'country-name',
 		},
@@ -75,7 +88,8 @@ function NameEditor({ profile, close, version, reload }: Base & { profile: Profi
 		city: profile.city,
 		country: profile.country,
 	}))
-	const editor = useEditor('name', close, 'Profile updated', version)
+	const { t } = useLinguiMacro()
+	const editor = useEditor('name', close, t`Profile updated`, version)
 	return (
 		<EditorForm editor={editor} reload={reload} onSubmit={() => editor.submit(draft)}>
 			<TextInputs
@@ -90,15 +104,16 @@ function NameEditor({ profile, close, version, reload }: Base & { profile: Profi
 
 function TaglineEditor({ profile, close, version, reload }: Base & { profile: ProfileData }) {
 	const [tagline, setTagline] = useDraft(() => profile.tagline)
-	const editor = useEditor('tagline', close, 'Tagline updated', version)
+	const { t } = useLinguiMacro()
+	const editor = useEditor('tagline', close, t`Tagline updated`, version)
 	return (
 		<EditorForm editor={editor} reload={reload} onSubmit={() => editor.submit({ tagline })}>
 			<TextInput
-				label="Tagline"
+				label={t`Tagline`}
 				value={tagline}
 				onChange={setTagline}
 				error={editor.errors.tagline}
-				placeholder="I design calm software for busy people."
+				placeholder={t`I design calm software for busy people.`}
 				limit={{ chars: PROFILE_LIMITS.tagline }}
 			/>
 		</EditorForm>
@@ -108,18 +123,18 @@ function TaglineEditor({ profile, close, version, reload }: Base & { profile: Pr
 /** How each link is typed; the owner's own number, email and site may be filled in. */
 const SOCIAL_INPUT: Record<
 	SocialField,
-	{ type: string; placeholder: string; autoComplete?: string; hint?: string }
+	{ type: string; placeholder: string; autoComplete?: string; hint?: MessageDescriptor }
 > = {
 	// Where a handle names one profile, the field takes it (stored as the profile's URL).
 	linkedInUrl: {
 		type: 'text',
 		placeholder: 'in/you',
-		hint: 'Your in/name, or a link to your profile',
+		hint: msg`Your in/name, or a link to your profile`,
 	},
-	xUrl: { type: 'text', placeholder: '@you', hint: 'Your handle (@name), or a link' },
-	igUrl: { type: 'text', placeholder: '@you', hint: 'Your handle (@name), or a link' },
+	xUrl: { type: 'text', placeholder: '@you', hint: msg`Your handle (@name), or a link` },
+	igUrl: { type: 'text', placeholder: '@you', hint: msg`Your handle (@name), or a link` },
 	fbUrl: { type: 'url', placeholder: 'facebook.com/you' },
-	ytUrl: { type: 'text', placeholder: '@you', hint: 'Your handle (@name), or a link' },
+	ytUrl: { type: 'text', placeholder: '@you', hint: msg`Your handle (@name), or a link` },
 	whatAppBusUrl: { type: 'url', placeholder: 'wa.me/15551234567' },
 	mobileNumber: { type: 'tel', placeholder: '+15551234567', autoComplete: 'tel' },
 	companySite: { type: 'url', placeholder: 'your-site.com', autoComplete: 'url' },
@@ -139,7 +154,8 @@ function SocialEditor({
 		) as Record<SocialField, string>,
 		hideEmail: profile.hideEmail,
 	}))
-	const editor = useEditor('social', close, 'Links updated', version)
+	const { t, i18n } = useLinguiMacro()
+	const editor = useEditor('social', close, t`Links updated`, version)
 	const submit = () =>
 		editor.submit({
 			...Object.fromEntries(
@@ -157,17 +173,17 @@ function SocialEditor({
 						key={field}
 						label={
 							field === 'email'
-								? 'Contact email'
+								? t`Contact email`
 								: field === 'mobileNumber'
-									? 'Mobile number'
-									: SOCIAL_META[field].label
+									? t`Mobile number`
+									: i18n._(SOCIAL_META[field].message)
 						}
 						type={SOCIAL_INPUT[field].type}
 						placeholder={SOCIAL_INPUT[field].placeholder}
 						autoComplete={
 							SOCIAL_INPUT[field].autoComplete ?? (SOCIAL_INPUT[field].hint ? 'off' : undefined)
 						}
-						hint={SOCIAL_INPUT[field].hint}
+						hint={SOCIAL_INPUT[field].hint && i18n._(SOCIAL_INPUT[field].hint)}
 						linkOnBlur={Boolean(SOCIAL_INPUT[field].hint)}
 						value={draft.links[field]}
 						onChange={(value) => setDraft((d) => ({ ...d, links: { ...d.links, [field]: value } }))}
@@ -180,19 +196,27 @@ function SocialEditor({
 			<div className="border-line bg-canvas flex flex-col gap-3 rounded-2xl border p-4">
 				<p className="text-sm" aria-live="polite">
 					{draft.hideEmail ? (
-						<>
+						<Trans>
 							<span className="font-semibold">Visitors see no email address.</span> Your page, Find
 							Me and your contact card leave it out.
-						</>
-					) : (
-						<>
+						</Trans>
+					) : contactEmail ? (
+						<Trans>
 							<span className="font-semibold">Visitors see: </span>
-							<span className="font-mono break-all">{contactEmail || loginEmail}</span>
-							{contactEmail
-								? ' (your contact email)'
-								: ' (your login email, because the contact email is empty)'}
-							, on your page, in Find Me and in your contact card.
-						</>
+							<span dir="ltr" className="font-mono break-all">
+								{contactEmail}
+							</span>{' '}
+							(your contact email), on your page, in Find Me and in your contact card.
+						</Trans>
+					) : (
+						<Trans>
+							<span className="font-semibold">Visitors see: </span>
+							<span dir="ltr" className="font-mono break-all">
+								{loginEmail}
+							</span>{' '}
+							(your login email, because the contact email is empty), on your page, in Find Me and
+							in your contact card.
+						</Trans>
 					)}
 				</p>
 				<label htmlFor={hideId} className="flex items-start gap-2.5 text-sm font-medium">
@@ -203,7 +227,7 @@ function SocialEditor({
 						checked={draft.hideEmail}
 						onChange={(event) => setDraft((d) => ({ ...d, hideEmail: event.target.checked }))}
 					/>
-					Hide my email from visitors
+					<Trans>Hide my email from visitors</Trans>
 				</label>
 			</div>
 		</EditorForm>
@@ -216,7 +240,8 @@ function HighlightsEditor({ profile, close, version, reload }: Base & { profile:
 		highTwo: profile.carHighlights.highTwo ?? '',
 		highThree: profile.carHighlights.highThree ?? '',
 	}))
-	const editor = useEditor('highlights', close, 'Highlights updated', version)
+	const { t, i18n } = useLinguiMacro()
+	const editor = useEditor('highlights', close, t`Highlights updated`, version)
 	const keys = ['highOne', 'highTwo', 'highThree'] as const
 	return (
 		<EditorForm
@@ -226,32 +251,36 @@ function HighlightsEditor({ profile, close, version, reload }: Base & { profile:
 				editor.submit(Object.fromEntries(keys.map((key) => [key, draft[key].trim() || null])))
 			}
 		>
-			{keys.map((key, index) => (
-				<TextInput
-					key={key}
-					label={`Highlight ${index + 1}`}
-					value={draft[key]}
-					onChange={(value) => setDraft((d) => ({ ...d, [key]: value }))}
-					error={editor.errors[key]}
-					limit={{ chars: PROFILE_LIMITS.highlight }}
-				/>
-			))}
+			{keys.map((key, index) => {
+				const number = i18n.number(index + 1)
+				return (
+					<TextInput
+						key={key}
+						label={t`Highlight ${number}`}
+						value={draft[key]}
+						onChange={(value) => setDraft((d) => ({ ...d, [key]: value }))}
+						error={editor.errors[key]}
+						limit={{ chars: PROFILE_LIMITS.highlight }}
+					/>
+				)
+			})}
 		</EditorForm>
 	)
 }
 
 function BioEditor({ profile, close, version, reload }: Base & { profile: ProfileData }) {
 	const [bio, setBio] = useDraft(() => joinParagraphs(profile.bio))
-	const editor = useEditor('bio', close, 'Bio updated', version)
+	const { t } = useLinguiMacro()
+	const editor = useEditor('bio', close, t`Bio updated`, version)
 	return (
 		<EditorForm editor={editor} reload={reload} onSubmit={() => editor.submit({ bio })}>
 			<TextArea
-				label="Bio"
+				label={t`Bio`}
 				rows={10}
 				value={bio}
 				onChange={setBio}
 				error={errorUnder(editor.errors, 'bio')}
-				hint="Separate paragraphs with a blank line."
+				hint={t`Separate paragraphs with a blank line.`}
 				limit={{
 					paragraphs: PROFILE_LIMITS.bioParagraphs,
 					paragraphChars: PROFILE_LIMITS.bioParagraph,
@@ -263,31 +292,51 @@ function BioEditor({ profile, close, version, reload }: Base & { profile: Profil
 
 // ------------------------------------------------------------------ resume lists
 
+/** What the question before hiding the resume says, for each list that would empty. */
+const HIDDEN_UNTIL: Record<ResumeListKey, MessageDescriptor> = {
+	workExp: msg`Your resume is hidden from visitors until Work Experience has an entry.`,
+	education: msg`Your resume is hidden from visitors until Education has an entry.`,
+	skills: msg`Your resume is hidden from visitors until Skills has an entry.`,
+	certificates: msg`Your resume is hidden from visitors until Certificates has an entry.`,
+	achievements: msg`Your resume is hidden from visitors until Achievements has an entry.`,
+}
+
+/** The words of one resume list's editor, in the page's language. */
+type ListTexts = {
+	/** The button that adds an entry ('Add position'). */
+	add: string
+	/** An entry not named yet ('Position 2'). */
+	entry: (number: string) => string
+	/** The question before removing a last entry that would hide the resume. */
+	removeLast: string
+}
+
 /** Add, remove and reorder the entries of a resume list. */
 function ListEditor<T>({
 	items,
 	setItems,
 	make,
 	render,
-	addLabel,
-	itemLabel,
+	texts,
+	itemName,
 	resume,
 	list,
-	noun,
 }: {
 	items: T[]
 	setItems: (items: T[]) => void
 	make: () => T
 	render: (item: T, update: (patch: Partial<T>) => void, index: number) => ReactNode
-	addLabel: string
-	itemLabel: (item: T, index: number) => string
+	texts: ListTexts
+	/** An entry's name: its first field, else `texts.entry` with its number. */
+	itemName: (item: T) => string
 	/** The saved resume and which of its lists this is: the notice, and the question before
 	 * removing a last entry that would hide the resume. */
 	resume: Resume
 	list: ResumeListKey
-	/** One entry, as the question names it ('Remove the last certificate?'). */
-	noun: string
 }) {
+	const { t, i18n } = useLinguiMacro()
+	const itemLabel = (item: T, index: number) =>
+		itemName(item) || texts.entry(i18n.number(index + 1))
 	const move = (from: number, to: number) => {
 		const next = [...items]
 		const [moved] = next.splice(from, 1)
@@ -295,6 +344,8 @@ function ListEditor<T>({
 		setItems(next)
 	}
 	const full = items.length >= RESUME_LIMITS.items
+	const count = i18n.number(items.length, { useGrouping: false })
+	const max = i18n.number(RESUME_LIMITS.items, { useGrouping: false })
 	const [confirming, setConfirming] = useState<number | null>(null)
 	const removeAt = (index: number) => setItems(items.filter((_, i) => i !== index))
 	// Removing the last entry of a list asks first when it would hide a resume visitors see.
@@ -315,58 +366,67 @@ function ListEditor<T>({
 			<ResumeNotice resume={{ ...resume, [list]: items }} />
 			<ConfirmHideResume
 				open={confirming !== null}
-				title={`Remove the last ${noun}?`}
-				description={`${hiddenUntil([list])}.`}
-				confirmLabel="Remove and hide resume"
+				title={texts.removeLast}
+				description={i18n._(HIDDEN_UNTIL[list])}
+				confirmLabel={t`Remove and hide resume`}
 				onCancel={() => setConfirming(null)}
 				onConfirm={() => {
 					if (confirming !== null) removeAt(confirming)
 					setConfirming(null)
 				}}
 			/>
-			{items.length === 0 ? <p className="text-muted text-sm">Nothing here yet.</p> : null}
-			{items.map((item, index) => (
-				<fieldset key={index} className="border-line min-w-0 rounded-2xl border p-4">
-					<legend dir="auto" className="max-w-full truncate px-1 text-sm font-semibold">
-						{itemLabel(item, index)}
-					</legend>
-					<div className="flex flex-col gap-3">
-						{render(
-							item,
-							(patch) => setItems(items.map((it, i) => (i === index ? { ...it, ...patch } : it))),
-							index,
-						)}
-					</div>
-					<div className="mt-3 flex justify-end gap-1">
-						<button
-							type="button"
-							className="btn-ghost size-10 p-0"
-							aria-label={`Move ${itemLabel(item, index)} up`}
-							disabled={index === 0}
-							onClick={() => move(index, index - 1)}
-						>
-							<ArrowUpIcon />
-						</button>
-						<button
-							type="button"
-							className="btn-ghost size-10 p-0"
-							aria-label={`Move ${itemLabel(item, index)} down`}
-							disabled={index === items.length - 1}
-							onClick={() => move(index, index + 1)}
-						>
-							<ArrowDownIcon />
-						</button>
-						<button
-							type="button"
-							className="btn-ghost min-h-10 text-red-700"
-							onClick={() => remove(index)}
-						>
-							<TrashIcon />
-							Remove<span className="sr-only"> {itemLabel(item, index)}</span>
-						</button>
-					</div>
-				</fieldset>
-			))}
+			{items.length === 0 ? (
+				<p className="text-muted text-sm">
+					<Trans>Nothing here yet.</Trans>
+				</p>
+			) : null}
+			{items.map((item, index) => {
+				const label = itemLabel(item, index)
+				return (
+					<fieldset key={index} className="border-line min-w-0 rounded-2xl border p-4">
+						<legend dir="auto" className="max-w-full truncate px-1 text-sm font-semibold">
+							{label}
+						</legend>
+						<div className="flex flex-col gap-3">
+							{render(
+								item,
+								(patch) => setItems(items.map((it, i) => (i === index ? { ...it, ...patch } : it))),
+								index,
+							)}
+						</div>
+						<div className="mt-3 flex justify-end gap-1">
+							<button
+								type="button"
+								className="btn-ghost size-10 p-0"
+								aria-label={t`Move ${label} up`}
+								disabled={index === 0}
+								onClick={() => move(index, index - 1)}
+							>
+								<ArrowUpIcon />
+							</button>
+							<button
+								type="button"
+								className="btn-ghost size-10 p-0"
+								aria-label={t`Move ${label} down`}
+								disabled={index === items.length - 1}
+								onClick={() => move(index, index + 1)}
+							>
+								<ArrowDownIcon />
+							</button>
+							<button
+								type="button"
+								className="btn-ghost min-h-10 text-red-700"
+								onClick={() => remove(index)}
+							>
+								<TrashIcon />
+								<Trans>
+									Remove<span className="sr-only"> {label}</span>
+								</Trans>
+							</button>
+						</div>
+					</fieldset>
+				)
+			})}
 			<button
 				type="button"
 				className="btn-secondary"
@@ -377,11 +437,9 @@ function ListEditor<T>({
 				}}
 			>
 				<PlusIcon className="size-4" />
-				{addLabel}
+				{texts.add}
 			</button>
-			<p className="text-muted -mt-2 text-right text-xs tabular-nums">
-				{items.length}/{RESUME_LIMITS.items} entries
-			</p>
+			<p className="text-muted -mt-2 text-end text-xs tabular-nums">{t`${count}/${max} entries`}</p>
 		</div>
 	)
 }
@@ -393,7 +451,7 @@ function TextListEditor<T extends Record<string, string>>({
 	reload,
 	resume,
 	list,
-	noun,
+	texts,
 	message,
 	initial,
 	fields,
@@ -402,7 +460,7 @@ function TextListEditor<T extends Record<string, string>>({
 	/** The section: its intent, and the key of the list in the request. */
 	list: 'education' | 'certificates'
 	/** What one entry is called: 'Add education', 'Education 2' until its first field is typed. */
-	noun: string
+	texts: ListTexts
 	message: string
 	initial: () => T[]
 	fields: TextField<T>[]
@@ -415,11 +473,10 @@ function TextListEditor<T extends Record<string, string>>({
 			<ListEditor
 				items={items}
 				setItems={setItems}
-				addLabel={`Add ${noun.toLowerCase()}`}
+				texts={texts}
 				resume={resume}
 				list={list}
-				noun={noun.toLowerCase()}
-				itemLabel={(item, index) => (title && item[title.key]) || `${noun} ${index + 1}`}
+				itemName={(item) => (title && item[title.key]) || ''}
 				make={() => Object.fromEntries(fields.map((field) => [field.key, ''])) as T}
 				render={(item, update, index) => (
 					<div className="grid gap-3 sm:grid-cols-2">
@@ -450,8 +507,8 @@ type WorkDraft = {
 }
 
 const WORK_TEXT: TextField<WorkDraft>[] = [
-	{ key: 'company', label: 'Company', limit: RESUME_LIMITS.company },
-	{ key: 'role', label: 'Role', limit: RESUME_LIMITS.role },
+	{ key: 'company', label: msg`Company`, limit: RESUME_LIMITS.company },
+	{ key: 'role', label: msg`Role`, limit: RESUME_LIMITS.role },
 ]
 
 function WorkExpEditor({ resume, close, version, reload }: Base & { resume: Resume }) {
@@ -465,14 +522,15 @@ function WorkExpEditor({ resume, close, version, reload }: Base & { resume: Resu
 			experience: item.experience.join('\n'),
 		})),
 	)
-	const editor = useEditor('workexp', close, 'Work experience updated', version)
+	const { t } = useLinguiMacro()
+	const editor = useEditor('workexp', close, t`Work experience updated`, version)
 	const submit = () =>
 		editor.submit({
 			workExp: items.map((item) => ({
 				company: item.company,
 				role: item.role,
 				startDate: item.startDate,
-				endDate: item.ongoing ? 'Ongoing' : item.endDate,
+				endDate: item.ongoing ? ONGOING : item.endDate,
 				ongoing: item.ongoing,
 				experience: item.experience,
 			})),
@@ -482,11 +540,14 @@ function WorkExpEditor({ resume, close, version, reload }: Base & { resume: Resu
 			<ListEditor
 				items={items}
 				setItems={setItems}
-				addLabel="Add position"
+				texts={{
+					add: t`Add position`,
+					entry: (number) => t`Position ${number}`,
+					removeLast: t`Remove the last position?`,
+				}}
 				resume={resume}
 				list="workExp"
-				noun="position"
-				itemLabel={(item, index) => item.role || item.company || `Position ${index + 1}`}
+				itemName={(item) => item.role || item.company}
 				make={() => ({
 					company: '',
 					role: '',
@@ -506,16 +567,16 @@ function WorkExpEditor({ resume, close, version, reload }: Base & { resume: Resu
 								prefix={`workExp.${index}`}
 							/>
 							<TextInput
-								label="Start date"
+								label={t`Start date`}
 								type="month"
-								placeholder="YYYY-MM"
+								placeholder={t`YYYY-MM`}
 								value={item.startDate}
 								onChange={(startDate) => update({ startDate })}
 							/>
 							<TextInput
-								label="End date"
+								label={t`End date`}
 								type="month"
-								placeholder="YYYY-MM"
+								placeholder={t`YYYY-MM`}
 								value={item.ongoing ? '' : item.endDate}
 								disabled={item.ongoing}
 								onChange={(endDate) => update({ endDate })}
@@ -534,14 +595,14 @@ function WorkExpEditor({ resume, close, version, reload }: Base & { resume: Resu
 									})
 								}
 							/>
-							Ongoing (I work here now)
+							<Trans>Ongoing (I work here now)</Trans>
 						</label>
 						<TextArea
-							label="Experience"
+							label={t`Experience`}
 							rows={4}
 							value={item.experience}
 							onChange={(experience) => update({ experience })}
-							hint="One line per item."
+							hint={t`One line per item.`}
 							error={errorUnder(editor.errors, `workExp.${index}.experience`)}
 							limit={{
 								lines: RESUME_LIMITS.experienceLines,
@@ -563,13 +624,18 @@ type EducationDraft = {
 }
 
 function EducationEditor({ resume, ...base }: Base & { resume: Resume }) {
+	const { t } = useLinguiMacro()
 	return (
 		<TextListEditor<EducationDraft>
 			{...base}
 			resume={resume}
 			list="education"
-			noun="Education"
-			message="Education updated"
+			texts={{
+				add: t`Add education`,
+				entry: (number) => t`Education ${number}`,
+				removeLast: t`Remove the last education?`,
+			}}
+			message={t`Education updated`}
 			initial={() =>
 				resume.education.map((item) => ({
 					eduName: item.eduName,
@@ -579,10 +645,10 @@ function EducationEditor({ resume, ...base }: Base & { resume: Resume }) {
 				}))
 			}
 			fields={[
-				{ key: 'eduName', label: 'Degree', limit: RESUME_LIMITS.eduName },
-				{ key: 'eduInstitution', label: 'Institution', limit: RESUME_LIMITS.eduInstitution },
-				{ key: 'eduStartYear', label: 'Start year', type: 'number' },
-				{ key: 'eduEndYear', label: 'End year', type: 'number' },
+				{ key: 'eduName', label: t`Degree`, limit: RESUME_LIMITS.eduName },
+				{ key: 'eduInstitution', label: t`Institution`, limit: RESUME_LIMITS.eduInstitution },
+				{ key: 'eduStartYear', label: t`Start year`, type: 'number' },
+				{ key: 'eduEndYear', label: t`End year`, type: 'number' },
 			]}
 		/>
 	)
@@ -591,24 +657,48 @@ function EducationEditor({ resume, ...base }: Base & { resume: Resume }) {
 type SkillDraft = { skillName: string; rating: string }
 const RATINGS = Array.from({ length: 10 }, (_, index) => ((index + 1) / 2).toString())
 
+/**
+ * The fixed list's skills by the names the owner reads (their language), and back: a name picked
+ * or typed is saved as its stored key ('Web Design'), an owner's own word as typed.
+ */
+function useSkillNames() {
+	const { i18n } = useLingui()
+	return useMemo(() => {
+		const keys = new Map(SKILLS.map((skill) => [optionLabel(i18n, 'skill', skill), skill]))
+		const byLowerCase = new Map([...keys].map(([name, key]) => [name.toLowerCase(), key]))
+		return {
+			names: [...keys.keys()],
+			shown: (stored: string) => optionLabel(i18n, 'skill', stored),
+			stored: (typed: string) => byLowerCase.get(typed.toLowerCase()) ?? typed,
+		}
+	}, [i18n])
+}
+
 function SkillsEditor({ resume, close, version, reload }: Base & { resume: Resume }) {
+	const { t } = useLinguiMacro()
+	const skillNames = useSkillNames()
 	const [items, setItems] = useDraft<SkillDraft[]>(() =>
-		resume.skills.map((item) => ({ skillName: item.skillName, rating: item.rating.toString() })),
+		resume.skills.map((item) => ({
+			skillName: skillNames.shown(item.skillName),
+			rating: item.rating.toString(),
+		})),
 	)
 	const listId = useId()
-	const editor = useEditor('skills', close, 'Skills updated', version)
+	const editor = useEditor('skills', close, t`Skills updated`, version)
 	const submit = () => {
 		// The picker ignores empty and duplicate choices.
 		const seen = new Set<string>()
-		const skills = items.filter((item) => {
-			const key = item.skillName.trim().toLowerCase()
-			if (!key || seen.has(key)) return false
-			seen.add(key)
-			return true
-		})
+		const skills = items
+			.map((item) => ({ ...item, skillName: skillNames.stored(item.skillName.trim()) }))
+			.filter((item) => {
+				const key = item.skillName.toLowerCase()
+				if (!key || seen.has(key)) return false
+				seen.add(key)
+				return true
+			})
 		editor.submit({
 			skills: skills.map((item) => ({
-				skillName: item.skillName.trim(),
+				skillName: item.skillName,
 				rating: Number(item.rating),
 			})),
 		})
@@ -616,26 +706,29 @@ function SkillsEditor({ resume, close, version, reload }: Base & { resume: Resum
 	return (
 		<EditorForm editor={editor} reload={reload} onSubmit={submit}>
 			<datalist id={listId}>
-				{SKILLS.map((skill) => (
-					<option key={skill} value={skill} />
+				{skillNames.names.map((name) => (
+					<option key={name} value={name} />
 				))}
 			</datalist>
 			<ListEditor
 				items={items}
 				setItems={setItems}
-				addLabel="Add skill"
+				texts={{
+					add: t`Add skill`,
+					entry: (number) => t`Skill ${number}`,
+					removeLast: t`Remove the last skill?`,
+				}}
 				resume={resume}
 				list="skills"
-				noun="skill"
-				itemLabel={(item, index) => item.skillName || `Skill ${index + 1}`}
+				itemName={(item) => item.skillName}
 				make={() => ({ skillName: '', rating: '3' })}
 				render={(item, update, index) => (
 					<div className="grid gap-3 sm:grid-cols-[1fr_10rem]">
 						<TextInput
-							label="Skill"
+							label={t`Skill`}
 							list={listId}
-							placeholder="Start typing, e.g. React"
-							hint="Pick one from the list or type your own."
+							placeholder={t`Start typing, e.g. React`}
+							hint={t`Pick one from the list or type your own.`}
 							limit={{ chars: RESUME_LIMITS.skillName }}
 							value={item.skillName}
 							onChange={(skillName) => update({ skillName })}
@@ -663,10 +756,11 @@ function RatingSelect({
 	error?: string
 }) {
 	const id = useId()
+	const { i18n } = useLingui()
 	return (
 		<div className="min-w-0">
 			<label htmlFor={id} className="field-label">
-				Rating
+				<Trans>Rating</Trans>
 			</label>
 			<select
 				id={id}
@@ -679,7 +773,7 @@ function RatingSelect({
 				{RATINGS.map((rating) => (
 					<option key={rating} value={rating}>
 						{'★'.repeat(Math.floor(Number(rating)))}
-						{Number(rating) % 1 ? '½' : ''} {ratingLabel(ratingToHalves(rating) ?? 0)}
+						{Number(rating) % 1 ? '½' : ''} {ratingLabel(ratingToHalves(rating) ?? 0, i18n)}
 					</option>
 				))}
 			</select>
@@ -691,13 +785,18 @@ function RatingSelect({
 type CertificateDraft = { crtName: string; crtPlat: string; crtUrl: string; crtYear: string }
 
 function CertificatesEditor({ resume, ...base }: Base & { resume: Resume }) {
+	const { t } = useLinguiMacro()
 	return (
 		<TextListEditor<CertificateDraft>
 			{...base}
 			resume={resume}
 			list="certificates"
-			noun="Certificate"
-			message="Certificates updated"
+			texts={{
+				add: t`Add certificate`,
+				entry: (number) => t`Certificate ${number}`,
+				removeLast: t`Remove the last certificate?`,
+			}}
+			message={t`Certificates updated`}
 			initial={() =>
 				resume.certificates.map((item) => ({
 					crtName: item.crtName,
@@ -707,16 +806,16 @@ function CertificatesEditor({ resume, ...base }: Base & { resume: Resume }) {
 				}))
 			}
 			fields={[
-				{ key: 'crtName', label: 'Certificate', limit: RESUME_LIMITS.crtName },
-				{ key: 'crtPlat', label: 'Platform', limit: RESUME_LIMITS.crtPlat },
+				{ key: 'crtName', label: t`Certificate`, limit: RESUME_LIMITS.crtName },
+				{ key: 'crtPlat', label: t`Platform`, limit: RESUME_LIMITS.crtPlat },
 				{
 					key: 'crtUrl',
-					label: 'Certificate URL',
+					label: t`Certificate URL`,
 					type: 'url',
 					placeholder: 'coursera.org/verify/...',
 					limit: RESUME_LIMITS.crtUrl,
 				},
-				{ key: 'crtYear', label: 'Year', type: 'number' },
+				{ key: 'crtYear', label: t`Year`, type: 'number' },
 			]}
 		/>
 	)
@@ -724,7 +823,8 @@ function CertificatesEditor({ resume, ...base }: Base & { resume: Resume }) {
 
 function AchievementsEditor({ resume, close, version, reload }: Base & { resume: Resume }) {
 	const [text, setText] = useDraft(() => resume.achievements.join('\n'))
-	const editor = useEditor('achievements', close, 'Achievements updated', version)
+	const { t, i18n } = useLinguiMacro()
+	const editor = useEditor('achievements', close, t`Achievements updated`, version)
 	const [confirming, setConfirming] = useState(false)
 	const lines = text.split(/\r?\n/).filter((line) => line.trim())
 	const save = () => editor.submit({ achievements: text })
@@ -742,9 +842,9 @@ function AchievementsEditor({ resume, close, version, reload }: Base & { resume:
 			<ResumeNotice resume={{ ...resume, achievements: lines }} />
 			<ConfirmHideResume
 				open={confirming}
-				title="Remove the last achievement?"
-				description={`${hiddenUntil(['achievements'])}.`}
-				confirmLabel="Save and hide resume"
+				title={t`Remove the last achievement?`}
+				description={i18n._(HIDDEN_UNTIL.achievements)}
+				confirmLabel={t`Save and hide resume`}
 				onCancel={() => setConfirming(false)}
 				onConfirm={() => {
 					setConfirming(false)
@@ -752,11 +852,11 @@ function AchievementsEditor({ resume, close, version, reload }: Base & { resume:
 				}}
 			/>
 			<TextArea
-				label="Achievements"
+				label={t`Achievements`}
 				rows={8}
 				value={text}
 				onChange={setText}
-				hint="One achievement per line."
+				hint={t`One achievement per line.`}
 				error={errorUnder(editor.errors, 'achievements')}
 				limit={{
 					lines: RESUME_LIMITS.achievementLines,
@@ -767,17 +867,17 @@ function AchievementsEditor({ resume, close, version, reload }: Base & { resume:
 	)
 }
 
-const TITLES: Record<Exclude<EditSection, 'picture'>, string> = {
-	name: 'Edit name and location',
-	tagline: 'Edit tagline',
-	social: 'Edit social and contact links',
-	highlights: 'Edit career highlights',
-	bio: 'Edit bio',
-	workexp: 'Edit work experience',
-	education: 'Edit education',
-	skills: 'Edit skills',
-	certificates: 'Edit certificates',
-	achievements: 'Edit achievements',
+const TITLES: Record<Exclude<EditSection, 'picture'>, MessageDescriptor> = {
+	name: msg`Edit name and location`,
+	tagline: msg`Edit tagline`,
+	social: msg`Edit social and contact links`,
+	highlights: msg`Edit career highlights`,
+	bio: msg`Edit bio`,
+	workexp: msg`Edit work experience`,
+	education: msg`Edit education`,
+	skills: msg`Edit skills`,
+	certificates: msg`Edit certificates`,
+	achievements: msg`Edit achievements`,
 }
 
 /** The sections whose editor needs the large modal. */
@@ -818,6 +918,7 @@ export function ProfileEditorModal({
 	/** Each section's version in the page's data: a stale one is refused when saving. */
 	versions: Partial<Record<Exclude<EditSection, 'picture'>, string>>
 }) {
+	const { _ } = useLingui()
 	const close = useCallback(() => onClose(), [onClose])
 	const { generation, ...reload } = useSectionReload(versions)
 	// A reload starts the editor again (a new key) from the latest saved section.
@@ -826,7 +927,7 @@ export function ProfileEditorModal({
 		<Modal
 			open={section !== null}
 			onOpenChange={(open) => (open ? null : close())}
-			title={section ? TITLES[section] : ''}
+			title={section ? _(TITLES[section]) : ''}
 			size={section && BIG.has(section) ? 'lg' : 'md'}
 		>
 			{base && section ? (

@@ -2,8 +2,13 @@
  * The profile page, one component for both modes: visitors at /{pname} (read-only, empty
  * sections hidden) and the owner at /builder (edit buttons, placeholder prompts).
  */
+import { msg } from '@lingui/core/macro'
+import { useLingui as useLinguiRuntime } from '@lingui/react'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@remix-run/react'
 import { lazy, Suspense, useState, type ReactNode } from 'react'
+import { optionLabel } from '~/data/options'
+import { type MessageDescriptor } from '@lingui/core'
 import { type ProfileData } from '~/models/profile.server'
 import { type Resume } from '~/models/resume.server'
 import { cx } from '~/utils/misc'
@@ -44,13 +49,13 @@ export function TopBar({
 	onShare: () => void
 	homeHref: string
 }) {
+	const { t } = useLingui()
 	return (
 		<header className="border-line/70 bg-surface/90 sticky top-0 z-20 border-b backdrop-blur">
 			{/* With large text (200% in the browser's settings) the bar grows and wraps, never wider. */}
 			<div className="mx-auto flex min-h-16 max-w-3xl flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-2">
-				<Link to={homeHref} className="rounded-lg">
+				<Link to={homeHref} aria-label={t`Tagg profile home`} className="rounded-lg">
 					<Logo />
-					<span className="sr-only"> profile home</span>
 				</Link>
 				<div className="flex items-center gap-2">
 					<DialogOpener
@@ -60,7 +65,7 @@ export function TopBar({
 						className="btn-secondary min-h-10 py-2"
 					>
 						<ShareIcon className="size-4" />
-						Share
+						<Trans>Share</Trans>
 					</DialogOpener>
 					{profile.pictureSmallUrl ? (
 						// The owner's picture when there is one; the initials otherwise.
@@ -154,7 +159,7 @@ export function EditableSection<S extends string>({
 	id,
 	mode,
 	section,
-	editLabel = `Edit ${title.toLowerCase()}`,
+	editLabel,
 	empty,
 	prompt,
 	children,
@@ -163,7 +168,8 @@ export function EditableSection<S extends string>({
 	id: string
 	mode: { kind: 'public' } | { kind: 'builder'; onEdit: (section: S) => void }
 	section: S
-	editLabel?: string
+	/** The edit button's name ('Edit bio'). */
+	editLabel: string
 	empty: boolean
 	prompt: ReactNode
 	children: ReactNode
@@ -217,8 +223,9 @@ function ProfileCard({
 	const fullName = [profile.name.firstName, profile.name.lastName].filter(Boolean).join(' ')
 	const location = [profile.city, profile.country].filter(Boolean).join(', ')
 	const builder = mode.kind === 'builder' ? mode : null
+	const { t } = useLingui()
 	return (
-		<section aria-label="Profile" className="card overflow-hidden">
+		<section aria-label={t`Profile`} className="card overflow-hidden">
 			{/* The owner's header style: gradient, solid or none (tailwind.css header-band). */}
 			<div className="header-band h-24 sm:h-32" />
 			<div className="flex flex-col items-center px-5 pb-7 text-center sm:px-8">
@@ -232,9 +239,9 @@ function ProfileCard({
 					/>
 					{builder ? (
 						<EditButton
-							label="Edit display picture"
+							label={t`Edit display picture`}
 							onClick={() => builder.onEdit('picture')}
-							className="absolute right-0 bottom-0"
+							className="absolute end-0 bottom-0"
 						/>
 					) : null}
 				</div>
@@ -248,11 +255,11 @@ function ProfileCard({
 							!fullName && builder && 'text-muted',
 						)}
 					>
-						{fullName || (builder ? 'Add your name' : profile.path)}
+						{fullName || (builder ? t`Add your name` : profile.path)}
 					</h1>
 					{builder ? (
 						<EditButton
-							label="Edit name, designation and location"
+							label={t`Edit name, designation and location`}
 							onClick={() => builder.onEdit('name')}
 						/>
 					) : null}
@@ -270,7 +277,7 @@ function ProfileCard({
 						className="text-muted hover:text-brand-700 mt-1 rounded text-sm underline-offset-4 hover:underline"
 						onClick={() => builder.onEdit('name')}
 					>
-						Add your designation
+						<Trans>Add your designation</Trans>
 					</button>
 				) : null}
 				{location ? (
@@ -294,11 +301,11 @@ function ProfileCard({
 								className="text-muted hover:text-brand-700 rounded text-sm underline-offset-4 hover:underline"
 								onClick={() => builder.onEdit('tagline')}
 							>
-								Add a tagline: one line about what you do best.
+								<Trans>Add a tagline: one line about what you do best.</Trans>
 							</button>
 						) : null}
 						{builder ? (
-							<EditButton label="Edit tagline" onClick={() => builder.onEdit('tagline')} />
+							<EditButton label={t`Edit tagline`} onClick={() => builder.onEdit('tagline')} />
 						) : null}
 					</div>
 				) : null}
@@ -313,7 +320,7 @@ function ProfileCard({
 						}}
 					>
 						<LinkIcon className="size-4" />
-						Find Me
+						<Trans>Find Me</Trans>
 					</DialogOpener>
 					<DialogOpener
 						dialog="share"
@@ -322,7 +329,7 @@ function ProfileCard({
 						onOpen={onShare}
 					>
 						<ShareIcon className="size-4" />
-						Share
+						<Trans>Share</Trans>
 					</DialogOpener>
 					{builder ? (
 						<button
@@ -331,7 +338,7 @@ function ProfileCard({
 							onClick={() => builder.onEdit('social')}
 						>
 							<PencilIcon />
-							Edit social and contact links
+							<Trans>Edit social and contact links</Trans>
 						</button>
 					) : null}
 				</div>
@@ -357,14 +364,16 @@ function Highlights({ profile, mode }: { profile: ProfileData; mode: Mode }) {
 		profile.carHighlights.highTwo,
 		profile.carHighlights.highThree,
 	].filter((item): item is string => Boolean(item))
+	const { t } = useLingui()
 	return (
 		<EditableSection
-			title="Career Highlights"
+			title={t`Career Highlights`}
 			id="highlights"
 			mode={mode}
 			section="highlights"
+			editLabel={t`Edit career highlights`}
 			empty={!items.length}
-			prompt="Add up to three career highlights"
+			prompt={t`Add up to three career highlights`}
 		>
 			<ol className="grid gap-3 sm:grid-cols-3">
 				{items.map((item, index) => (
@@ -383,15 +392,16 @@ function Highlights({ profile, mode }: { profile: ProfileData; mode: Mode }) {
 }
 
 function About({ profile, mode }: { profile: ProfileData; mode: Mode }) {
+	const { t } = useLingui()
 	return (
 		<EditableSection
-			title="About Me"
+			title={t`About Me`}
 			id="about"
 			mode={mode}
 			section="bio"
-			editLabel="Edit bio"
+			editLabel={t`Edit bio`}
 			empty={!profile.bio.length}
-			prompt="Tell visitors about yourself"
+			prompt={t`Tell visitors about yourself`}
 		>
 			<Paragraphs
 				items={profile.bio}
@@ -405,19 +415,28 @@ const STAR = 'M10 1.8l2.5 5.2 5.7.8-4.1 4 1 5.7L10 14.8l-5.1 2.7 1-5.7-4.1-4 5.7
 /** The left half of {@link STAR} (the star is symmetric about x = 10). */
 const HALF_STAR = 'M10 1.8V14.8l-5.1 2.7 1-5.7-4.1-4 5.7-.8z'
 
-/** A skill rating as five stars in half steps, read out as text ('3.5 of 5'). */
+/**
+ * A skill rating as five stars in half steps, read out as text ('3.5 of 5'). Right to left, the
+ * stars fill from the right (the half star is mirrored).
+ */
 export function Stars({ rating }: { rating: number }) {
+	const { i18n } = useLingui()
 	const halves = ratingToHalves(rating) ?? 0
 	return (
 		<span
 			className="inline-flex shrink-0 items-center gap-0.5"
 			role="img"
-			aria-label={ratingLabel(halves)}
+			aria-label={ratingLabel(halves, i18n)}
 		>
 			{Array.from({ length: 5 }, (_, index) => {
 				const fill = Math.max(0, Math.min(2, halves - index * 2))
 				return (
-					<svg key={index} viewBox="0 0 20 20" className="size-4" aria-hidden="true">
+					<svg
+						key={index}
+						viewBox="0 0 20 20"
+						className="size-4 rtl:-scale-x-100"
+						aria-hidden="true"
+					>
 						<path d={STAR} fill={fill === 2 ? 'var(--color-brand)' : 'var(--color-line)'} />
 						{fill === 1 ? <path d={HALF_STAR} fill="var(--color-brand)" /> : null}
 					</svg>
@@ -427,14 +446,44 @@ export function Stars({ rating }: { rating: number }) {
 	)
 }
 
-/** The resume's blocks: heading and anchor of each, by the editor that edits it. */
+/** The resume's blocks: heading, anchor, edit button and prompt of each, by its editor. */
 const RESUME_BLOCKS = {
-	workexp: { title: 'Work Experience', id: 'work' },
-	education: { title: 'Education', id: 'education' },
-	skills: { title: 'Skills', id: 'skills' },
-	certificates: { title: 'Certificates', id: 'certificates' },
-	achievements: { title: 'Achievements', id: 'achievements' },
-} as const satisfies Partial<Record<EditSection, { title: string; id: string }>>
+	workexp: {
+		title: msg`Work Experience`,
+		id: 'work',
+		edit: msg`Edit work experience`,
+		prompt: msg`Add your work experience`,
+	},
+	education: {
+		title: msg`Education`,
+		id: 'education',
+		edit: msg`Edit education`,
+		prompt: msg`Add your education`,
+	},
+	skills: {
+		title: msg`Skills`,
+		id: 'skills',
+		edit: msg`Edit skills`,
+		prompt: msg`Add your skills`,
+	},
+	certificates: {
+		title: msg`Certificates`,
+		id: 'certificates',
+		edit: msg`Edit certificates`,
+		prompt: msg`Add your certificates`,
+	},
+	achievements: {
+		title: msg`Achievements`,
+		id: 'achievements',
+		edit: msg`Edit achievements`,
+		prompt: msg`Add your achievements`,
+	},
+} as const satisfies Partial<
+	Record<
+		EditSection,
+		{ title: MessageDescriptor; id: string; edit: MessageDescriptor; prompt: MessageDescriptor }
+	>
+>
 
 function ResumeBlock({
 	section,
@@ -447,30 +496,33 @@ function ResumeBlock({
 	empty: boolean
 	children: ReactNode
 }) {
-	const { title, id } = RESUME_BLOCKS[section]
+	const { _ } = useLinguiRuntime()
+	const { title, id, edit, prompt } = RESUME_BLOCKS[section]
 	const builder = mode.kind === 'builder' ? mode : null
 	if (empty && !builder) return null
 	return (
 		<div className="border-line border-t pt-5 first:border-t-0 first:pt-0">
 			<div className="mb-3 flex items-center justify-between gap-3">
 				<h3 id={id} className="text-muted text-sm font-bold tracking-wide uppercase">
-					{title}
+					{_(title)}
 				</h3>
-				{builder ? (
-					<EditButton
-						label={`Edit ${title.toLowerCase()}`}
-						onClick={() => builder.onEdit(section)}
-					/>
-				) : null}
+				{builder ? <EditButton label={_(edit)} onClick={() => builder.onEdit(section)} /> : null}
 			</div>
 			{empty ? (
-				<Placeholder onClick={() => builder!.onEdit(section)}>
-					{`Add your ${title.toLowerCase()}`}
-				</Placeholder>
+				<Placeholder onClick={() => builder!.onEdit(section)}>{_(prompt)}</Placeholder>
 			) : (
 				children
 			)}
 		</div>
+	)
+}
+
+/** 'View', and for a screen reader which certificate (the link's name). */
+export function ViewCertificate({ name }: { name: string }) {
+	return (
+		<Trans>
+			View<span className="sr-only"> certificate {name}</span>
+		</Trans>
 	)
 }
 
@@ -497,11 +549,12 @@ function ResumeSection({
 	mode: Mode
 	path: string | null
 }) {
+	const { t, i18n } = useLingui()
 	const visible = resumeVisibility(resume)
 	if (mode.kind === 'public' && !visible.showResume) return null
 	return (
 		<Section
-			title="Resume"
+			title={t`Resume`}
 			id="resume"
 			action={<ResumeSectionLinks path={path} builder={mode.kind === 'builder'} />}
 		>
@@ -509,17 +562,17 @@ function ResumeSection({
 				{/* The owner is told whether visitors see the resume, and which lists it waits for. */}
 				{mode.kind === 'builder' ? <ResumeNotice resume={resume} /> : null}
 				<ResumeBlock section="workexp" mode={mode} empty={!resume.workExp.length}>
-					<ol className="border-brand-100 relative flex flex-col gap-5 border-l-2 pl-5">
+					<ol className="border-brand-100 relative flex flex-col gap-5 border-s-2 ps-5">
 						{resume.workExp.map((item) => (
 							<li key={item.workId} className="relative min-w-0 wrap-anywhere">
 								<span
-									className="bg-brand border-surface absolute top-1.5 -left-[1.65rem] size-3 rounded-full border-2"
+									className="bg-brand border-surface absolute -start-[1.65rem] top-1.5 size-3 rounded-full border-2"
 									aria-hidden="true"
 								/>
 								<EntryLines title={item.role} detail={item.company} />
-								<p className="text-muted mt-0.5 text-xs">{workPeriod(item)}</p>
+								<p className="text-muted mt-0.5 text-xs">{workPeriod(item, i18n)}</p>
 								{item.experience.length ? (
-									<ul className="text-ink/85 marker:text-brand mt-2 flex list-disc flex-col gap-1 pl-4 text-sm">
+									<ul className="text-ink/85 marker:text-brand mt-2 flex list-disc flex-col gap-1 ps-4 text-sm">
 										{item.experience.map((line, index) => (
 											<li key={index} dir="auto">
 												{line}
@@ -548,7 +601,9 @@ function ResumeSection({
 								key={item.skillId}
 								className="bg-canvas flex items-center justify-between gap-3 rounded-xl px-3 py-2"
 							>
-								<span className="min-w-0 text-sm font-medium wrap-anywhere">{item.skillName}</span>
+								<span dir="auto" className="min-w-0 text-sm font-medium wrap-anywhere">
+									{optionLabel(i18n, 'skill', item.skillName)}
+								</span>
 								<Stars rating={item.rating} />
 							</li>
 						))}
@@ -571,7 +626,7 @@ function ResumeSection({
 										rel="noopener noreferrer"
 										className="text-brand shrink-0 text-sm font-semibold hover:underline"
 									>
-										View<span className="sr-only"> certificate {item.crtName}</span>
+										<ViewCertificate name={item.crtName} />
 									</a>
 								) : null}
 							</li>

@@ -1,12 +1,17 @@
 /**
  * The Share and Find Me modals of a visitor's page, mounted at their first use by the public
  * pages' script (app/entry.public.ts): the app's own components in a React root of their own,
- * told what to show by the page's sheets (public-sheets.tsx), with the toaster they need.
+ * told what to show by the page's sheets (public-sheets.tsx), with the toaster they need. They
+ * speak the page's language with the few messages the page gives them (`DialogMessages`): no
+ * catalog is loaded.
  */
+import { setupI18n, type Messages } from '@lingui/core'
+import { I18nProvider } from '@lingui/react'
 import { StrictMode, useSyncExternalStore } from 'react'
 import { createRoot } from 'react-dom/client'
+import { DEFAULT_LOCALE, isLocale } from '~/utils/locales'
 import { FindMeModal } from './find-me-modal'
-import { readSheets, type SheetId } from './public-sheets'
+import { readDialogMessages, readSheets, type SheetId } from './public-sheets'
 import { ShareModal } from './share-modal'
 import { Toasts } from './toaster'
 
@@ -53,9 +58,17 @@ export function openDialog(dialog: SheetId) {
 		mounted = true
 		const host = document.createElement('div')
 		document.body.append(host)
+		const lang = document.documentElement.lang
+		const locale = isLocale(lang) ? lang : DEFAULT_LOCALE
+		const i18n = setupI18n({
+			locale,
+			messages: { [locale]: readDialogMessages(document) as Messages },
+		})
 		createRoot(host).render(
 			<StrictMode>
-				<Dialogs sheets={readSheets(document)} />
+				<I18nProvider i18n={i18n}>
+					<Dialogs sheets={readSheets(document)} />
+				</I18nProvider>
 			</StrictMode>,
 		)
 	}

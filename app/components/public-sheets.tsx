@@ -5,11 +5,82 @@
  * The public pages' script (app/entry.public.ts) turns the links into buttons that open the
  * modals instead, given what to show by the sheets' data attributes.
  */
+import { type MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react'
 import { type ReactNode } from 'react'
 import { type ProfileData } from '~/models/profile.server'
 import { accentTag, qrHref } from '~/utils/appearance'
-import { FindMeContent, type FindMeProps } from './find-me'
+import { useDocumentOptions } from '~/utils/document'
+import { FIND_ME_MESSAGES, FindMeContent, type FindMeProps } from './find-me'
 import { CloseIcon, LinkIcon } from './icons'
+import { SOCIAL_META } from './social-icons'
+
+/**
+ * What the sheets and the modals say. The modals of a visitor's page run in a React root of
+ * their own with no catalog (app/components/public-dialogs.tsx): the page gives them these
+ * messages in its language (`DialogMessages`).
+ */
+export const SHEET_MESSAGES = {
+	close: msg`Close`,
+	shareTitle: msg`Share Your Tagg`,
+	shareDescription: msg`Scan the code or share the link.`,
+	shareProfile: msg`Share Profile`,
+	downloadQr: msg`Download QR Code`,
+	downloadVCard: msg`Download vCard`,
+	qrAlt: msg({ message: 'QR code for {profileUrl}' }),
+	sharedTitle: msg({ message: '{name} on Tagg' }),
+	sharedTitleNoName: msg`Tagg profile`,
+	copied: msg`Link copied to clipboard!`,
+	notCopied: msg`Unable to copy the link.`,
+	findMe: msg`Find Me`,
+} satisfies Record<string, MessageDescriptor>
+
+/** Every message the Share and Find Me modals may show (the page gives them in its language). */
+export const DIALOG_MESSAGES: MessageDescriptor[] = [
+	...Object.values(SHEET_MESSAGES),
+	...Object.values(FIND_ME_MESSAGES),
+	...Object.values(SOCIAL_META).map((meta) => meta.message),
+]
+
+/** The name of the downloaded QR code (a file name: the same in every language). */
+export const QR_FILE_NAME = 'Tagg-profile.png'
+
+/** Where the page keeps the modals' messages (read by app/components/public-dialogs.tsx). */
+export const DIALOG_MESSAGES_ID = 'dialog-messages'
+
+/**
+ * The modals' messages in the page's language, compiled (no parser ships): a JSON block the
+ * modals' code reads when a visitor first opens one. No catalog reaches the browser.
+ */
+export function DialogMessages() {
+	const { i18n } = useLingui()
+	// `Save-Data: on` pages have no script, hence no modal: nothing to give.
+	const { saveData } = useDocumentOptions()
+	if (saveData) return null
+	const messages: Record<string, unknown> = {}
+	for (const { id } of DIALOG_MESSAGES) {
+		if (id && i18n.messages[id] !== undefined) messages[id] = i18n.messages[id]
+	}
+	return (
+		<script
+			type="application/json"
+			id={DIALOG_MESSAGES_ID}
+			// Owner text never reaches it, but a '<' could end the block early: escaped.
+			dangerouslySetInnerHTML={{ __html: JSON.stringify(messages).replace(/</g, '\\u003c') }}
+		/>
+	)
+}
+
+/** The modals' messages as the page gave them (an empty catalog when it gave none). */
+export function readDialogMessages(document: Document): Record<string, unknown> {
+	const text = document.getElementById(DIALOG_MESSAGES_ID)?.textContent
+	try {
+		return text ? (JSON.parse(text) as Record<string, unknown>) : {}
+	} catch {
+		return {}
+	}
+}
 
 export type SheetId = 'share' | 'find-me'
 
@@ -65,6 +136,8 @@ function Sheet({
 	description?: string
 	children: ReactNode
 } & Record<`data-${string}`, string>) {
+	const { i18n } = useLingui()
+	const close = i18n._(SHEET_MESSAGES.close)
 	return (
 		<section
 			id={id}
@@ -78,7 +151,7 @@ function Sheet({
 				aria-hidden="true"
 				className="absolute inset-0 bg-black/50 backdrop-blur-[2px]"
 			>
-				<span className="sr-only">Close</span>
+				<span className="sr-only">{close}</span>
 			</a>
 			<div className="bg-surface absolute inset-x-0 bottom-0 max-h-[92dvh] overflow-y-auto rounded-t-3xl p-6 shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-[calc(100%-2rem)] sm:max-w-sm sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-3xl">
 				<div
@@ -87,8 +160,8 @@ function Sheet({
 					<h2 id={`${id}-title`} className="text-lg font-bold tracking-tight">
 						{title}
 					</h2>
-					<a href={CLOSED} className="btn-ghost -mt-2 -mr-2 size-11 shrink-0 rounded-full p-0">
-						<span className="sr-only">Close</span>
+					<a href={CLOSED} className="btn-ghost -me-2 -mt-2 size-11 shrink-0 rounded-full p-0">
+						<span className="sr-only">{close}</span>
 						<CloseIcon />
 					</a>
 				</div>
@@ -138,12 +211,17 @@ export function QrCode({
 	/** In a hidden sheet: loaded only when the sheet shows. */
 	lazy?: boolean
 }) {
+	const { i18n } = useLingui()
 	return (
 		// The code stays dark on white in dark mode: that is what scanners read.
 		<div className="border-line rounded-2xl border bg-white p-2 shadow-sm">
 			<img
 				src={qrHref(path, qrTag)}
-				alt={`QR code for ${profileUrl}`}
+				alt={i18n._(
+					SHEET_MESSAGES.qrAlt.id,
+					{ profileUrl },
+					{ message: SHEET_MESSAGES.qrAlt.message },
+				)}
 				width={256}
 				height={256}
 				loading={lazy ? 'lazy' : undefined}
@@ -158,7 +236,9 @@ export function ProfileUrlText({ profileUrl }: { profileUrl: string }) {
 	return (
 		<p className="bg-canvas border-line flex w-full items-center justify-center gap-2 rounded-xl border px-3 py-2 text-sm font-medium break-all">
 			<LinkIcon className="text-brand size-4 shrink-0" />
-			<span className="select-all">{profileUrl}</span>
+			<span dir="ltr" className="select-all">
+				{profileUrl}
+			</span>
 		</p>
 	)
 }
@@ -179,11 +259,12 @@ export function shareData(
 
 /** 'Share Your Tagg' without a script: the QR code, the URL, and the downloads as links. */
 export function ShareSheet({ profileUrl, path, name, qrTag }: ShareData) {
+	const { i18n } = useLingui()
 	return (
 		<Sheet
 			id="share"
-			title="Share Your Tagg"
-			description="Scan the code or share the link."
+			title={i18n._(SHEET_MESSAGES.shareTitle)}
+			description={i18n._(SHEET_MESSAGES.shareDescription)}
 			data-profile-url={profileUrl}
 			data-path={path}
 			data-name={name}
@@ -193,9 +274,9 @@ export function ShareSheet({ profileUrl, path, name, qrTag }: ShareData) {
 				<QrCode path={path} profileUrl={profileUrl} qrTag={qrTag} lazy />
 				<ProfileUrlText profileUrl={profileUrl} />
 				<div className="grid w-full gap-2.5">
-					<a className="btn-primary" href={qrHref(path, qrTag, true)} download="Tagg-profile.png">
+					<a className="btn-primary" href={qrHref(path, qrTag, true)} download={QR_FILE_NAME}>
 						<DownloadIcon />
-						Download QR Code
+						{i18n._(SHEET_MESSAGES.downloadQr)}
 					</a>
 					<VCardLink path={path} />
 				</div>
@@ -206,8 +287,9 @@ export function ShareSheet({ profileUrl, path, name, qrTag }: ShareData) {
 
 /** Find Me without a script: the greeting, the email and the social links. */
 export function FindMeSheet(props: FindMeProps) {
+	const { i18n } = useLingui()
 	return (
-		<Sheet id="find-me" title="Find Me" data-find-me={JSON.stringify(props)}>
+		<Sheet id="find-me" title={i18n._(SHEET_MESSAGES.findMe)} data-find-me={JSON.stringify(props)}>
 			<FindMeContent {...props} />
 		</Sheet>
 	)
@@ -232,10 +314,11 @@ export function readSheets(document: Document) {
 
 /** The owner's contact card, downloaded (the share sheet and the share modal). */
 export function VCardLink({ path }: { path: string }) {
+	const { i18n } = useLingui()
 	return (
 		<a className="btn-secondary" href={`/${path}/contact.vcf`} download="contact.vcf">
 			<CardIcon />
-			Download vCard
+			{i18n._(SHEET_MESSAGES.downloadVCard)}
 		</a>
 	)
 }

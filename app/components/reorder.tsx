@@ -4,6 +4,7 @@
  * Enter drops, Escape cancels), announced to screen readers. The new order is handed over once,
  * on drop: one save for any number of moves.
  */
+import { Trans, useLingui } from '@lingui/react/macro'
 import {
 	useId,
 	useLayoutEffect,
@@ -35,13 +36,19 @@ export function useReorder({
 	onCommit: (order: string[]) => void
 	disabled?: boolean
 }) {
+	const { t } = useLingui()
 	const [drag, setDrag] = useState<Drag | null>(null)
 	const [announcement, setAnnouncement] = useState('')
 	const rows = useRef(new Map<string, HTMLElement>())
 	const handles = useRef(new Map<string, HTMLElement>())
 	const instructionsId = useId()
 	const order = drag?.order ?? ids
-	const where = (list: string[], id: string) => `position ${list.indexOf(id) + 1} of ${list.length}`
+	/** Where `id` stands in `list`: its position (from 1) and the count. */
+	const where = (list: string[], id: string) => ({
+		name: nameOf(id),
+		position: list.indexOf(id) + 1,
+		count: list.length,
+	})
 
 	// Moving a row moves its handle in the page: keep the keyboard focus on it.
 	useLayoutEffect(() => {
@@ -50,27 +57,29 @@ export function useReorder({
 
 	const start = (id: string, via: Drag['via']) => {
 		setDrag({ id, order: ids, from: ids, via })
-		setAnnouncement(`Picked up ${nameOf(id)}, ${where(ids, id)}.`)
+		const { name, position, count } = where(ids, id)
+		setAnnouncement(t`Picked up ${name}, position ${position} of ${count}.`)
 	}
 	const move = (index: number) => {
 		if (!drag) return
 		const next = moveTo(drag.order, drag.id, index)
 		if (same(next, drag.order)) return
 		setDrag({ ...drag, order: next })
-		setAnnouncement(`${nameOf(drag.id)}: ${where(next, drag.id)}.`)
+		const { name, position, count } = where(next, drag.id)
+		setAnnouncement(t`${name}: position ${position} of ${count}.`)
 	}
 	const drop = () => {
 		if (!drag) return
 		setDrag(null)
-		setAnnouncement(`${nameOf(drag.id)} dropped at ${where(drag.order, drag.id)}.`)
+		const { name, position, count } = where(drag.order, drag.id)
+		setAnnouncement(t`${name} dropped at position ${position} of ${count}.`)
 		if (!same(drag.order, drag.from)) onCommit(drag.order)
 	}
 	const cancel = () => {
 		if (!drag) return
 		setDrag(null)
-		setAnnouncement(
-			`Reordering cancelled: ${nameOf(drag.id)} is back at ${where(drag.from, drag.id)}.`,
-		)
+		const { name, position, count } = where(drag.from, drag.id)
+		setAnnouncement(t`Reordering cancelled: ${name} is back at position ${position} of ${count}.`)
 	}
 
 	/** Where a pointer at `y` would put the dragged row: before the first row whose middle is below it. */
@@ -98,14 +107,20 @@ export function useReorder({
 		style: { touchAction: 'none' as const },
 		onKeyDown: (event: KeyboardEvent) => {
 			const active = drag?.id === id
+			// Up is earlier; so is the arrow pointing to where lines start (right in right-to-left).
+			const rtl = getComputedStyle(event.currentTarget).direction === 'rtl'
+			const left = event.key === 'ArrowLeft'
+			const right = event.key === 'ArrowRight'
+			const back = event.key === 'ArrowUp' || (rtl ? right : left)
+			const forward = event.key === 'ArrowDown' || (rtl ? left : right)
 			if (event.key === ' ' || event.key === 'Enter') {
 				event.preventDefault()
 				if (active) drop()
 				else if (!drag && !disabled) start(id, 'keyboard')
-			} else if (active && (event.key === 'ArrowUp' || event.key === 'ArrowLeft')) {
+			} else if (active && back) {
 				event.preventDefault()
 				move(order.indexOf(id) - 1)
-			} else if (active && (event.key === 'ArrowDown' || event.key === 'ArrowRight')) {
+			} else if (active && forward) {
 				event.preventDefault()
 				move(order.indexOf(id) + 1)
 			} else if (active && event.key === 'Home') {
@@ -154,8 +169,10 @@ export function useReorder({
 		rowRef,
 		instructions: (
 			<p id={instructionsId} className="sr-only">
-				Drag to reorder, or press Space to pick up, the arrow keys to move, Space to drop and Escape
-				to cancel.
+				<Trans>
+					Drag to reorder, or press Space to pick up, the arrow keys to move, Space to drop and
+					Escape to cancel.
+				</Trans>
 			</p>
 		),
 		liveRegion: (

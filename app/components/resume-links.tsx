@@ -2,6 +2,7 @@
  * The actions in the header of the profile's Resume section: the resume page and its PDF for
  * visitors (plain links: they work without JavaScript), the import page for the owner.
  */
+import { Trans } from '@lingui/react/macro'
 import { Link } from '@remix-run/react'
 import { DownloadIcon, ImportIcon } from './icons'
 
@@ -10,7 +11,7 @@ export function ResumeSectionLinks({ path, builder }: { path: string | null; bui
 		return (
 			<Link to="/builder/import" className="btn-secondary min-h-10 py-2">
 				<ImportIcon className="size-4" />
-				Import
+				<Trans>Import</Trans>
 			</Link>
 		)
 	}
@@ -18,11 +19,11 @@ export function ResumeSectionLinks({ path, builder }: { path: string | null; bui
 	return (
 		<div className="flex flex-wrap justify-end gap-x-1 gap-y-2">
 			<Link to={`/${path}/resume`} className="btn-ghost text-brand-700 min-h-10 px-3 py-2">
-				Resume page
+				<Trans>Resume page</Trans>
 			</Link>
 			<a href={`/${path}/resume.pdf`} download className="btn-primary min-h-10 py-2">
 				<DownloadIcon />
-				Download PDF
+				<Trans>Download PDF</Trans>
 			</a>
 		</div>
 	)

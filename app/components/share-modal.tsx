@@ -1,9 +1,17 @@
+import { useLingui } from '@lingui/react'
 import { useEffect, useRef, useState } from 'react'
 import { qrHref } from '~/utils/appearance'
 import { toast } from '~/utils/toast'
 import { ShareIcon } from './icons'
 import { Modal } from './modal'
-import { DownloadIcon, ProfileUrlText, QrCode, VCardLink } from './public-sheets'
+import {
+	DownloadIcon,
+	ProfileUrlText,
+	QR_FILE_NAME,
+	QrCode,
+	SHEET_MESSAGES,
+	VCardLink,
+} from './public-sheets'
 
 /**
  * Copies with the old selection API: pages served over plain http on a LAN address (a common
@@ -70,12 +78,22 @@ export function ShareModal({
 	/** The accent's tag: the QR code's colour (app/utils/appearance.ts). */
 	qrTag: string
 }) {
+	const { i18n } = useLingui()
 	const [busy, setBusy] = useState(false)
 	const timer = useRef<number | undefined>(undefined)
 	useEffect(() => () => window.clearTimeout(timer.current), [])
 
 	async function shareProfile() {
-		const data = { title: name ? `${name} on Tagg` : 'Tagg profile', url: profileUrl }
+		const data = {
+			title: name
+				? i18n._(
+						SHEET_MESSAGES.sharedTitle.id,
+						{ name },
+						{ message: SHEET_MESSAGES.sharedTitle.message },
+					)
+				: i18n._(SHEET_MESSAGES.sharedTitleNoName),
+			url: profileUrl,
+		}
 		if (
 			typeof navigator.share === 'function' &&
 			(!navigator.canShare || navigator.canShare(data))
@@ -91,8 +109,8 @@ export function ShareModal({
 		}
 		if (await copyText(profileUrl)) {
 			shared('copy')
-			toast.success('Link copied to clipboard!')
-		} else toast.error('Unable to copy the link.')
+			toast.success(i18n._(SHEET_MESSAGES.copied))
+		} else toast.error(i18n._(SHEET_MESSAGES.notCopied))
 	}
 
 	function downloadQr() {
@@ -101,7 +119,7 @@ export function ShareModal({
 		timer.current = window.setTimeout(() => {
 			const link = document.createElement('a')
 			link.href = qrHref(path, qrTag, true)
-			link.download = 'Tagg-profile.png'
+			link.download = QR_FILE_NAME
 			document.body.appendChild(link)
 			link.click()
 			link.remove()
@@ -113,8 +131,8 @@ export function ShareModal({
 		<Modal
 			open={open}
 			onOpenChange={onOpenChange}
-			title="Share Your Tagg"
-			description="Scan the code or share the link."
+			title={i18n._(SHEET_MESSAGES.shareTitle)}
+			description={i18n._(SHEET_MESSAGES.shareDescription)}
 			size="sm"
 		>
 			<div className="flex flex-col items-center gap-4">
@@ -123,11 +141,11 @@ export function ShareModal({
 				<div className="grid w-full gap-2.5">
 					<button type="button" className="btn-primary" onClick={shareProfile}>
 						<ShareIcon className="size-4" />
-						Share Profile
+						{i18n._(SHEET_MESSAGES.shareProfile)}
 					</button>
 					<button type="button" className="btn-secondary" onClick={downloadQr} disabled={busy}>
 						<DownloadIcon />
-						Download QR Code
+						{i18n._(SHEET_MESSAGES.downloadQr)}
 					</button>
 					<VCardLink path={path} />
 				</div>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro'
 import { Link } from '@remix-run/react'
 import { type ReactNode } from 'react'
 import { cx } from '~/utils/misc'
@@ -14,9 +15,10 @@ export function SitePage({
 	className: string
 	children?: ReactNode
 }) {
+	const { t } = useLingui()
 	return (
 		<main className={cx('mx-auto flex min-h-dvh max-w-2xl flex-col px-6 py-10', className)}>
-			<Link to="/" aria-label="Tagg home" className="self-start">
+			<Link to="/" aria-label={t`Tagg home`} className="self-start">
 				<Logo />
 			</Link>
 			<h1 className="text-3xl font-bold tracking-tight">{title}</h1>

@@ -36,7 +36,7 @@ export function Switch({
 					'data-[state=checked]:bg-brand bg-[#cfcbdb] disabled:cursor-not-allowed disabled:opacity-60',
 				)}
 			>
-				<RadixSwitch.Thumb className="pointer-events-none block size-6 translate-x-0 rounded-full bg-white shadow-sm ring-0 transition-transform data-[state=checked]:translate-x-5" />
+				<RadixSwitch.Thumb className="pointer-events-none block size-6 translate-x-0 rounded-full bg-white shadow-sm ring-0 transition-transform data-[state=checked]:translate-x-5 rtl:data-[state=checked]:-translate-x-5" />
 			</RadixSwitch.Root>
 			<label htmlFor={id} className="cursor-pointer text-sm font-medium select-none">
 				{label}

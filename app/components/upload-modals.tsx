@@ -5,6 +5,9 @@
  * nothing is sent); project images go one request per file, so one bad file never sinks the
  * others, and every refused file stays listed with its reason.
  */
+import { type I18n } from '@lingui/core'
+import { msg, plural } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useRevalidator } from '@remix-run/react'
 import {
 	useEffect,
@@ -17,11 +20,12 @@ import {
 	type ReactNode,
 } from 'react'
 import toast from 'react-hot-toast'
+import { translate } from '~/utils/i18n'
+import { directionOf, isLocale } from '~/utils/locales'
 import { cx, reloadData } from '~/utils/misc'
 import {
 	ACCEPT_IMAGES,
 	checkImageFile,
-	formatBytes,
 	MAX_UPLOAD_FILES,
 	UPLOAD_ERRORS,
 } from '~/utils/upload-rules'
@@ -29,6 +33,44 @@ import { DEFAULT_AVATAR } from './avatar'
 import { SignedOutNotice } from './editor-form'
 import { CloseIcon } from './icons'
 import { Modal } from './modal'
+
+/**
+ * Why the browser refuses a file: a message of upload-rules.ts (English in the code, in the
+ * catalogs), in the page's language.
+ */
+const problemText = (i18n: I18n, problem: string) => translate(i18n, problem)
+
+/** 12.3 MB, 850 KB, with the page's digits and decimal sign. */
+function fileSize(i18n: I18n, bytes: number) {
+	if (bytes >= 1024 * 1024) {
+		const size = i18n.number(bytes / (1024 * 1024), {
+			minimumFractionDigits: 1,
+			maximumFractionDigits: 1,
+			useGrouping: false,
+		})
+		return i18n._(msg`${size} MB`)
+	}
+	const size = i18n.number(Math.max(1, Math.round(bytes / 1024)), { useGrouping: false })
+	return i18n._(msg`${size} KB`)
+}
+
+/**
+ * A file's name inside a sentence: kept whole and left to right in right-to-left text (Unicode
+ * isolates, for plain text such as a toast).
+ */
+function fileName(i18n: I18n, name: string) {
+	const rtl = isLocale(i18n.locale) && directionOf(i18n.locale) === 'rtl'
+	return rtl ? `\u2068${name}\u2069` : name
+}
+
+/** File names, quoted, as a list in the page's language ('“a.png”, “b.png”'). */
+function fileList(i18n: I18n, names: string[]) {
+	const quoted = names.map((name) => {
+		const file = fileName(i18n, name)
+		return i18n._(msg`“${file}”`)
+	})
+	return new Intl.ListFormat(i18n.locale, { type: 'unit', style: 'short' }).format(quoted)
+}
 
 async function readMessage(response: Response) {
 	if (!response.headers.get('content-type')?.includes('json')) return ''
@@ -114,7 +156,7 @@ function usePreviews(files: File[]) {
 }
 
 const FILE_INPUT =
-	'field-input file:bg-brand-50 file:text-brand-700 file:mr-3 file:rounded-lg file:border-0 file:px-3 file:py-1.5 file:font-semibold'
+	'field-input file:bg-brand-50 file:text-brand-700 file:me-3 file:rounded-lg file:border-0 file:px-3 file:py-1.5 file:font-semibold'
 
 function Alert({ children }: { children: ReactNode }) {
 	return (
@@ -136,6 +178,7 @@ export function DisplayPictureModal({
 	onOpenChange: (open: boolean) => void
 	currentUrl: string | null
 }) {
+	const { t, i18n } = useLingui()
 	const [file, setFile] = useState<File | null>(null)
 	const [error, setError] = useState<string | null>(null)
 	const [signedOut, setSignedOut] = useState(false)
@@ -152,13 +195,17 @@ export function DisplayPictureModal({
 	/** The reason `chosen` cannot be sent, named, or null. */
 	const refusal = (chosen: File) => {
 		const problem = checkImageFile(chosen)
-		return problem ? `“${chosen.name}” (${formatBytes(chosen.size)}): ${problem}` : null
+		if (!problem) return null
+		const name = fileName(i18n, chosen.name)
+		const size = fileSize(i18n, chosen.size)
+		const reason = problemText(i18n, problem)
+		return t`“${name}” (${size}): ${reason}`
 	}
 
 	async function submit(event: FormEvent) {
 		event.preventDefault()
 		if (!file) {
-			setError('Please select a file before submitting.')
+			setError(t`Please select a file before submitting.`)
 			return
 		}
 		const refused = refusal(file)
@@ -179,16 +226,18 @@ export function DisplayPictureModal({
 				// The session ended (signed out on another device): the picture stays chosen.
 				setSignedOut(true)
 			} else if (answer.status === 200) {
-				toast.success('Display picture updated successfully.')
+				toast.success(t`Display picture updated successfully.`)
 				reloadData(revalidator)
 				onOpenChange(false)
 			} else {
-				setError(['Failed to update display picture.', answer.message].filter(Boolean).join(' '))
-				toast.error('Failed to update display picture.')
+				// The API's message is in the owner's language already (the tagg_lang cookie).
+				const failed = t`Failed to update display picture.`
+				setError([failed, answer.message].filter(Boolean).join(' '))
+				toast.error(failed)
 			}
 		} catch {
-			setError('Something went wrong.')
-			toast.error('Something went wrong.')
+			setError(t`Something went wrong.`)
+			toast.error(t`Something went wrong.`)
 		} finally {
 			setBusy(false)
 		}
@@ -196,18 +245,18 @@ export function DisplayPictureModal({
 
 	const preview = previews[0] ?? currentUrl ?? DEFAULT_AVATAR
 	return (
-		<Modal open={open} onOpenChange={onOpenChange} title="Edit Display Picture" size="sm">
+		<Modal open={open} onOpenChange={onOpenChange} title={t`Edit Display Picture`} size="sm">
 			<form onSubmit={submit} noValidate className="flex min-w-0 flex-col items-center gap-4">
 				<div className="border-line bg-brand-50 size-40 overflow-hidden rounded-full border">
 					<img
 						src={preview}
-						alt="Preview: how you will appear"
+						alt={t`Preview: how you will appear`}
 						className="size-full object-cover"
 					/>
 				</div>
 				<FileField
-					label="Choose a picture"
-					hint="A square image under 2 MB looks best (JPEG, PNG, WebP or AVIF, at most 10 MB)."
+					label={t`Choose a picture`}
+					hint={t`A square image under 2 MB looks best (JPEG, PNG, WebP or AVIF, at most 10 MB).`}
 					invalid={Boolean(error)}
 					onChange={(event) => {
 						const chosen = event.target.files?.[0] ?? null
@@ -217,12 +266,12 @@ export function DisplayPictureModal({
 					}}
 				/>
 				{signedOut ? (
-					<SignedOutNotice kept="Your picture is still chosen" submitLabel="Update" />
+					<SignedOutNotice kept={t`Your picture is still chosen`} submitLabel={t`Update`} />
 				) : error ? (
 					<Alert>{error}</Alert>
 				) : null}
 				<button type="submit" className="btn-primary w-full" disabled={busy}>
-					{busy ? 'Updating...' : 'Update'}
+					{busy ? t`Updating...` : t`Update`}
 				</button>
 			</form>
 		</Modal>
@@ -250,6 +299,7 @@ export function ProjectImagesModal({
 	productId: string
 	productName: string
 }) {
+	const { t, i18n } = useLingui()
 	const [entries, setEntries] = useState<Entry[]>([])
 	const [error, setError] = useState<string | null>(null)
 	const [busy, setBusy] = useState(false)
@@ -260,6 +310,8 @@ export function ProjectImagesModal({
 	const sendable = entries.filter((entry) => entry.state === 'ready')
 	const previewFiles = useStableFiles(entries.map((entry) => entry.file))
 	const previews = usePreviews(previewFiles)
+	const uploadedText = (count: number) =>
+		t`${plural(count, { one: '# image uploaded', other: '# images uploaded' })}`
 	useClearOnClose(open, () => {
 		setEntries([])
 		setError(null)
@@ -276,7 +328,7 @@ export function ProjectImagesModal({
 				return {
 					id: nextId.current++,
 					file,
-					error: problem,
+					error: problem && problemText(i18n, problem),
 					state: problem ? 'refused' : 'ready',
 				}
 			})
@@ -288,14 +340,14 @@ export function ProjectImagesModal({
 		event.preventDefault()
 		if (!sendable.length) {
 			const message = entries.length
-				? 'None of the selected files can be uploaded: see why under each one.'
-				: 'Please select at least one file.'
+				? t`None of the selected files can be uploaded: see why under each one.`
+				: t`Please select at least one file.`
 			setError(message)
 			toast.error(message)
 			return
 		}
 		if (sendable.length > MAX_UPLOAD_FILES) {
-			setError(UPLOAD_ERRORS.tooMany)
+			setError(problemText(i18n, UPLOAD_ERRORS.tooMany))
 			return
 		}
 		setBusy(true)
@@ -310,9 +362,11 @@ export function ProjectImagesModal({
 		const retry = new Map<number, string>()
 		// One file per request, in order: a refused file never sinks the others.
 		for (const [index, entry] of sendable.entries()) {
-			setProgress(`Uploading ${index + 1} of ${sendable.length}...`)
-			setEntries((current) =>
-				current.map((item) => (item.id === entry.id ? { ...item, state: 'uploading' } : item)),
+			const current = index + 1
+			const total = sendable.length
+			setProgress(t`Uploading ${current} of ${total}...`)
+			setEntries((items) =>
+				items.map((item) => (item.id === entry.id ? { ...item, state: 'uploading' } : item)),
 			)
 			try {
 				const answer = await postFile(
@@ -326,11 +380,11 @@ export function ProjectImagesModal({
 				}
 				if (answer.status === 200) uploaded++
 				else if (answer.status >= 500) {
-					retry.set(entry.id, 'Upload failed. Try again.')
-				} else refused.set(entry.id, answer.message || 'Upload failed.')
+					retry.set(entry.id, t`Upload failed. Try again.`)
+				} else refused.set(entry.id, answer.message || t`Upload failed.`)
 			} catch {
 				failedToSend = true
-				retry.set(entry.id, 'Something went wrong. Try again.')
+				retry.set(entry.id, t`Something went wrong. Try again.`)
 			}
 		}
 		setBusy(false)
@@ -359,40 +413,57 @@ export function ProjectImagesModal({
 			})
 		setEntries(left)
 		if (waiting.size) {
-			if (uploaded) toast.success(`${uploaded} ${uploaded === 1 ? 'image' : 'images'} uploaded`)
+			if (uploaded) toast.success(uploadedText(uploaded))
 			setSignedOut(true)
 			return
 		}
 		if (!left.length) {
-			toast.success('Images uploaded!')
+			toast.success(t`Images uploaded!`)
 			onOpenChange(false)
 			return
 		}
-		if (uploaded) toast.success(`${uploaded} ${uploaded === 1 ? 'image' : 'images'} uploaded`)
-		const names = left.map((entry) => `“${entry.file.name}”`).join(', ')
-		toast.error(failedToSend ? 'Something went wrong.' : `Upload failed.\nNot uploaded: ${names}`)
+		if (uploaded) toast.success(uploadedText(uploaded))
+		const names = fileList(
+			i18n,
+			left.map((entry) => entry.file.name),
+		)
+		const notUploaded = left.length
+		toast.error(
+			failedToSend
+				? t`Something went wrong.`
+				: `${t`Upload failed.`}\n${t`Not uploaded: ${names}`}`,
+		)
 		setError(
-			`Not uploaded: ${names}. ${left.length === 1 ? 'It stays' : 'They stay'} selected: see why under each one.`,
+			t`${plural(notUploaded, {
+				one: `Not uploaded: ${names}. It stays selected: see why under each one.`,
+				other: `Not uploaded: ${names}. They stay selected: see why under each one.`,
+			})}`,
 		)
 	}
+
+	const sendCount = sendable.length
+	const name = productName
 
 	return (
 		<Modal
 			open={open}
 			onOpenChange={(next) => (busy && !next ? null : onOpenChange(next))}
-			title="Edit Display Picture"
-			description={`Add images to ${productName || 'this project'}.`}
+			// SPEC.md's title for this modal too; other languages name what it does.
+			title={t({ message: 'Edit Display Picture', context: 'project images' })}
+			description={name ? t`Add images to ${name}.` : t`Add images to this project.`}
 		>
 			<form onSubmit={submit} noValidate className="flex min-w-0 flex-col gap-4">
 				<FileField
-					label="Product images"
+					label={t`Product images`}
 					hint={
 						<>
-							Max size 2MB · 16:9 Images &lt; 2Mb each
+							{t`Max size 2MB · 16:9 Images < 2Mb each`}
 							{/* The 2 MB is advice (SPEC 5: no enforcement); the real limits follow. */}
 							<span className="block">
-								Best under 2 MB; larger JPEG, PNG, WebP or AVIF files, up to 10 MB each and{' '}
-								{MAX_UPLOAD_FILES} at once, are made smaller for you.
+								{t`Best under 2 MB; larger JPEG, PNG, WebP or AVIF files, up to 10 MB each and ${plural(
+									MAX_UPLOAD_FILES,
+									{ one: '# at once', other: '# at once' },
+								)}, are made smaller for you.`}
 							</span>
 						</>
 					}
@@ -405,58 +476,61 @@ export function ProjectImagesModal({
 					}}
 				/>
 				{entries.length ? (
-					<ul className="flex flex-col gap-2" aria-label="Selected images">
-						{entries.map((entry, index) => (
-							<li
-								key={entry.id}
-								className={cx(
-									'flex min-w-0 items-center gap-3 rounded-xl border p-2',
-									entry.error ? 'border-red-200 bg-red-50' : 'border-line',
-								)}
-							>
-								{entry.state === 'refused' ? (
-									<span className="bg-canvas text-muted flex aspect-video w-20 shrink-0 items-center justify-center rounded-lg text-xs">
-										No preview
-									</span>
-								) : (
-									<img
-										src={previews[index]}
-										alt={`Preview of ${entry.file.name}`}
-										className="aspect-video w-20 shrink-0 rounded-lg object-cover"
-									/>
-								)}
-								<div className="min-w-0 flex-1 text-sm">
-									<p dir="auto" className="truncate font-medium" title={entry.file.name}>
-										{entry.file.name}
-									</p>
-									<p
-										className={cx(
-											'text-xs wrap-anywhere',
-											entry.error ? 'text-red-800' : 'text-muted',
-										)}
-									>
-										{formatBytes(entry.file.size)}
-										{' · '}
-										{entry.state === 'uploading' ? 'Uploading...' : (entry.error ?? 'Ready')}
-									</p>
-								</div>
-								<button
-									type="button"
-									className="btn-ghost size-10 min-h-10 shrink-0 p-0"
-									aria-label={`Remove ${entry.file.name}`}
-									disabled={busy}
-									onClick={() =>
-										setEntries((current) => current.filter((item) => item.id !== entry.id))
-									}
+					<ul className="flex flex-col gap-2" aria-label={t`Selected images`}>
+						{entries.map((entry, index) => {
+							const file = entry.file.name
+							return (
+								<li
+									key={entry.id}
+									className={cx(
+										'flex min-w-0 items-center gap-3 rounded-xl border p-2',
+										entry.error ? 'border-red-200 bg-red-50' : 'border-line',
+									)}
 								>
-									<CloseIcon className="size-4" />
-								</button>
-							</li>
-						))}
+									{entry.state === 'refused' ? (
+										<span className="bg-canvas text-muted flex aspect-video w-20 shrink-0 items-center justify-center rounded-lg text-xs">
+											<Trans>No preview</Trans>
+										</span>
+									) : (
+										<img
+											src={previews[index]}
+											alt={t`Preview of ${file}`}
+											className="aspect-video w-20 shrink-0 rounded-lg object-cover"
+										/>
+									)}
+									<div className="min-w-0 flex-1 text-sm">
+										<p dir="auto" className="truncate font-medium" title={entry.file.name}>
+											{entry.file.name}
+										</p>
+										<p
+											className={cx(
+												'text-xs wrap-anywhere',
+												entry.error ? 'text-red-800' : 'text-muted',
+											)}
+										>
+											{fileSize(i18n, entry.file.size)}
+											{' · '}
+											{entry.state === 'uploading' ? t`Uploading...` : (entry.error ?? t`Ready`)}
+										</p>
+									</div>
+									<button
+										type="button"
+										className="btn-ghost size-10 min-h-10 shrink-0 p-0"
+										aria-label={t`Remove ${file}`}
+										disabled={busy}
+										onClick={() =>
+											setEntries((current) => current.filter((item) => item.id !== entry.id))
+										}
+									>
+										<CloseIcon className="size-4" />
+									</button>
+								</li>
+							)
+						})}
 					</ul>
 				) : null}
 				{signedOut ? (
-					<SignedOutNotice kept="Your images are still chosen" submitLabel="Upload" />
+					<SignedOutNotice kept={t`Your images are still chosen`} submitLabel={t`Upload`} />
 				) : error ? (
 					<Alert>{error}</Alert>
 				) : null}
@@ -467,10 +541,10 @@ export function ProjectImagesModal({
 				) : null}
 				<button type="submit" className="btn-primary w-full" disabled={busy}>
 					{busy
-						? 'Uploading...'
-						: sendable.length > 1
-							? `Upload ${sendable.length} images`
-							: 'Upload'}
+						? t`Uploading...`
+						: sendCount > 1
+							? t`${plural(sendCount, { one: 'Upload # image', other: 'Upload # images' })}`
+							: t`Upload`}
 				</button>
 			</form>
 		</Modal>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { EyeIcon } from './icons'
 
 /** 'View Live': the owner's public page, in a new tab. */
@@ -5,7 +6,7 @@ export function ViewLiveLink({ path, className }: { path: string; className: str
 	return (
 		<a href={`/${path}`} target="_blank" rel="noopener noreferrer" className={className}>
 			<EyeIcon className="size-4" />
-			View Live
+			<Trans>View Live</Trans>
 		</a>
 	)
 }

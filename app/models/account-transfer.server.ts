@@ -38,6 +38,9 @@ import { normaliseEmail, pathKeyInUse } from './customer.server'
 import { cardKey, largeKey, MAX_IMAGES_PER_PORTFOLIO } from './image.server'
 import { MAX_PORTFOLIO_ITEMS, portfolioHead, portfolioImagePrefix } from './portfolio.server'
 import { displayPictureKey } from './profile.server'
+import { msg } from '~/utils/i18n-macro'
+import { serverI18n } from '~/utils/i18n.server'
+import { type Translatable } from '~/utils/i18n'
 
 export const EXPORT_FORMAT = 'tagg-account-export'
 /** The document version this code writes and the only one it reads. */
@@ -51,14 +54,20 @@ const imageFile = (sha256: string) => `images/${sha256}.webp`
 export type TransferFailure =
 	'invalid' | 'version' | 'missing-image' | 'email-taken' | 'path-taken' | 'path-invalid'
 
-/** A refused export or import; `message` is written for the person at the terminal. */
+/**
+ * A refused export or import; `message` is written for the person at the terminal (in English,
+ * as the CLI prints it), `translatable` for an owner's export from the builder (the same
+ * message in the catalogs, with its values, when it has one there).
+ */
 export class AccountTransferError extends Error {
 	override name = 'AccountTransferError'
+	readonly translatable: Translatable
 	constructor(
 		public reason: TransferFailure,
-		message: string,
+		message: Translatable,
 	) {
-		super(message)
+		super(typeof message === 'string' ? message : serverI18n('en')._(message))
+		this.translatable = message
 	}
 }
 
@@ -340,10 +349,10 @@ async function exportDocument(
 	async function keep(key: string) {
 		const data = await storage().get(key)
 		if (!data) {
-			throw new AccountTransferError(
-				'missing-image',
-				`The image ${key} is missing from storage, so the export would be incomplete. Restore it from a backup, or delete that image in the builder, then export again.`,
-			)
+			throw new AccountTransferError('missing-image', {
+				...msg`The image {key} is missing from storage, so the export would be incomplete. Restore it from a backup, or delete that image in the builder, then export again.`,
+				values: { key },
+			})
 		}
 		const hash = sha256(data)
 		found(hash, key, data)

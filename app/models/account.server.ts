@@ -10,6 +10,7 @@ import { storage } from '~/utils/storage.server'
 import { endPendingLinks, normaliseEmail, resetPassword } from './customer.server'
 import { dropMessagesTo, enqueueEmail } from './outbox.server'
 import { type Tx, writeAsOwner } from './tx.server'
+import { msg } from '~/utils/i18n-macro'
 
 export const PASSWORD_RESET_TTL_MS = 30 * 60_000
 /** A link to choose a password for an account imported without one. */
@@ -221,7 +222,7 @@ export async function resetPasswordWithToken(token: unknown, password: string) {
 
 export class EmailInUseError extends Error {
 	constructor() {
-		super('An account with this email already exists')
+		super(msg`An account with this email already exists`.message)
 	}
 }
 

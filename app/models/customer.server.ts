@@ -6,6 +6,7 @@ import { isUniqueViolation, prisma, type Prisma } from '~/utils/db.server'
 import { hashPassword, verifyPassword } from '~/utils/password.server'
 import { checkPath, PATH_HOLD_DAYS } from '~/utils/path-name'
 import { writeAsOwner } from './tx.server'
+import { msg } from '~/utils/i18n-macro'
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase()
 
@@ -17,7 +18,7 @@ export function splitName(name: string) {
 
 export class EmailTakenError extends Error {
 	constructor() {
-		super('An account with this email already exists')
+		super(msg`An account with this email already exists`.message)
 	}
 }
 
@@ -374,4 +375,23 @@ export async function releasePath(customerId: string) {
 		return [...(profile?.path ? [profile.path] : []), ...previous.map((row) => row.path)]
 	})
 	return held
+}
+
+/**
+ * The owner's two languages (Settings): `language`, the builder's and their emails' (null: the
+ * browser's), and `pageLanguage`, their public pages' (`Profile.language`).
+ */
+export async function getLanguages(customerId: string) {
+	const row = await prisma().customer.findUnique({
+		where: { id: customerId },
+		select: { language: true, profile: { select: { language: true } } },
+	})
+	return row ? { language: row.language, pageLanguage: row.profile?.language ?? null } : null
+}
+
+/** Sets the language of the builder and the owner's emails; null follows the browser. */
+export async function setCustomerLanguage(customerId: string, language: string | null) {
+	await writeAsOwner(customerId, (tx) =>
+		tx.customer.update({ where: { id: customerId }, data: { language }, select: { id: true } }),
+	)
 }

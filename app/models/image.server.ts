@@ -24,22 +24,35 @@ import {
 } from './portfolio.server'
 import { bumpPictureVersion, displayPictureKey, displayPictureUrl } from './profile.server'
 import { writeAsOwner } from './tx.server'
+import { msg } from '~/utils/i18n-macro'
+import { serverI18n } from '~/utils/i18n.server'
+import { type Translatable } from '~/utils/i18n'
 
 export class StorageUnavailableError extends Error {}
 
 /** Most images one portfolio item can hold (README, "Limits"). */
 export const MAX_IMAGES_PER_PORTFOLIO = 50
 
-/** Refused: the upload would take the item past {@link MAX_IMAGES_PER_PORTFOLIO} (a 400). */
+/**
+ * Refused: the upload would take the item past {@link MAX_IMAGES_PER_PORTFOLIO} (a 400).
+ * `message` is English; `translatable` the same message with its numbers, for the catalogs.
+ */
 export class ImageLimitError extends Error {
 	readonly status = 400
+	readonly translatable: Translatable
 	constructor(existing: number) {
-		super(
-			`A project can hold at most ${MAX_IMAGES_PER_PORTFOLIO} images` +
-				(existing >= MAX_IMAGES_PER_PORTFOLIO
-					? '. Delete some to add others.'
-					: `: ${MAX_IMAGES_PER_PORTFOLIO - existing} more can be added.`),
-		)
+		const translatable =
+			existing >= MAX_IMAGES_PER_PORTFOLIO
+				? {
+						...msg`A project can hold at most {max} images. Delete some to add others.`,
+						values: { max: MAX_IMAGES_PER_PORTFOLIO },
+					}
+				: {
+						...msg`A project can hold at most {max} images: {count, plural, other {# more can be added}}.`,
+						values: { max: MAX_IMAGES_PER_PORTFOLIO, count: MAX_IMAGES_PER_PORTFOLIO - existing },
+					}
+		super(serverI18n('en')._(translatable))
+		this.translatable = translatable
 	}
 }
 

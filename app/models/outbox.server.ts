@@ -5,6 +5,7 @@
  * only; a failed attempt is retried with back-off.
  */
 import { prisma, type Prisma } from '~/utils/db.server'
+import { DEFAULT_LOCALE, isLocale, type Locale } from '~/utils/locales'
 
 export type OutboxKind =
 	| 'password-reset'
@@ -152,4 +153,21 @@ export async function pendingMessages() {
 /** Drops unsent messages to an address (the account was deleted). */
 export async function dropMessagesTo(to: string, db: Db = prisma()) {
 	await db.outboxMessage.deleteMany({ where: { to } })
+}
+
+/**
+ * The language a message is written in: its recipient owner's (the owner `data.customerId`
+ * names, else the owner of the address): their own setting (`Customer.language`), else their
+ * public pages' (`Profile.language`). A message to an address with no account (a sign-up
+ * invitation) is in the language it was queued with (`data.language`), else English.
+ */
+export async function messageLocale(message: Pick<OutboxMessage, 'to' | 'data'>): Promise<Locale> {
+	const customerId = typeof message.data.customerId === 'string' ? message.data.customerId : null
+	const owner = await prisma().customer.findFirst({
+		where: customerId ? { id: customerId } : { email: message.to },
+		select: { language: true, profile: { select: { language: true } } },
+	})
+	if (isLocale(owner?.language)) return owner.language
+	if (isLocale(owner?.profile?.language)) return owner.profile.language
+	return isLocale(message.data.language) ? message.data.language : DEFAULT_LOCALE
 }

@@ -21,6 +21,9 @@ import {
 import { type PortfolioChanges } from '~/utils/portfolio-schemas'
 import { storage } from '~/utils/storage.server'
 import { type Tx, writeAsOwner } from './tx.server'
+import { msg } from '~/utils/i18n-macro'
+import { serverI18n } from '~/utils/i18n.server'
+import { type Translatable } from '~/utils/i18n'
 
 /** Where a crop keeps an image, in % of its width (x) and height (y); 50/50 is the centre. */
 export type FocalPoint = { x: number; y: number }
@@ -103,10 +106,21 @@ export const FEATURED_LIMIT = 3
 /** Most portfolio items one owner can have (README, "Limits"). */
 export const MAX_PORTFOLIO_ITEMS = 200
 
-export const PORTFOLIO_LIMIT_MESSAGE = `You can have at most ${MAX_PORTFOLIO_ITEMS} portfolio items. Delete one to add another.`
+/** The refusal past {@link MAX_PORTFOLIO_ITEMS}, with its number (`translate(i18n, …)` shows it). */
+export const PORTFOLIO_LIMIT = {
+	...msg`You can have at most {max} portfolio items. Delete one to add another.`,
+	values: { max: MAX_PORTFOLIO_ITEMS },
+}
 
-/** Refused: the owner already has {@link MAX_PORTFOLIO_ITEMS} items (a 400 for the API). */
+/** The same in English. */
+export const PORTFOLIO_LIMIT_MESSAGE = serverI18n('en')._(PORTFOLIO_LIMIT)
+
+/**
+ * Refused: the owner already has {@link MAX_PORTFOLIO_ITEMS} items (a 400 for the API).
+ * `message` is English; `translatable` is for the owner's language.
+ */
 export class PortfolioLimitError extends Error {
+	readonly translatable: Translatable = PORTFOLIO_LIMIT
 	constructor() {
 		super(PORTFOLIO_LIMIT_MESSAGE)
 	}

@@ -15,6 +15,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { env } from '~/utils/env.server'
 import { prisma, type Prisma } from '~/utils/db.server'
+import { msg } from '~/utils/i18n-macro'
+import { translate } from '~/utils/i18n'
+import { serverI18n } from '~/utils/i18n.server'
+import { currentLocale } from '~/utils/locale.server'
 
 export type Tx = Prisma.TransactionClient
 
@@ -22,7 +26,7 @@ export type Tx = Prisma.TransactionClient
 const ATTEMPTS = 4
 /** Writers of one owner waiting in this process; more are refused at once (503). */
 const MAX_QUEUED = 100
-export const BUSY_MESSAGE = 'Too many changes at once. Please try again in a moment.'
+export const BUSY_MESSAGE = msg`Too many changes at once. Please try again in a moment.`.message
 
 /**
  * The answer when a write could not get through contention within its retry budget: a JSON
@@ -30,7 +34,7 @@ export const BUSY_MESSAGE = 'Too many changes at once. Please try again in a mom
  */
 export function writeBusy() {
 	return Response.json(
-		{ status: 503, message: BUSY_MESSAGE },
+		{ status: 503, message: translate(serverI18n(currentLocale()), BUSY_MESSAGE) },
 		{ status: 503, headers: { 'Retry-After': '1', 'Cache-Control': 'no-store' } },
 	)
 }
@@ -113,7 +117,7 @@ export async function setLockTimeout(tx: Tx, ms = env().DATABASE_LOCK_TIMEOUT_MS
 /** The owner is gone (deleted while the request was under way). */
 export function ownerNotFound() {
 	return Response.json(
-		{ status: 404, message: 'Not found' },
+		{ status: 404, message: serverI18n(currentLocale())._(msg`Not found`) },
 		{ status: 404, headers: { 'Cache-Control': 'no-store' } },
 	)
 }

@@ -5,12 +5,12 @@ import { metaI18n } from '~/utils/i18n'
 import { errorMeta, GeneralErrorBoundary } from '~/components/error-boundary'
 import { MyPortfolio } from '~/components/portfolio-card'
 import { ProfileView } from '~/components/profile-view'
-import { PublicPage } from '~/components/public-page'
+import { ogLocale, PublicPage, publicPageErrorHeaders, SCHEMA } from '~/components/public-page'
 import { FindMeSheet } from '~/components/public-sheets'
 import { getPublicProfilePage } from '~/models/public-page.server'
 import { PUBLIC_PAGE } from '~/utils/document'
 import { env } from '~/utils/env.server'
-import { fullName, ogImageUrl, pageMeta, publicPageHeaders } from '~/utils/seo'
+import { fullName, ogImageUrl, pageMeta } from '~/utils/seo'
 import { notFoundOrMoved } from '~/services/moved.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -25,6 +25,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		ogImage: ogImageUrl(profileUrl, page.profile),
 		// The page's theme, in its HTML (app/root.tsx).
 		appearance: page.profile.appearance,
+		// The page speaks its owner's language, whoever reads it (app/root.tsx).
+		locale: page.profile.language,
 	}
 }
 
@@ -56,23 +58,24 @@ export default function PublicProfile() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => {
+	const i18n = metaI18n(matches)
 	if (!data) {
-		const i18n = metaI18n(matches)
 		return errorMeta(error, i18n._(msg`Profile not found | Tagg`), i18n)
 	}
 	const { profile, path, profileUrl } = data
 	const name = fullName(profile.name) || path
+	const designation = profile.designation
 	const description =
 		profile.tagline ||
 		[profile.designation, [profile.city, profile.country].filter(Boolean).join(', ')]
 			.filter(Boolean)
 			.join(' · ') ||
-		`${name} on Tagg`
+		i18n._(msg`${name} on Tagg`)
 	const sameAs = Object.entries(profile.socialLinks)
 		.filter(([field, value]) => field !== 'email' && field !== 'mobileNumber' && value)
 		.map(([, value]) => value)
 	const person = {
-		'@type': 'Person',
+		'@type': SCHEMA.person,
 		name,
 		alternateName: path,
 		url: profileUrl,
@@ -82,7 +85,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => {
 		...(profile.city || profile.country
 			? {
 					address: {
-						'@type': 'PostalAddress',
+						'@type': SCHEMA.postalAddress,
 						...(profile.city ? { addressLocality: profile.city } : {}),
 						...(profile.country ? { addressCountry: profile.country } : {}),
 					},
@@ -91,29 +94,31 @@ export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => {
 		...(sameAs.length ? { sameAs } : {}),
 	}
 	const tags = pageMeta({
-		title: `${name}${profile.designation ? ` – ${profile.designation}` : ''} | Tagg`,
+		title: designation ? i18n._(msg`${name} – ${designation} | Tagg`) : i18n._(msg`${name} | Tagg`),
 		description,
 		url: profileUrl,
 		type: 'profile',
 		image: data.ogImage,
-		imageAlt: `${name} on Tagg`,
+		imageAlt: i18n._(msg`${name} on Tagg`),
 		profile: { firstName: profile.name.firstName, lastName: profile.name.lastName, username: path },
 		// Search engines' profile-page format: the page, whose main entity is the owner.
 		jsonLd: {
 			'@context': 'https://schema.org',
-			'@type': 'ProfilePage',
+			'@type': SCHEMA.profilePage,
 			url: profileUrl,
+			inLanguage: data.locale,
 			mainEntity: person,
 		},
 	})
 	const resumeJson = `${profileUrl}/resume.json`
 	return [
 		...tags,
+		ogLocale(data.locale),
 		{ tagName: 'link', rel: 'alternate', type: 'application/json', href: resumeJson },
 	]
 }
 
-export const headers = publicPageHeaders
+export const headers = publicPageErrorHeaders
 
 export const handle = PUBLIC_PAGE
 

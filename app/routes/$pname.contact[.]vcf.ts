@@ -4,6 +4,7 @@ import { publishedEmail } from '~/models/public-page.server'
 import { readDisplayPicture } from '~/models/share.server'
 import { countHit } from '~/services/insights.server'
 import { pageFile } from '~/services/page-file.server'
+import { serverI18n } from '~/utils/i18n.server'
 import { profileVCard } from '~/utils/vcard.server'
 
 /**
@@ -31,6 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 				email,
 				companySite: profile.socialLinks.companySite ?? pageUrl,
 				photo,
+				i18n: serverI18n(profile.language),
 			})
 			return Buffer.from(card, 'utf8')
 		},

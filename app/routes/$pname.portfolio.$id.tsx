@@ -1,17 +1,19 @@
 import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
 import { type LoaderFunctionArgs, type MetaDescriptor, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { optionLabel } from '~/data/options'
 import { metaI18n } from '~/utils/i18n'
 import { errorMeta, GeneralErrorBoundary } from '~/components/error-boundary'
 import { MISSING_TITLE } from '~/components/portfolio-card'
 import { coverOf, PortfolioView } from '~/components/portfolio-view'
-import { PublicPage } from '~/components/public-page'
+import { ogLocale, PublicPage, publicPageErrorHeaders, SCHEMA } from '~/components/public-page'
 import { getCustomerIdByPath } from '~/models/customer.server'
 import { getPortfolio } from '~/models/portfolio.server'
 import { getProfile } from '~/models/profile.server'
 import { PUBLIC_PAGE } from '~/utils/document'
 import { env } from '~/utils/env.server'
-import { fullName as joinName, ogImageUrl, pageMeta, publicPageHeaders } from '~/utils/seo'
+import { fullName as joinName, ogImageUrl, pageMeta } from '~/utils/seo'
 import { notFoundOrMoved } from '~/services/moved.server'
 
 /** A visitor's view of one project: unknown and inactive projects are 404. */
@@ -33,10 +35,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		ogImage: ogImageUrl(`${env().PUBLIC_SITE_URL}/${profile.path}`, profile),
 		// The page's theme, in its HTML (app/root.tsx).
 		appearance: profile.appearance,
+		// The page speaks its owner's language, whoever reads it (app/root.tsx).
+		locale: profile.language,
 	}
 }
 
 export default function PublicProject() {
+	const { t } = useLingui()
 	const { item, name, designation, pictureSmallUrl, path, profileUrl, appearance } =
 		useLoaderData<typeof loader>()
 	return (
@@ -58,52 +63,62 @@ export default function PublicProject() {
 					},
 				}}
 				backHref={`/${path}/portfolio`}
-				backLabel="All projects"
+				backLabel={t`All projects`}
 			/>
 		</PublicPage>
 	)
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => {
+	const i18n = metaI18n(matches)
 	if (!data) {
-		const i18n = metaI18n(matches)
 		return errorMeta(error, i18n._(msg`Project not found | Tagg`), i18n)
 	}
 	const { item, profileUrl } = data
-	const owner = joinName(data.name) || data.path
-	const title = item.productName || MISSING_TITLE
+	const name = joinName(data.name) || data.path
+	const company = item.company
+	const title = item.productName || i18n._(MISSING_TITLE)
 	const url = `${profileUrl}/portfolio/${item.portfolioId}`
 	const description =
 		item.projectSummary[0] ||
-		[`A project by ${owner}`, item.company ? ` for ${item.company}` : '', '.'].join('')
+		(company
+			? i18n._(msg`A project by ${name} for ${company}.`)
+			: i18n._(msg`A project by ${name}.`))
 	// The cover in its gallery size: the featured image, else the first (visitors get active ones).
 	const cover = coverOf(item)?.pProductImageUrl
-	const keywords = [...new Set([...item.skills, ...item.categories])]
+	const keywords = [
+		...new Set([
+			...item.skills.map((skill) => optionLabel(i18n, 'skill', skill)),
+			...item.categories.map((category) => optionLabel(i18n, 'category', category)),
+		]),
+	]
 	const tags = pageMeta({
-		title: `${title} – ${owner} | Tagg`,
+		title: i18n._(msg`${title} – ${name} | Tagg`),
 		description,
 		url,
 		type: 'article',
 		image: cover ?? data.ogImage,
-		imageAlt: cover ? `${title}: cover image` : `${owner} on Tagg`,
+		imageAlt: cover ? i18n._(msg`${title}: cover image`) : i18n._(msg`${name} on Tagg`),
 		jsonLd: {
 			'@context': 'https://schema.org',
-			'@type': 'CreativeWork',
+			'@type': SCHEMA.creativeWork,
 			name: title,
+			inLanguage: data.locale,
 			...(item.projectSummary[0] ? { description: item.projectSummary[0] } : {}),
 			url,
 			image: cover ?? data.ogImage,
-			author: { '@type': 'Person', name: owner, url: profileUrl },
+			author: { '@type': SCHEMA.person, name, url: profileUrl },
 			...(keywords.length ? { keywords: keywords.join(', ') } : {}),
 		},
 	})
+	tags.push(ogLocale(data.locale))
 	// pageMeta states the 1200 x 630 size of the generated card; a cover has its own size.
 	const sized = (tag: MetaDescriptor) =>
 		'property' in tag && (tag.property === 'og:image:width' || tag.property === 'og:image:height')
 	return cover ? tags.filter((tag) => !sized(tag)) : tags
 }
 
-export const headers = publicPageHeaders
+export const headers = publicPageErrorHeaders
 
 export const handle = PUBLIC_PAGE
 

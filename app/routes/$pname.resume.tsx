@@ -1,19 +1,22 @@
 import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { type ReactNode } from 'react'
+import { optionLabel } from '~/data/options'
 import { metaI18n } from '~/utils/i18n'
 import { errorMeta, GeneralErrorBoundary } from '~/components/error-boundary'
 import { DownloadIcon, GlobeIcon, MailIcon, MapPinIcon, PhoneIcon } from '~/components/icons'
 import { Logo } from '~/components/logo'
-import { MadeWithTagg } from '~/components/public-page'
+import { ViewCertificate } from '~/components/profile-view'
+import { MadeWithTagg, ogLocale, publicPageErrorHeaders } from '~/components/public-page'
 import { educationYears, workPeriod } from '~/components/resume-dates'
 import { getPublicProfilePage } from '~/models/public-page.server'
 import { PUBLIC_PAGE } from '~/utils/document'
 import { env } from '~/utils/env.server'
 import { cx } from '~/utils/misc'
 import { notFoundOrMoved } from '~/services/moved.server'
-import { fullName, ogImageUrl, pageMeta, publicPageHeaders } from '~/utils/seo'
+import { fullName, ogImageUrl, pageMeta } from '~/utils/seo'
 import { ratingLabel, ratingToHalves, resumeVisibility, socialHref } from '~/utils/text'
 import printHref from '~/styles/resume-print.css?url'
 
@@ -30,14 +33,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		ogImage: ogImageUrl(`${env().PUBLIC_SITE_URL}/${path}`, page.profile),
 		// The owner's colours, dark mode and type, as on their other pages (app/root.tsx).
 		appearance: page.profile.appearance,
+		// The page speaks its owner's language, whoever reads it (app/root.tsx).
+		locale: page.profile.language,
 	}
 }
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: printHref }]
 
 export default function ResumePage() {
+	const { t, i18n } = useLingui()
 	const { profile, resume, email, path, profileUrl } = useLoaderData<typeof loader>()
 	const name = fullName(profile.name) || path
+	const firstName = profile.name.firstName || name
 	const location = [profile.city, profile.country].filter(Boolean).join(', ')
 	const website = profile.socialLinks.companySite
 	const phone = profile.socialLinks.mobileNumber
@@ -45,17 +52,16 @@ export default function ResumePage() {
 	return (
 		<div className="min-h-dvh print:bg-white">
 			<header className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-3 px-4 pt-5 print:hidden">
-				<Link to={`/${path}`} className="rounded-lg">
+				<Link to={`/${path}`} aria-label={t`Tagg back to ${name}’s profile`} className="rounded-lg">
 					<Logo />
-					<span className="sr-only"> back to {name}’s profile</span>
 				</Link>
-				<nav aria-label="Resume" className="flex flex-wrap items-center gap-2">
+				<nav aria-label={t`Resume`} className="flex flex-wrap items-center gap-2">
 					<Link to={`/${path}`} className="btn-ghost min-h-10 px-3 py-2">
-						Profile
+						<Trans>Profile</Trans>
 					</Link>
 					<a href={`/${path}/resume.pdf`} download className="btn-primary min-h-10 py-2">
 						<DownloadIcon />
-						Download PDF
+						<Trans>Download PDF</Trans>
 					</a>
 				</nav>
 			</header>
@@ -76,9 +82,13 @@ export default function ResumePage() {
 							/>
 						) : null}
 						<div className="min-w-0">
-							<h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{name}</h1>
+							<h1 dir="auto" className="text-2xl font-bold tracking-tight sm:text-3xl">
+								{name}
+							</h1>
 							{profile.designation ? (
-								<p className="text-brand-700 mt-0.5 font-medium">{profile.designation}</p>
+								<p dir="auto" className="text-brand-700 mt-0.5 font-medium">
+									{profile.designation}
+								</p>
 							) : null}
 						</div>
 					</header>
@@ -86,34 +96,36 @@ export default function ResumePage() {
 						{location ? (
 							<li className="inline-flex items-center gap-1.5">
 								<MapPinIcon />
-								{location}
+								<span dir="auto">{location}</span>
 							</li>
 						) : null}
 						{email ? (
 							<ContactLink href={`mailto:${email}`} Icon={MailIcon} breakAll>
-								{email}
+								<bdi dir="ltr">{email}</bdi>
 							</ContactLink>
 						) : null}
 						{phone && socialHref(phone).kind === 'tel' ? (
 							<ContactLink href={`tel:${phone}`} Icon={PhoneIcon}>
-								{phone}
+								<bdi dir="ltr">{phone}</bdi>
 							</ContactLink>
 						) : null}
 						{website && socialHref(website).kind === 'url' ? (
 							<ContactLink href={website} Icon={GlobeIcon} rel="noopener noreferrer" breakAll>
-								{website.replace(/^https?:\/\//, '').replace(/\/$/, '')}
+								<bdi dir="ltr">{website.replace(/^https?:\/\//, '').replace(/\/$/, '')}</bdi>
 							</ContactLink>
 						) : null}
 						<ContactLink href={profileUrl} Icon={GlobeIcon} breakAll>
-							{profileUrl.replace(/^https?:\/\//, '')}
+							<bdi dir="ltr">{profileUrl.replace(/^https?:\/\//, '')}</bdi>
 						</ContactLink>
 					</ul>
 
 					{profile.bio.length ? (
-						<ResumeSection title="About Me" id="about">
+						<ResumeSection title={t`About Me`} id="about">
 							<div className="text-ink/85 flex flex-col gap-2.5 leading-relaxed whitespace-pre-line">
 								{profile.bio.map((paragraph, index) => (
-									<p key={index}>{paragraph}</p>
+									<p key={index} dir="auto">
+										{paragraph}
+									</p>
 								))}
 							</div>
 						</ResumeSection>
@@ -121,19 +133,21 @@ export default function ResumePage() {
 
 					{visible.showResume ? (
 						<>
-							<ResumeSection title="Work Experience" id="work">
+							<ResumeSection title={t`Work Experience`} id="work">
 								<ol className="flex flex-col gap-5">
 									{resume.workExp.map((item) => (
 										<Entry
 											key={item.workId}
 											title={item.role}
 											subtitle={item.company}
-											dates={workPeriod(item)}
+											dates={workPeriod(item, i18n)}
 										>
 											{item.experience.length ? (
-												<ul className="text-ink/85 marker:text-brand mt-1.5 flex list-disc flex-col gap-1 pl-5 text-sm">
+												<ul className="text-ink/85 marker:text-brand mt-1.5 flex list-disc flex-col gap-1 ps-5 text-sm">
 													{item.experience.map((line, index) => (
-														<li key={index}>{line}</li>
+														<li key={index} dir="auto">
+															{line}
+														</li>
 													))}
 												</ul>
 											) : null}
@@ -141,7 +155,7 @@ export default function ResumePage() {
 									))}
 								</ol>
 							</ResumeSection>
-							<ResumeSection title="Education" id="education">
+							<ResumeSection title={t`Education`} id="education">
 								<ul className="flex flex-col gap-3">
 									{resume.education.map((item) => (
 										<Entry
@@ -153,20 +167,22 @@ export default function ResumePage() {
 									))}
 								</ul>
 							</ResumeSection>
-							<ResumeSection title="Skills" id="skills">
+							<ResumeSection title={t`Skills`} id="skills">
 								<ul className="grid gap-x-8 gap-y-2 sm:grid-cols-2 print:grid-cols-2">
 									{resume.skills.map((item) => (
 										<li
 											key={item.skillId}
 											className="flex break-inside-avoid flex-wrap items-center justify-between gap-x-3 gap-y-1 text-sm"
 										>
-											<span className="min-w-0 font-medium wrap-anywhere">{item.skillName}</span>
+											<span dir="auto" className="min-w-0 font-medium wrap-anywhere">
+												{optionLabel(i18n, 'skill', item.skillName)}
+											</span>
 											<Dots rating={item.rating} />
 										</li>
 									))}
 								</ul>
 							</ResumeSection>
-							<ResumeSection title="Certificates" id="certificates">
+							<ResumeSection title={t`Certificates`} id="certificates">
 								<ul className="flex flex-col gap-3">
 									{resume.certificates.map((item) => (
 										<Entry
@@ -183,7 +199,7 @@ export default function ResumePage() {
 																rel="noopener noreferrer"
 																className="text-brand-700 font-medium hover:underline"
 															>
-																View<span className="sr-only"> certificate {item.crtName}</span>
+																<ViewCertificate name={item.crtName} />
 															</a>
 														</>
 													) : null}
@@ -194,10 +210,10 @@ export default function ResumePage() {
 									))}
 								</ul>
 							</ResumeSection>
-							<ResumeSection title="Achievements" id="achievements">
-								<ul className="text-ink/85 marker:text-brand flex list-disc flex-col gap-1.5 pl-5 text-sm">
+							<ResumeSection title={t`Achievements`} id="achievements">
+								<ul className="text-ink/85 marker:text-brand flex list-disc flex-col gap-1.5 ps-5 text-sm">
 									{resume.achievements.map((item, index) => (
-										<li key={index} className="break-inside-avoid">
+										<li key={index} dir="auto" className="break-inside-avoid">
 											{item}
 										</li>
 									))}
@@ -206,7 +222,7 @@ export default function ResumePage() {
 						</>
 					) : (
 						<p className="text-muted mt-8 text-sm print:hidden">
-							{profile.name.firstName || name} has not published a full resume yet.
+							<Trans>{firstName} has not published a full resume yet.</Trans>
 						</p>
 					)}
 				</article>
@@ -271,18 +287,22 @@ function ResumeSection({
 	)
 }
 
-/** A skill rating as five dots filled in half steps (as in the PDF), read out as '3.5 of 5'. */
+/**
+ * A skill rating as five dots filled in half steps (as in the PDF), read out as '3.5 of 5'. Right
+ * to left, the dots fill from the right (the half dot is mirrored).
+ */
 function Dots({ rating }: { rating: number }) {
+	const { i18n } = useLingui()
 	const halves = ratingToHalves(rating) ?? 0
 	return (
-		<span role="img" aria-label={ratingLabel(halves)} className="inline-flex shrink-0 gap-1">
+		<span role="img" aria-label={ratingLabel(halves, i18n)} className="inline-flex shrink-0 gap-1">
 			{Array.from({ length: 5 }, (_, index) => {
 				const fill = Math.max(0, Math.min(2, halves - index * 2))
 				return (
 					<span
 						key={index}
 						className={cx(
-							'size-2.5 rounded-full print:[print-color-adjust:exact]',
+							'size-2.5 rounded-full rtl:-scale-x-100 print:[print-color-adjust:exact]',
 							fill === 2
 								? 'bg-brand'
 								: fill === 1
@@ -312,8 +332,14 @@ function Entry({
 		<li className="break-inside-avoid">
 			<div className="flex flex-col sm:flex-row sm:items-baseline sm:justify-between sm:gap-x-4 print:flex-row print:items-baseline print:justify-between print:gap-x-4">
 				<div className="min-w-0">
-					<h3 className="font-semibold">{title}</h3>
-					{subtitle ? <p className="text-ink/80 text-sm">{subtitle}</p> : null}
+					<h3 dir="auto" className="font-semibold">
+						{title}
+					</h3>
+					{subtitle ? (
+						<p dir="auto" className="text-ink/80 text-sm">
+							{subtitle}
+						</p>
+					) : null}
 				</div>
 				{dates ? (
 					<p className="text-muted order-first text-xs tabular-nums sm:order-none sm:shrink-0 print:order-none print:shrink-0">
@@ -327,24 +353,25 @@ function Entry({
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => {
+	const i18n = metaI18n(matches)
 	if (!data) {
-		const i18n = metaI18n(matches)
 		return errorMeta(error, i18n._(msg`Resume not found | Tagg`), i18n)
 	}
 	const { profile, path, profileUrl } = data
 	const name = fullName(profile.name) || path
 	return [
 		...pageMeta({
-			title: `${name} – Resume | Tagg`,
+			title: i18n._(msg`${name} – Resume | Tagg`),
 			description:
 				[profile.designation, [profile.city, profile.country].filter(Boolean).join(', ')]
 					.filter(Boolean)
-					.join(' · ') || `${name}’s resume on Tagg`,
+					.join(' · ') || i18n._(msg`${name}’s resume on Tagg`),
 			url: `${profileUrl}/resume`,
 			type: 'profile',
 			image: data.ogImage,
-			imageAlt: `${name} on Tagg`,
+			imageAlt: i18n._(msg`${name} on Tagg`),
 		}),
+		ogLocale(data.locale),
 		{
 			tagName: 'link',
 			rel: 'alternate',
@@ -361,7 +388,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => {
 }
 
 /** As the profile page: briefly kept by a CDN, and without scripts for `Save-Data: on`. */
-export const headers = publicPageHeaders
+export const headers = publicPageErrorHeaders
 
 /** A visitor's page. Everything on it is a link: it needs no script at all. */
 export const handle = PUBLIC_PAGE

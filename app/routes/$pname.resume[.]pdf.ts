@@ -4,18 +4,19 @@ import { getProfilePage } from '~/models/public-page.server'
 import { env } from '~/utils/env.server'
 import { notFoundOrMoved } from '~/services/moved.server'
 import { cachedResumePdf, pdfDisposition } from '~/services/resume-pdf.server'
+import { serverI18n } from '~/utils/i18n.server'
 import { notModified, versionEtag } from '~/utils/resume-page.server'
 import { PUBLIC_PAGE_CACHE } from '~/utils/seo'
 
 /**
- * GET /{pname}/resume.pdf: the resume as an A4 PDF, drawn once per page version and kept in
- * memory; a browser holding the current ETag gets 304.
+ * GET /{pname}/resume.pdf: the resume as an A4 PDF in the owner's language, drawn once per page
+ * version and language and kept in memory; a browser holding the current ETag gets 304.
  */
 export async function loader({ params, request }: LoaderFunctionArgs) {
 	const version = await getPageVersion(params.pname ?? '')
 	// An owner's previous path redirects to the current one for a while (301), else 404.
 	if (!version) throw await notFoundOrMoved(request, params.pname)
-	const etag = versionEtag('pdf', version.version)
+	const etag = versionEtag('pdf', version.version, version.language)
 	const headers = { ETag: etag, 'Cache-Control': PUBLIC_PAGE_CACHE }
 	if (notModified(request, etag)) return new Response(null, { status: 304, headers })
 	const site = env().PUBLIC_SITE_URL
@@ -27,6 +28,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 			return page && { ...page, profileUrl: `${site}/${version.path}` }
 		},
 		new URL(site).host,
+		version.language,
 	)
 	if (!file) throw new Response('Not found', { status: 404 })
 	const { pdf, name } = file
@@ -35,7 +37,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 			...headers,
 			'Content-Type': 'application/pdf',
 			'Content-Length': String(pdf.length),
-			'Content-Disposition': pdfDisposition(name || version.path),
+			'Content-Disposition': pdfDisposition(name || version.path, serverI18n(version.language)),
 		},
 	})
 }

@@ -1,4 +1,11 @@
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type I18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import {
+	data,
+	type ActionFunctionArgs,
+	type LoaderFunctionArgs,
+	type MetaFunction,
+} from '@remix-run/node'
 import { useLoaderData, type ClientActionFunctionArgs } from '@remix-run/react'
 import { useCallback, useState } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
@@ -11,10 +18,12 @@ import { DisplayPictureModal } from '~/components/upload-modals'
 import { getCustomerEmail } from '~/models/customer.server'
 import { getProfilePage } from '~/models/public-page.server'
 import { requireCustomerId } from '~/services/auth.server'
-import { editorClientAction, keepPageWhenSignedOut } from '~/utils/editor'
+import { editorClientAction, keepPageWhenSignedOut, type EditorResult } from '~/utils/editor'
 import { env } from '~/utils/env.server'
 import { profileEditAction } from '~/services/profile-actions.server'
 import { profileVersions } from '~/services/section-versions.server'
+import { metaI18n, translate } from '~/utils/i18n'
+import { requestI18n } from '~/utils/i18n.server'
 import { noindexMeta } from '~/utils/seo'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -35,7 +44,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	}
 }
 
-export const action = profileEditAction
+/** A refused edit's messages in the builder's language (the browser has no server catalog). */
+function inLanguage(i18n: I18n, result: EditorResult): EditorResult {
+	if (result.ok) return result
+	return {
+		...result,
+		message: translate(i18n, result.message),
+		fieldErrors: Object.fromEntries(
+			Object.entries(result.fieldErrors).map(([key, message]) => [key, translate(i18n, message)]),
+		),
+	}
+}
+
+export async function action(args: ActionFunctionArgs) {
+	const i18n = requestI18n(args.request)
+	const answer = await profileEditAction(args)
+	if ('ok' in answer) return inLanguage(i18n, answer)
+	return data(inLanguage(i18n, answer.data), answer.init ?? undefined)
+}
 
 /** A call that does not arrive is an edit failure ('Please try again'), not an error page. */
 export const clientAction = (args: ClientActionFunctionArgs) =>
@@ -84,6 +110,7 @@ export default function BuilderHome() {
 	)
 }
 
-export const meta: MetaFunction = () => noindexMeta('Portfolio Home | Tagg')
+export const meta: MetaFunction = ({ matches }) =>
+	noindexMeta(metaI18n(matches)._(msg`Portfolio Home | Tagg`))
 
 export const ErrorBoundary = GeneralErrorBoundary

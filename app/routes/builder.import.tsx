@@ -1,3 +1,6 @@
+import { type I18n } from '@lingui/core'
+import { msg, plural } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import {
 	data,
 	type ActionFunctionArgs,
@@ -5,13 +8,13 @@ import {
 	type MetaFunction,
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { Fragment, useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import toast from 'react-hot-toast'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ViewLiveLink } from '~/components/view-live'
 import { ImportIcon } from '~/components/icons'
 import { ResumeNotice } from '~/components/resume-notice'
-import { getCustomerPath } from '~/models/customer.server'
+import { getCustomerPath, getLanguages } from '~/models/customer.server'
 import { getResume, type Resume } from '~/models/resume.server'
 import { requireCustomerId } from '~/services/auth.server'
 import {
@@ -21,11 +24,12 @@ import {
 	MAX_IMPORT_BYTES,
 	PROFILE_FIELD_LABELS,
 	SECTION_LABELS,
-	SOURCE_LABELS,
 	type ImportModeKey,
 	type ImportPreview,
 	type ImportSectionKey,
+	type ImportSourceKey,
 	type ProfilePreviewFields,
+	type SkippedItem,
 } from '~/utils/resume-import'
 import {
 	applyImport,
@@ -34,8 +38,10 @@ import {
 	readImportFile,
 	readImportRequest,
 } from '~/services/resume-import.server'
+import { metaI18n, translate, type Translatable } from '~/utils/i18n'
+import { requestI18n } from '~/utils/i18n.server'
 import { RESUME_LIST_KEYS, type ResumeListKey } from '~/utils/resume-notice'
-import { formatMonth, isOngoing } from '~/utils/text'
+import { workPeriod } from '~/utils/text'
 import { noindexMeta } from '~/utils/seo'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -63,9 +69,42 @@ const asLists = (counts: ListCounts) =>
 		RESUME_LIST_KEYS.map((key) => [key, Array.from({ length: counts[key] }, () => key)]),
 	)
 
+/**
+ * The preview as the page shows it: the notes and the skipped fields' reasons (the services'
+ * messages, in the server's catalog only) already in the owner's language.
+ */
+type Said<Section> = Section extends { notes: unknown }
+	? Omit<Section, 'notes'> & { notes: string[] }
+	: Section
+type ShownPreview = Omit<ImportPreview, 'sections' | 'skipped'> & {
+	sections: {
+		[Key in keyof ImportPreview['sections']]?: Said<NonNullable<ImportPreview['sections'][Key]>>
+	}
+	skipped: Array<Omit<SkippedItem, 'value' | 'reason'> & { value: string; reason: string }>
+}
+
+function shownPreview(preview: ImportPreview, i18n: I18n): ShownPreview {
+	const say = (message: Translatable) => translate(i18n, message)
+	const sections = Object.fromEntries(
+		Object.entries(preview.sections).map(([key, section]) => [
+			key,
+			section ? { ...section, notes: (section.notes as Translatable[]).map(say) } : section,
+		]),
+	) as ShownPreview['sections']
+	return {
+		...preview,
+		sections,
+		skipped: preview.skipped.map((item) => ({
+			...item,
+			value: say(item.value as Translatable),
+			reason: say(item.reason as Translatable),
+		})),
+	}
+}
+
 type Result =
 	| { ok: false; intent: string; message: string; at: number }
-	| { ok: true; intent: 'preview'; preview: ImportPreview; fileName: string; at: number }
+	| { ok: true; intent: 'preview'; preview: ShownPreview; fileName: string; at: number }
 	| {
 			ok: true
 			intent: 'apply'
@@ -78,18 +117,22 @@ type Result =
 /** 'preview' (changes nothing) and 'apply': the same steps as the /one import API. */
 export async function action({ request }: ActionFunctionArgs) {
 	const customerId = await requireCustomerId(request)
+	const i18n = requestI18n(request, (await getLanguages(customerId))?.language)
 	let intent = ''
-	const fail = (status: number, message: string) =>
-		data<Result>({ ok: false, intent, message, at: Date.now() }, { status })
+	const fail = (status: number, message: Translatable) =>
+		data<Result>(
+			{ ok: false, intent, message: translate(i18n, message), at: Date.now() },
+			{ status },
+		)
 	try {
 		const upload = await readImportRequest(request)
 		intent = upload.intent
-		if (intent !== 'preview' && intent !== 'apply') return fail(400, 'Unknown intent')
+		if (intent !== 'preview' && intent !== 'apply') return fail(400, msg`Unknown intent`)
 		if (!upload.file) return fail(400, IMPORT_MESSAGES.noFile)
 		const draft = await readImportFile(upload.file)
 		const fileName = upload.file.name
 		if (intent === 'preview') {
-			const preview = await previewImport(customerId, draft)
+			const preview = shownPreview(await previewImport(customerId, draft), i18n)
 			return data<Result>({ ok: true, intent, preview, fileName, at: Date.now() })
 		}
 		const choice = readApplyChoice(upload, draft)
@@ -106,7 +149,10 @@ export async function action({ request }: ActionFunctionArgs) {
 				{
 					ok: false,
 					intent,
-					message: typeof body?.message === 'string' ? body.message : 'The import failed.',
+					message:
+						typeof body?.message === 'string'
+							? translate(i18n, body.message)
+							: i18n._(msg`The import failed.`),
 					at: Date.now(),
 				},
 				{ status: error.status, headers: retryAfter ? { 'Retry-After': retryAfter } : {} },
@@ -117,6 +163,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ImportResume() {
+	const { t, i18n } = useLingui()
 	const { path, lists } = useLoaderData<typeof loader>()
 	const result = useActionData<typeof action>() as Result | undefined
 	const navigation = useNavigation()
@@ -127,29 +174,35 @@ export default function ImportResume() {
 	// A preview is of the file it was made from: choosing another file hides it.
 	const [shownAt, setShownAt] = useState(result?.at ?? 0)
 	useEffect(() => setShownAt(result?.at ?? 0), [result?.at])
+	const imported = t`Resume imported.`
 	useEffect(() => {
-		if (result?.ok && result.intent === 'apply') toast.success('Resume imported.')
-	}, [result])
+		if (result?.ok && result.intent === 'apply') toast.success(imported)
+	}, [result, imported])
 	const current = result && shownAt === result.at ? result : undefined
 	const inputId = useId()
+	const megabytes = i18n.number(MAX_IMPORT_BYTES / 1024 / 1024)
 
 	return (
 		<main className="mx-auto flex max-w-3xl flex-col gap-5 px-4 py-6 sm:py-8">
 			<header>
-				<h1 className="text-2xl font-bold tracking-tight">Import your resume</h1>
+				<h1 className="text-2xl font-bold tracking-tight">
+					<Trans>Import your resume</Trans>
+				</h1>
 				<p className="text-muted mt-1.5 text-pretty">
-					Bring in a JSON Resume file or the data export LinkedIn gives you. You will see what
-					changes, section by section, before anything is saved.
+					<Trans>
+						Bring in a JSON Resume file or the data export LinkedIn gives you. You will see what
+						changes, section by section, before anything is saved.
+					</Trans>
 				</p>
 			</header>
 			<Form method="POST" encType="multipart/form-data" className="flex flex-col gap-5">
 				<section aria-labelledby="choose-file" className="card flex flex-col gap-4 p-5 sm:p-7">
 					<h2 id="choose-file" className="text-lg font-bold tracking-tight">
-						1. Choose a file
+						<Trans>1. Choose a file</Trans>
 					</h2>
 					<div>
 						<label htmlFor={inputId} className="field-label">
-							Resume file
+							<Trans>Resume file</Trans>
 						</label>
 						<input
 							id={inputId}
@@ -159,19 +212,25 @@ export default function ImportResume() {
 							accept=".json,.zip,application/json,application/zip"
 							onChange={() => setShownAt(-1)}
 							aria-describedby={`${inputId}-hint`}
-							className="field-input file:bg-brand-50 file:text-brand-700 file:mr-3 file:rounded-lg file:border-0 file:px-3 file:py-1.5 file:font-semibold"
+							className="field-input file:bg-brand-50 file:text-brand-700 file:me-3 file:rounded-lg file:border-0 file:px-3 file:py-1.5 file:font-semibold"
 						/>
 						<div id={`${inputId}-hint`} className="text-muted mt-2 flex flex-col gap-1 text-sm">
 							<p>
-								<strong className="text-ink font-semibold">JSON Resume</strong> (.json): the open
-								format many resume tools export.
+								<Trans>
+									<strong className="text-ink font-semibold">JSON Resume</strong> (.json): the open
+									format many resume tools export.
+								</Trans>
 							</p>
 							<p>
-								<strong className="text-ink font-semibold">LinkedIn</strong> (.zip): in LinkedIn,
-								open Settings, Data privacy, <em>Get a copy of your data</em>, and upload the ZIP it
-								sends you as it is.
+								<Trans>
+									<strong className="text-ink font-semibold">LinkedIn</strong> (.zip): in LinkedIn,
+									open Settings, Data privacy, <em>Get a copy of your data</em>, and upload the ZIP
+									it sends you as it is.
+								</Trans>
 							</p>
-							<p>At most {MAX_IMPORT_BYTES / 1024 / 1024} MB.</p>
+							<p>
+								<Trans>At most {megabytes} MB.</Trans>
+							</p>
 						</div>
 					</div>
 					<div className="flex flex-wrap items-center gap-3">
@@ -183,7 +242,7 @@ export default function ImportResume() {
 							disabled={Boolean(busy)}
 						>
 							<ImportIcon className="size-4" />
-							{busy === 'preview' ? 'Reading the file...' : 'Preview'}
+							{busy === 'preview' ? t`Reading the file...` : t`Preview`}
 						</button>
 					</div>
 					{current && !current.ok ? (
@@ -207,17 +266,19 @@ export default function ImportResume() {
 						className="card border-emerald-200 bg-emerald-50/60 p-5 sm:p-7"
 					>
 						<h2 id="imported" className="text-lg font-bold tracking-tight">
-							Resume imported
+							<Trans>Resume imported</Trans>
 						</h2>
 						<p className="mt-1.5 text-sm">
-							{current.mode === 'replace' ? 'Replaced' : 'Added to'}:{' '}
-							{current.sections.map((section) => SECTION_LABELS[section]).join(', ')}, from{' '}
-							{current.fileName}.
+							<Imported
+								mode={current.mode}
+								sections={current.sections}
+								fileName={current.fileName}
+							/>
 						</p>
 						<ResumeNotice resume={asLists(lists)} className="mt-3" />
 						<div className="mt-4 flex flex-wrap gap-3">
 							<Link to="/builder" className="btn-primary">
-								See your profile
+								<Trans>See your profile</Trans>
 							</Link>
 							{path ? <ViewLiveLink path={path} className="btn-secondary" /> : null}
 						</div>
@@ -225,6 +286,32 @@ export default function ImportResume() {
 				) : null}
 			</Form>
 		</main>
+	)
+}
+
+/** What the import did: 'Replaced: Profile, Skills, from resume.json.' */
+function Imported({
+	mode,
+	sections,
+	fileName,
+}: {
+	mode: ImportModeKey
+	sections: ImportSectionKey[]
+	fileName: string
+}) {
+	const { i18n } = useLingui()
+	const names = new Intl.ListFormat(i18n.locale, { type: 'unit', style: 'short' }).format(
+		sections.map((section) => translate(i18n, SECTION_LABELS[section])),
+	)
+	const file = <bdi>{fileName}</bdi>
+	return mode === 'replace' ? (
+		<Trans>
+			Replaced: {names}, from {file}.
+		</Trans>
+	) : (
+		<Trans>
+			Added to: {names}, from {file}.
+		</Trans>
 	)
 }
 
@@ -247,17 +334,33 @@ function FocusedAlert({ shownFor, children }: { shownFor: unknown; children: Rea
 	)
 }
 
+/** Where the file came from, and its name: one sentence per kind of file. */
+function FromFile({ source, fileName }: { source: ImportSourceKey; fileName: string }) {
+	const name = (
+		<strong className="text-ink">
+			<bdi>{fileName}</bdi>
+		</strong>
+	)
+	switch (source) {
+		case 'json-resume':
+			return <Trans>From the JSON Resume file {name}. Nothing is saved until you import.</Trans>
+		case 'linkedin':
+			return <Trans>From the LinkedIn data export {name}. Nothing is saved until you import.</Trans>
+	}
+}
+
 function PreviewCard({
 	preview,
 	fileName,
 	busy,
 	lists,
 }: {
-	preview: ImportPreview
+	preview: ShownPreview
 	fileName: string
 	busy: string
 	lists: ListCounts
 }) {
+	const { t, i18n } = useLingui()
 	const present = IMPORT_SECTIONS.filter((section) => preview.sections[section])
 	// What the resume will hold once the ticked sections are imported in the chosen way.
 	const [ticked, setTicked] = useState<string[]>(present)
@@ -273,15 +376,15 @@ function PreviewCard({
 	// the import and the page would lose the preview with it).
 	// How many times Import was pressed with nothing ticked (0: not since the last tick).
 	const [noneTicked, setNoneTicked] = useState(0)
+	const skipped = preview.skipped.length
 	return (
 		<section aria-labelledby="choose-sections" className="card flex flex-col gap-5 p-5 sm:p-7">
 			<div>
 				<h2 id="choose-sections" className="text-lg font-bold tracking-tight">
-					2. Choose what to import
+					<Trans>2. Choose what to import</Trans>
 				</h2>
 				<p className="text-muted mt-1 text-sm">
-					From the {SOURCE_LABELS[preview.source]} <strong className="text-ink">{fileName}</strong>.
-					Nothing is saved until you import.
+					<FromFile source={preview.source} fileName={fileName} />
 				</p>
 			</div>
 			<fieldset
@@ -297,7 +400,9 @@ function PreviewCard({
 					)
 				}}
 			>
-				<legend className="sr-only">Sections</legend>
+				<legend className="sr-only">
+					<Trans>Sections</Trans>
+				</legend>
 				{present.map((section) => (
 					<SectionPreview key={section} section={section} preview={preview} />
 				))}
@@ -309,34 +414,42 @@ function PreviewCard({
 					if (input.name === 'mode') setMode(input.value as ImportModeKey)
 				}}
 			>
-				<legend className="field-label">How to import them</legend>
-				<ModeOption value="replace" title="Replace" defaultChecked>
-					Each ticked section becomes what the file holds; profile fields in the file overwrite
-					yours.
+				<legend className="field-label">
+					<Trans>How to import them</Trans>
+				</legend>
+				<ModeOption value="replace" title={t`Replace`} defaultChecked>
+					<Trans>
+						Each ticked section becomes what the file holds; profile fields in the file overwrite
+						yours.
+					</Trans>
 				</ModeOption>
-				<ModeOption value="append" title="Add to what I have">
-					Entries are added after yours (ones you already have are skipped, 50 at most per section);
-					profile fields are only filled where yours are empty.
+				<ModeOption value="append" title={t`Add to what I have`}>
+					<Trans>
+						Entries are added after yours (ones you already have are skipped, 50 at most per
+						section); profile fields are only filled where yours are empty.
+					</Trans>
 				</ModeOption>
 			</fieldset>
-			{preview.skipped.length ? (
+			{skipped ? (
 				<details className="bg-canvas rounded-xl px-4 py-3 text-sm">
 					<summary className="cursor-pointer font-semibold">
-						Not imported ({preview.skipped.length})
+						<Trans>Not imported ({skipped})</Trans>
 					</summary>
-					<ul className="text-muted mt-2 flex list-disc flex-col gap-1 pl-5">
+					<ul className="text-muted mt-2 flex list-disc flex-col gap-1 ps-5">
 						{preview.skipped.map((item, index) => (
 							<li key={index}>
-								<span className="text-ink">{item.value}</span>: {item.reason}
+								<SkippedLine value={item.value} reason={item.reason} />
 							</li>
 						))}
 					</ul>
 				</details>
 			) : null}
-			<ResumeNotice resume={asLists(after)} lead="After this import:" />
+			<ResumeNotice resume={asLists(after)} lead={t`After this import:`} />
 			<div className="flex flex-col items-start gap-3">
 				{noneTicked ? (
-					<FocusedAlert shownFor={noneTicked}>{IMPORT_MESSAGES.noSections}</FocusedAlert>
+					<FocusedAlert shownFor={noneTicked}>
+						{translate(i18n, IMPORT_MESSAGES.noSections)}
+					</FocusedAlert>
 				) : null}
 				<button
 					type="submit"
@@ -351,10 +464,19 @@ function PreviewCard({
 						setNoneTicked((count) => count + 1)
 					}}
 				>
-					{busy === 'apply' ? 'Importing...' : 'Import the ticked sections'}
+					{busy === 'apply' ? t`Importing...` : t`Import the ticked sections`}
 				</button>
 			</div>
 		</section>
+	)
+}
+
+/** A skipped value (the file's words, in their own direction) and why it was skipped. */
+function SkippedLine({ value, reason }: { value: string; reason: string }) {
+	return (
+		<>
+			<bdi className="text-ink">{value}</bdi>: {reason}
+		</>
 	)
 }
 
@@ -395,29 +517,35 @@ function SectionPreview({
 	preview,
 }: {
 	section: ImportSectionKey
-	preview: ImportPreview
+	preview: ShownPreview
 }) {
+	const { t, i18n } = useLingui()
 	const id = useId()
-	const label = SECTION_LABELS[section]
+	const label = translate(i18n, SECTION_LABELS[section])
 	let summary = ''
 	let body: ReactNode = null
-	let change = ''
+	let change: string[] = []
 	let notes: string[] = []
 	if (section === 'profile') {
 		const profile = preview.sections.profile!
 		const fields = Object.keys(profile.fields) as Array<keyof ProfilePreviewFields>
-		summary = `${fields.length} ${fields.length === 1 ? 'field' : 'fields'}`
+		const count = fields.length
+		summary = t`${plural(count, { one: '# field', other: '# fields' })}`
 		notes = profile.notes
 		body = (
 			<dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[9rem_1fr]">
 				{fields.map((field) => (
 					<div key={field} className="contents">
-						<dt className="text-muted font-medium">{PROFILE_FIELD_LABELS[field]}</dt>
+						<dt className="text-muted font-medium">
+							{translate(i18n, PROFILE_FIELD_LABELS[field])}
+						</dt>
 						<dd className="min-w-0 break-words">
 							<FieldValue value={profile.fields[field]} />
 							{profile.current[field] ? (
 								<span className="text-muted block text-xs">
-									Now: <FieldValue value={profile.current[field]} />
+									<Trans>
+										Now: <FieldValue value={profile.current[field]} />
+									</Trans>
 								</span>
 							) : null}
 						</dd>
@@ -427,24 +555,42 @@ function SectionPreview({
 		)
 	} else {
 		const list = preview.sections[section]!
-		const lines = listLines(section, preview)
-		summary = `${list.items.length} ${list.items.length === 1 ? 'entry' : 'entries'}`
+		const lines = listLines(section, preview, i18n)
+		const count = list.items.length
+		const current = list.current
+		const adds = list.appendAdds
+		summary = t`${plural(count, { one: '# entry', other: '# entries' })}`
 		notes = list.notes
 		change = [
-			list.current
-				? `Replace removes your ${list.current} ${list.current === 1 ? 'entry' : 'entries'}.`
-				: 'You have none yet.',
-			`Add to what I have adds ${list.appendAdds}.`,
-		].join(' ')
+			current
+				? t`${plural(current, {
+						one: 'Replace removes your # entry.',
+						other: 'Replace removes your # entries.',
+					})}`
+				: t`You have none yet.`,
+			t`Add to what I have adds ${adds}.`,
+		]
+		const more = lines.length - SHOWN
 		body = (
 			<ul className="flex flex-col gap-1 text-sm">
 				{lines.slice(0, SHOWN).map((line, index) => (
 					<li key={index} className="break-words">
-						{line}
+						{line.list ? (
+							<ListOf items={line.parts} />
+						) : (
+							line.parts.map((part, at) => (
+								<Fragment key={at}>
+									{at ? ' · ' : null}
+									<bdi>{part}</bdi>
+								</Fragment>
+							))
+						)}
 					</li>
 				))}
-				{lines.length > SHOWN ? (
-					<li className="text-muted">and {lines.length - SHOWN} more</li>
+				{more > 0 ? (
+					<li className="text-muted">
+						{t`${plural(more, { one: 'and # more', other: 'and # more' })}`}
+					</li>
 				) : null}
 			</ul>
 		)
@@ -463,13 +609,15 @@ function SectionPreview({
 				<span className="font-semibold">{label}</span>
 				<span className="text-muted text-sm">{summary}</span>
 			</label>
-			<div id={id} className="mt-3 flex flex-col gap-2 pl-8">
+			<div id={id} className="mt-3 flex flex-col gap-2 ps-8">
 				{body}
-				{change ? <p className="text-muted text-xs">{change}</p> : null}
+				{change.length ? <p className="text-muted text-xs">{change.join(' ')}</p> : null}
 				{notes.length ? (
 					<ul className="flex flex-col gap-0.5 text-xs text-amber-800">
 						{notes.map((note, index) => (
-							<li key={index}>{note}</li>
+							<li key={index} dir="auto">
+								{note}
+							</li>
 						))}
 					</ul>
 				) : null}
@@ -478,31 +626,52 @@ function SectionPreview({
 	)
 }
 
+/** A value of the file as the owner typed it, in its own direction (a URL stays left to right). */
 function FieldValue({ value }: { value: string | string[] | undefined }) {
 	if (Array.isArray(value)) {
 		const text = value.join(' ')
-		return <>{text.length > 140 ? `${text.slice(0, 140)}…` : text}</>
+		return <bdi>{text.length > 140 ? `${text.slice(0, 140)}…` : text}</bdi>
 	}
-	return <>{value}</>
+	return <bdi>{value}</bdi>
+}
+
+/**
+ * One line of a list section's preview: an entry's parts ('Role · Company · Period'), or a
+ * list of entries in the language's way ('Figma (5/5), Prototyping (4/5)'), each part in its
+ * own direction.
+ */
+type Line = { parts: string[]; list?: boolean }
+
+/** Items listed as the page's language lists them ('a, b, c'; 'a، وb، وc'). */
+function ListOf({ items }: { items: string[] }) {
+	const { i18n } = useLingui()
+	const parts = new Intl.ListFormat(i18n.locale, { type: 'unit', style: 'short' }).formatToParts(
+		items,
+	)
+	return (
+		<>
+			{parts.map((part, index) =>
+				part.type === 'element' ? <bdi key={index}>{part.value}</bdi> : part.value,
+			)}
+		</>
+	)
 }
 
 /** One line per entry of a list section, as the preview shows it. */
-function listLines(section: Exclude<ImportSectionKey, 'profile'>, preview: ImportPreview) {
-	const join = (...parts: Array<string | number | null | undefined>) =>
-		parts.filter((part) => part !== null && part !== undefined && part !== '').join(' · ')
+function listLines(
+	section: Exclude<ImportSectionKey, 'profile'>,
+	preview: ShownPreview,
+	i18n: I18n,
+): Line[] {
+	const join = (...parts: Array<string | number | null | undefined>): Line => ({
+		parts: parts
+			.filter((part) => part !== null && part !== undefined && part !== '')
+			.map((part) => String(part)),
+	})
 	switch (section) {
 		case 'workExp':
 			return preview.sections.workExp!.items.map((item) =>
-				join(
-					item.role,
-					item.company,
-					[
-						formatMonth(item.startDate),
-						isOngoing(item.endDate) ? 'Present' : formatMonth(item.endDate),
-					]
-						.filter(Boolean)
-						.join(' – '),
-				),
+				join(item.role, item.company, workPeriod(item.startDate, item.endDate, i18n)),
 			)
 		case 'education':
 			return preview.sections.education!.items.map((item) =>
@@ -514,19 +683,23 @@ function listLines(section: Exclude<ImportSectionKey, 'profile'>, preview: Impor
 			)
 		case 'skills':
 			return [
-				preview.sections
-					.skills!.items.map((item) => `${item.skillName} (${item.rating}/5)`)
-					.join(', '),
+				{
+					parts: preview.sections.skills!.items.map(
+						(item) => `${item.skillName} (${i18n.number(item.rating)}/5)`,
+					),
+					list: true,
+				},
 			]
 		case 'certificates':
 			return preview.sections.certificates!.items.map((item) =>
 				join(item.crtName, item.crtPlat, item.endDate),
 			)
 		case 'achievements':
-			return preview.sections.achievements!.items
+			return preview.sections.achievements!.items.map((item) => join(item))
 	}
 }
 
-export const meta: MetaFunction = () => noindexMeta('Import Resume | Tagg')
+export const meta: MetaFunction = ({ matches }) =>
+	noindexMeta(metaI18n(matches)._(msg`Import Resume | Tagg`))
 
 export const ErrorBoundary = GeneralErrorBoundary

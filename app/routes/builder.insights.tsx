@@ -1,3 +1,6 @@
+import { type I18n, type MessageDescriptor } from '@lingui/core'
+import { msg, plural } from '@lingui/core/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useId } from 'react'
@@ -8,6 +11,7 @@ import { getCustomerPath } from '~/models/customer.server'
 import { readDashboard } from '~/services/insights.server'
 import { requireCustomerId } from '~/services/auth.server'
 import { env } from '~/utils/env.server'
+import { metaI18n } from '~/utils/i18n'
 import {
 	percentChange,
 	parseRange,
@@ -35,18 +39,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	}
 }
 
-const TOTALS: Array<{ key: keyof Totals; label: string }> = [
-	{ key: 'views', label: 'Views' },
-	{ key: 'visitors', label: 'Visitors' },
-	{ key: 'linkClicks', label: 'Link clicks' },
-	{ key: 'vcardDownloads', label: 'vCard downloads' },
-	{ key: 'qrDownloads', label: 'QR downloads' },
-	{ key: 'shares', label: 'Shares' },
+const TOTALS: Array<{ key: keyof Totals; label: MessageDescriptor }> = [
+	{ key: 'views', label: msg`Views` },
+	{ key: 'visitors', label: msg`Visitors` },
+	{ key: 'linkClicks', label: msg`Link clicks` },
+	{ key: 'vcardDownloads', label: msg`vCard downloads` },
+	{ key: 'qrDownloads', label: msg`QR downloads` },
+	{ key: 'shares', label: msg`Shares` },
 ]
 
-const number = new Intl.NumberFormat('en')
-
 export default function InsightsPage() {
+	const { t, i18n } = useLingui()
 	const { summary, projects, path, profileUrl, insightsOn } = useLoaderData<typeof loader>()
 	const days = RANGES[summary.range]
 	const empty =
@@ -56,11 +59,17 @@ export default function InsightsPage() {
 		<main className="mx-auto flex max-w-5xl flex-col gap-5 px-4 py-6 sm:py-8">
 			<div className="flex flex-wrap items-end justify-between gap-4">
 				<div>
-					<h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Insights</h1>
+					<h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+						<Trans>Insights</Trans>
+					</h1>
 					<p className="text-muted mt-1">
-						What your pages reached in the last {days} days. No cookies, nobody followed.{' '}
+						{t`${plural(days, {
+							one: 'What your pages reached in the last # day.',
+							other: 'What your pages reached in the last # days.',
+						})}`}{' '}
+						<Trans>No cookies, nobody followed.</Trans>{' '}
 						<Link to="/privacy" className="text-brand-700 underline underline-offset-2">
-							How we count
+							<Trans>How we count</Trans>
 						</Link>
 					</p>
 				</div>
@@ -69,17 +78,20 @@ export default function InsightsPage() {
 					<a
 						href={`/builder/insights.csv?range=${summary.range}`}
 						className="btn-secondary min-h-10 py-2"
+						title={t`Download these figures as a CSV file`}
 						download
 					>
 						<DownloadIcon />
-						CSV
+						<Trans context="file format">CSV</Trans>
 					</a>
 				</div>
 			</div>
 
 			{!insightsOn ? (
 				<p className="card border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
-					Counting is turned off on this server (INSIGHTS=off): no new visits are counted.
+					<Trans>
+						Counting is turned off on this server (INSIGHTS=off): no new visits are counted.
+					</Trans>
 				</p>
 			) : null}
 
@@ -89,14 +101,14 @@ export default function InsightsPage() {
 				<>
 					<section aria-labelledby="totals" className="flex flex-col gap-3">
 						<h2 id="totals" className="sr-only">
-							Totals
+							<Trans>Totals</Trans>
 						</h2>
 						<ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
 							{TOTALS.map(({ key, label }) => (
 								<li key={key} className="card flex flex-col gap-1 p-4">
-									<span className="text-muted text-sm font-medium">{label}</span>
+									<span className="text-muted text-sm font-medium">{i18n._(label)}</span>
 									<span className="text-2xl font-bold tabular-nums sm:text-3xl">
-										{number.format(summary.totals[key])}
+										{i18n.number(summary.totals[key])}
 									</span>
 									<Change now={summary.totals[key]} before={summary.previous[key]} days={days} />
 								</li>
@@ -106,29 +118,29 @@ export default function InsightsPage() {
 					<DailyChart summary={summary} />
 					<div className="grid gap-5 md:grid-cols-3">
 						<TopList
-							title="Top sources"
-							unit="visitors"
-							empty="No visitors yet."
+							title={t`Top sources`}
+							unit={(count) => t`${plural(count, { one: '# visitor', other: '# visitors' })}`}
+							empty={t`No visitors yet.`}
 							rows={summary.sources.map((row) => ({
-								name: row.source === 'direct' ? 'Direct or unknown' : row.source,
+								name: row.source === 'direct' ? t`Direct or unknown` : row.source,
 								count: row.visitors,
 							}))}
 						/>
 						<TopList
-							title="Top links"
-							unit="clicks"
-							empty="No clicks on your links yet."
+							title={t`Top links`}
+							unit={(count) => t`${plural(count, { one: '# click', other: '# clicks' })}`}
+							empty={t`No clicks on your links yet.`}
 							rows={summary.links.map((row) => ({
-								name: linkName(row.link, projects),
+								name: linkName(row.link, projects, i18n),
 								count: row.clicks,
 							}))}
 						/>
 						<TopList
-							title="Top pages"
-							unit="views"
-							empty="No page views yet."
+							title={t`Top pages`}
+							unit={(count) => t`${plural(count, { one: '# view', other: '# views' })}`}
+							empty={t`No page views yet.`}
 							rows={summary.pages.map((row) => ({
-								name: pageName(row.path, path, projects),
+								name: pageName(row.path, path, projects, i18n),
 								count: row.views,
 							}))}
 						/>
@@ -140,8 +152,9 @@ export default function InsightsPage() {
 }
 
 function RangeSwitch({ current }: { current: Range }) {
+	const { t } = useLingui()
 	return (
-		<nav aria-label="Period">
+		<nav aria-label={t`Period`}>
 			<ul className="border-line bg-surface flex rounded-xl border p-1">
 				{(Object.keys(RANGES) as Range[]).map((range) => (
 					<li key={range}>
@@ -153,7 +166,7 @@ function RangeSwitch({ current }: { current: Range }) {
 								range === current ? 'bg-brand text-on-brand' : 'text-muted hover:text-ink',
 							)}
 						>
-							{RANGES[range]} days
+							<RangeDays days={RANGES[range]} />
 						</Link>
 					</li>
 				))}
@@ -162,26 +175,54 @@ function RangeSwitch({ current }: { current: Range }) {
 	)
 }
 
+const RangeDays = ({ days }: { days: number }) => <Plural value={days} one="# day" other="# days" />
+
 function Change({ now, before, days }: { now: number; before: number; days: number }) {
+	const { t, i18n } = useLingui()
 	const change = percentChange(now, before)
-	const period = `the ${days} days before`
 	if (change === null)
 		return (
-			<span className="text-muted text-xs">{now ? `New: none in ${period}` : 'No change'}</span>
+			<span className="text-muted text-xs">
+				{now
+					? t`${plural(days, {
+							one: 'New: none in the # day before',
+							other: 'New: none in the # days before',
+						})}`
+					: t`No change`}
+			</span>
 		)
-	if (change === 0) return <span className="text-muted text-xs">Same as {period}</span>
+	if (change === 0)
+		return (
+			<span className="text-muted text-xs">
+				{t`${plural(days, { one: 'Same as the # day before', other: 'Same as the # days before' })}`}
+			</span>
+		)
+	// The sign as it always was ('+', '−'); the number and its % in the page's language.
+	// A signed number reads left to right in a right-to-left sentence too.
+	const percent = (
+		<bdi dir="ltr">{`${change > 0 ? '+' : '−'}${percentOf(i18n, Math.abs(change))}`}</bdi>
+	)
 	return (
 		<span className={cx('text-xs font-semibold', change > 0 ? 'text-emerald-700' : 'text-red-700')}>
 			<span aria-hidden="true">{change > 0 ? '▲' : '▼'} </span>
-			{change > 0 ? '+' : '−'}
-			{Math.abs(change)}% <span className="text-muted font-normal">vs {period}</span>
+			<Trans>
+				{percent}{' '}
+				<span className="text-muted font-normal">
+					vs <Plural value={days} one="the # day before" other="the # days before" />
+				</span>
+			</Trans>
 		</span>
 	)
 }
 
+/** A whole percentage (12 → '12%', '12 %', '12٪'), without grouping as before ('1234%'). */
+const percentOf = (i18n: I18n, value: number) =>
+	i18n.number(value / 100, { style: 'percent', useGrouping: false, maximumFractionDigits: 0 })
+
 const CHART = { width: 720, height: 200, top: 8 }
 
 function DailyChart({ summary }: { summary: InsightsSummary }) {
+	const { t, i18n } = useLingui()
 	const titleId = useId()
 	const { daily } = summary
 	const max = Math.max(1, ...daily.map((day) => Math.max(day.views, day.visitors)))
@@ -191,39 +232,48 @@ function DailyChart({ summary }: { summary: InsightsSummary }) {
 	const line = daily
 		.map((day, index) => `${(index * step + step / 2).toFixed(1)},${y(day.visitors).toFixed(1)}`)
 		.join(' ')
+	// A day 'YYYY-MM-DD' is read as UTC midnight, and shown in UTC.
 	const label = (date: string) =>
-		new Date(`${date}T00:00:00Z`).toLocaleDateString('en', {
+		i18n.date(new Date(date), { month: 'short', day: 'numeric', timeZone: 'UTC' })
+	// A table row names its day of the week too.
+	const dayName = (date: string) =>
+		i18n.date(new Date(date), {
+			weekday: 'short',
 			month: 'short',
 			day: 'numeric',
 			timeZone: 'UTC',
 		})
+	const from = label(summary.from)
+	const to = label(summary.to)
 	return (
 		<section aria-labelledby={titleId} className="card flex flex-col gap-3 p-4 sm:p-5">
 			<div className="flex flex-wrap items-center justify-between gap-2">
 				<h2 id={titleId} className="text-lg font-bold tracking-tight">
-					Views and visitors per day
+					<Trans>Views and visitors per day</Trans>
 				</h2>
 				<p className="text-muted flex items-center gap-4 text-sm" aria-hidden="true">
 					<span className="flex items-center gap-1.5">
-						<span className="bg-brand inline-block size-3 rounded-sm" /> Views
+						<span className="bg-brand inline-block size-3 rounded-sm" /> <Trans>Views</Trans>
 					</span>
 					<span className="flex items-center gap-1.5">
-						<span className="bg-ink inline-block h-0.5 w-4 rounded" /> Visitors
+						<span className="bg-ink inline-block h-0.5 w-4 rounded" /> <Trans>Visitors</Trans>
 					</span>
 				</p>
 			</div>
-			<div className="flex gap-2">
+			{/* Time runs left to right in every language, Arabic charts included: the axes keep
+			    their places (the scale on the left, the first day on the left, the last on the right). */}
+			<div className="flex gap-2" dir="ltr">
 				<div
-					className="text-muted flex flex-col justify-between text-right text-xs tabular-nums"
+					className="text-muted flex flex-col justify-between text-end text-xs tabular-nums"
 					aria-hidden="true"
 				>
-					<span>{number.format(max)}</span>
-					<span>0</span>
+					<span>{i18n.number(max, { notation: 'compact' })}</span>
+					<span>{i18n.number(0)}</span>
 				</div>
 				<svg
 					viewBox={`0 0 ${CHART.width} ${CHART.height}`}
 					preserveAspectRatio="none"
-					className="border-line h-48 w-full border-b border-l sm:h-56"
+					className="border-line h-48 w-full border-s border-b sm:h-56"
 					aria-hidden="true"
 					focusable="false"
 				>
@@ -257,29 +307,33 @@ function DailyChart({ summary }: { summary: InsightsSummary }) {
 					/>
 				</svg>
 			</div>
-			<div className="text-muted flex justify-between pl-8 text-xs" aria-hidden="true">
-				<span>{label(summary.from)}</span>
-				<span>{label(summary.to)}</span>
+			<div className="text-muted flex justify-between ps-8 text-xs" dir="ltr" aria-hidden="true">
+				<span>{from}</span>
+				<span>{to}</span>
 			</div>
 			{/* A table ignores overflow: the hiding wrapper keeps its rows from lengthening the page. */}
 			<div className="sr-only">
 				<table>
-					<caption>
-						Views and visitors per day, {label(summary.from)} to {label(summary.to)}
-					</caption>
+					<caption>{t`Views and visitors per day, ${from} to ${to}`}</caption>
 					<thead>
 						<tr>
-							<th scope="col">Day</th>
-							<th scope="col">Views</th>
-							<th scope="col">Visitors</th>
+							<th scope="col">
+								<Trans>Day</Trans>
+							</th>
+							<th scope="col">
+								<Trans>Views</Trans>
+							</th>
+							<th scope="col">
+								<Trans>Visitors</Trans>
+							</th>
 						</tr>
 					</thead>
 					<tbody>
 						{daily.map((day) => (
 							<tr key={day.date}>
-								<th scope="row">{label(day.date)}</th>
-								<td>{day.views}</td>
-								<td>{day.visitors}</td>
+								<th scope="row">{dayName(day.date)}</th>
+								<td>{i18n.number(day.views)}</td>
+								<td>{i18n.number(day.visitors)}</td>
 							</tr>
 						))}
 					</tbody>
@@ -296,10 +350,12 @@ function TopList({
 	rows,
 }: {
 	title: string
-	unit: string
+	/** The count as read out: '5 visitors' (the number alone is what the eye reads). */
+	unit: (count: number) => string
 	empty: string
 	rows: Array<{ name: string; count: number }>
 }) {
+	const { i18n } = useLingui()
 	const titleId = useId()
 	const max = Math.max(1, ...rows.map((row) => row.count))
 	return (
@@ -312,12 +368,12 @@ function TopList({
 					{rows.map((row) => (
 						<li key={row.name} className="flex flex-col gap-1">
 							<div className="flex items-baseline justify-between gap-3 text-sm">
-								<span className="min-w-0 truncate font-medium" title={row.name}>
+								<span className="min-w-0 truncate font-medium" title={row.name} dir="auto">
 									{row.name}
 								</span>
 								<span className="tabular-nums">
-									{number.format(row.count)}
-									<span className="sr-only"> {unit}</span>
+									<span aria-hidden="true">{i18n.number(row.count)}</span>
+									<span className="sr-only">{unit(row.count)}</span>
 								</span>
 							</div>
 							<span className="bg-brand-100 block h-1.5 rounded-full" aria-hidden="true">
@@ -340,34 +396,39 @@ function EmptyState({ path, profileUrl }: { path: string | null; profileUrl: str
 	return (
 		<section aria-labelledby="empty" className="card flex flex-col items-start gap-3 p-6 sm:p-8">
 			<h2 id="empty" className="text-xl font-bold tracking-tight">
-				No visits yet
+				<Trans>No visits yet</Trans>
 			</h2>
 			<p className="text-muted max-w-prose">
-				Share your page and this is where you will see what it reaches: views, visitors, where they
-				came from, and the links, contact cards and QR codes they use. Put your link in your email
-				signature and social bios, or let people scan your QR code (View Live, then Share).
+				<Trans>
+					Share your page and this is where you will see what it reaches: views, visitors, where
+					they came from, and the links, contact cards and QR codes they use. Put your link in your
+					email signature and social bios, or let people scan your QR code (View Live, then Share).
+				</Trans>
 			</p>
 			{path && profileUrl ? (
 				<>
-					<p className="bg-canvas border-line rounded-lg border px-3 py-2 font-mono text-sm break-all">
+					<p
+						className="bg-canvas border-line rounded-lg border px-3 py-2 font-mono text-sm break-all"
+						dir="ltr"
+					>
 						{profileUrl}
 					</p>
 					<a href={`/${path}`} target="_blank" rel="noopener noreferrer" className="btn-primary">
 						<EyeIcon className="size-4" />
-						Open your page to share it
+						<Trans>Open your page to share it</Trans>
 					</a>
 				</>
 			) : (
 				<Link to="/set-path" className="btn-primary">
-					Claim your address first
+					<Trans>Claim your address first</Trans>
 				</Link>
 			)}
 		</section>
 	)
 }
 
-export const meta: MetaFunction = () => [
-	{ title: 'Insights | Tagg' },
+export const meta: MetaFunction = ({ matches }) => [
+	{ title: metaI18n(matches)._(msg`Insights | Tagg`) },
 	{ name: 'robots', content: 'noindex' },
 ]
 

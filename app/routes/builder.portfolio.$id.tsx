@@ -1,3 +1,6 @@
+import { type I18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import {
 	data,
 	type ActionFunctionArgs,
@@ -11,7 +14,11 @@ import { openImagesInViewer } from '~/components/viewer-links'
 import { type z } from 'zod'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { EyeIcon } from '~/components/icons'
-import { PortfolioEditorModal, StatusSwitch } from '~/components/portfolio-editors'
+import {
+	answerInLanguage,
+	PortfolioEditorModal,
+	StatusSwitch,
+} from '~/components/portfolio-editors'
 import { PortfolioView } from '~/components/portfolio-view'
 import { getCustomerPath } from '~/models/customer.server'
 import {
@@ -40,6 +47,8 @@ import {
 	success,
 } from '~/services/profile-actions.server'
 import { PORTFOLIO_SECTIONS_DATA, portfolioVersions } from '~/services/section-versions.server'
+import { metaI18n } from '~/utils/i18n'
+import { requestI18n } from '~/utils/i18n.server'
 import { noindexMeta } from '~/utils/seo'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -64,15 +73,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	}
 }
 
-/** One intent per section: head, skills, challenges, solutions, result. */
-export const action = (args: ActionFunctionArgs) => editorAction(() => editProject(args))
+/**
+ * One intent per section: head, skills, challenges, solutions, result. A refusal's messages are
+ * in the owner's language.
+ */
+export async function action(args: ActionFunctionArgs) {
+	const i18n = requestI18n(args.request)
+	return answerInLanguage(i18n, await editorAction(() => editProject(args, i18n)))
+}
 
-async function editProject({ request, params }: ActionFunctionArgs) {
+async function editProject({ request, params }: ActionFunctionArgs, i18n: I18n) {
 	const customerId = await requireEditorCustomerId(request)
 	const body = await readEditorBody(request)
 	const { intent } = body
 	if (!isPortfolioSection(intent)) {
-		return data(failure(intent, { _form: 'Unknown intent' }), { status: 400 })
+		return data(failure(intent, { _form: i18n._(msg`Unknown intent`) }), { status: 400 })
 	}
 	const schema: z.ZodType<{ portfolioId: string; changes: PortfolioChanges }> =
 		SECTION_SCHEMAS[intent]
@@ -89,7 +104,9 @@ async function editProject({ request, params }: ActionFunctionArgs) {
 			// The section's version when the editor opened: a stale one is a 412.
 			versionPrecondition<PortfolioItem>(body.version, PORTFOLIO_SECTIONS_DATA[intent]),
 		)
-		if (!item) return data(failure(intent, { _form: 'Portfolio not found' }), { status: 404 })
+		if (!item) {
+			return data(failure(intent, { _form: i18n._(msg`Portfolio not found`) }), { status: 404 })
+		}
 	} catch (error) {
 		if (error instanceof PreconditionFailed) return conflict(intent)
 		throw error
@@ -107,6 +124,7 @@ export const clientAction = (args: ClientActionFunctionArgs) =>
 export const shouldRevalidate = keepPageWhenSignedOut
 
 export default function BuilderProject() {
+	const { t } = useLingui()
 	const { item, pristine, path, versions, featuredButNotShown, featuredLimit } =
 		useLoaderData<typeof loader>()
 	const [editing, setEditing] = useState<PortfolioSection | null>(null)
@@ -120,7 +138,7 @@ export default function BuilderProject() {
 				item={item}
 				mode={{ kind: 'builder', onEdit: setEditing }}
 				backHref="/builder/portfolio"
-				backLabel="Back to Manage Portfolio"
+				backLabel={t`Back to Manage Portfolio`}
 				toolbar={
 					<div className="card flex flex-wrap items-center justify-between gap-x-5 gap-y-3 px-4 py-3">
 						<div className="flex flex-wrap gap-x-5 gap-y-2">
@@ -135,23 +153,32 @@ export default function BuilderProject() {
 								className="btn-ghost text-brand-700 min-h-10 py-2"
 							>
 								<EyeIcon className="size-4" />
-								View live
+								<Trans>View live</Trans>
 							</a>
 						) : (
-							<p className="text-muted text-sm">Hidden from visitors until active</p>
+							<p className="text-muted text-sm">
+								<Trans>Hidden from visitors until active</Trans>
+							</p>
 						)}
 						{featuredButNotShown ? (
 							<p role="status" className="basis-full text-sm text-amber-900">
-								Your profile shows only the first {featuredLimit} featured projects, and this one is
-								not among them. Change the order in{' '}
-								<Link to="/builder/portfolio" className="font-semibold underline">
-									Manage Portfolio
-								</Link>
-								.
+								<Trans>
+									Your profile shows only the first{' '}
+									<Plural
+										value={featuredLimit}
+										one="# featured project"
+										other="# featured projects"
+									/>
+									, and this one is not among them. Change the order in{' '}
+									<Link to="/builder/portfolio" className="font-semibold underline">
+										Manage Portfolio
+									</Link>
+									.
+								</Trans>
 							</p>
 						) : item.featured && !item.active ? (
 							<p role="status" className="text-muted basis-full text-sm">
-								Featured, but hidden: it shows on your profile once it is active.
+								<Trans>Featured, but hidden: it shows on your profile once it is active.</Trans>
 							</p>
 						) : null}
 					</div>
@@ -162,7 +189,10 @@ export default function BuilderProject() {
 	)
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-	noindexMeta(`${data?.item.productName || 'Project'} | Tagg builder`)
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+	const i18n = metaI18n(matches)
+	const name = data?.item.productName || i18n._(msg`Project`)
+	return noindexMeta(i18n._(msg`${name} | Tagg builder`))
+}
 
 export const ErrorBoundary = GeneralErrorBoundary

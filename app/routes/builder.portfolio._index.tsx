@@ -1,3 +1,6 @@
+import { type I18n } from '@lingui/core'
+import { msg, plural } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import {
 	data,
 	redirect,
@@ -12,7 +15,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { EyeIcon, GripIcon, PencilIcon, PlusIcon, TrashIcon } from '~/components/icons'
 import { Modal, ModalClose } from '~/components/modal'
 import { PlaceholderImage } from '~/components/placeholder-gallery'
-import { StatusSwitch, type StatusResult } from '~/components/portfolio-editors'
+import { answerInLanguage, StatusSwitch, type StatusResult } from '~/components/portfolio-editors'
 import { useReorder } from '~/components/reorder'
 import { getCustomerPath } from '~/models/customer.server'
 import {
@@ -32,11 +35,13 @@ import { focalPosition } from '~/utils/image-sizes'
 import { cx } from '~/utils/misc'
 import { DeleteSchema, ReorderSchema, StatusSchema } from '~/utils/portfolio-schemas'
 import { editorAction, failure, readEditorBody, success } from '~/services/profile-actions.server'
+import { metaI18n, translate } from '~/utils/i18n'
+import { requestI18n } from '~/utils/i18n.server'
 import { noindexMeta } from '~/utils/seo'
 
-const CREATE_FAILED = "Sorry, we couldn't add a new product. Please try again later."
-const DELETE_FAILED = "Sorry, we couldn't delete the project. Please try again."
-const REORDER_FAILED = "Sorry, we couldn't save the new order. Please try again."
+const CREATE_FAILED = msg`Sorry, we couldn't add a new product. Please try again later.`
+const DELETE_FAILED = msg`Sorry, we couldn't delete the project. Please try again.`
+const REORDER_FAILED = msg`Sorry, we couldn't save the new order. Please try again.`
 
 /** Rows shown at first; 'Show more' (a plain link, `?rows=`) adds as many each time. */
 const ROWS_STEP = 25
@@ -67,10 +72,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	}
 }
 
-/** 'create' (redirects to the new item), 'status', 'delete' and 'reorder'. */
-export const action = (args: ActionFunctionArgs) => editorAction(() => editList(args))
+/**
+ * 'create' (redirects to the new item), 'status', 'delete' and 'reorder'. A refusal's messages
+ * are in the owner's language.
+ */
+export async function action(args: ActionFunctionArgs) {
+	const i18n = requestI18n(args.request)
+	return answerInLanguage(i18n, await editorAction(() => editList(args, i18n)))
+}
 
-async function editList({ request }: ActionFunctionArgs) {
+async function editList({ request }: ActionFunctionArgs, i18n: I18n) {
 	const customerId = await requireCustomerId(request)
 	const body = await readEditorBody(request)
 	const { intent } = body
@@ -81,7 +92,9 @@ async function editList({ request }: ActionFunctionArgs) {
 				return redirect(`/builder/portfolio/${item.portfolioId}`)
 			} catch (error) {
 				if (!(error instanceof PortfolioLimitError)) throw error
-				return data(failure(intent, { _form: error.message }), { status: 400 })
+				return data(failure(intent, { _form: translate(i18n, error.translatable) }), {
+					status: 400,
+				})
 			}
 		}
 		case 'status': {
@@ -89,7 +102,7 @@ async function editList({ request }: ActionFunctionArgs) {
 			if (!parsed.success) return invalid(intent, parsed.error)
 			const { portfolioId, status } = parsed.data
 			const item = await setPortfolioStatus(customerId, portfolioId, status)
-			if (!item) return notFound(intent)
+			if (!item) return notFound(intent, i18n)
 			const field = 'active' in status ? 'active' : 'featured'
 			const value = 'active' in status ? status.active : status.featured
 			return { ok: true, intent, at: Date.now(), field, value } satisfies StatusResult
@@ -97,21 +110,25 @@ async function editList({ request }: ActionFunctionArgs) {
 		case 'delete': {
 			const parsed = DeleteSchema.safeParse(body)
 			if (!parsed.success) return invalid(intent, parsed.error)
-			if (!(await deletePortfolio(customerId, parsed.data.portfolioId))) return notFound(intent)
+			if (!(await deletePortfolio(customerId, parsed.data.portfolioId))) {
+				return notFound(intent, i18n)
+			}
 			return success(intent)
 		}
 		case 'reorder': {
 			const parsed = ReorderSchema.safeParse(body)
 			if (!parsed.success) return invalid(intent, parsed.error)
 			const result = await reorderPortfolios(customerId, parsed.data.portfolioIds)
-			if (result === 'not-found') return notFound(intent)
+			if (result === 'not-found') return notFound(intent, i18n)
 			if (result === 'incomplete') {
-				return data(failure(intent, { portfolioIds: 'List each project once' }), { status: 400 })
+				return data(failure(intent, { portfolioIds: i18n._(msg`List each project once`) }), {
+					status: 400,
+				})
 			}
 			return success(intent)
 		}
 		default:
-			return data(failure(intent, { _form: 'Unknown intent' }), { status: 400 })
+			return data(failure(intent, { _form: i18n._(msg`Unknown intent`) }), { status: 400 })
 	}
 }
 
@@ -119,8 +136,8 @@ function invalid(intent: string, error: Parameters<typeof fieldErrorsOf>[0]) {
 	return data(failure(intent, fieldErrorsOf(error)), { status: 400 })
 }
 
-function notFound(intent: string) {
-	return data(failure(intent, { portfolioId: 'Portfolio not found' }), { status: 404 })
+function notFound(intent: string, i18n: I18n) {
+	return data(failure(intent, { portfolioId: i18n._(msg`Portfolio not found`) }), { status: 404 })
 }
 
 /**
@@ -149,6 +166,7 @@ function useNewResult<T extends { at: number }>(
 }
 
 export default function ManagePortfolio() {
+	const { t, i18n } = useLingui()
 	const {
 		items,
 		order,
@@ -161,10 +179,10 @@ export default function ManagePortfolio() {
 	const [deleting, setDeleting] = useState<PortfolioSummary | null>(null)
 
 	useNewResult(create, (result) => {
-		if (!result.ok) toast.error(result.fieldErrors._form ?? CREATE_FAILED)
+		if (!result.ok) toast.error(result.fieldErrors._form ?? i18n._(CREATE_FAILED))
 	})
 	useNewResult(reorder, (result) => {
-		if (!result.ok) toast.error(REORDER_FAILED)
+		if (!result.ok) toast.error(i18n._(REORDER_FAILED))
 	})
 
 	// While a new order is being saved, show it.
@@ -172,7 +190,7 @@ export default function ManagePortfolio() {
 	const byId = new Map(items.map((item) => [item.portfolioId, item]))
 	const sortable = useReorder({
 		ids: pendingOrder?.filter((id) => byId.has(id)) ?? items.map((item) => item.portfolioId),
-		nameOf: (id) => byId.get(id)?.productName || 'Untitled project',
+		nameOf: (id) => byId.get(id)?.productName || t`Untitled project`,
 		// The whole new order in one call, however many places the project moved: the rows shown
 		// (in their new order), then those not shown yet, as they were.
 		onCommit: (shownOrder) =>
@@ -194,6 +212,13 @@ export default function ManagePortfolio() {
 	)
 	const shownOnProfile = new Set(featured.slice(0, featuredLimit).map((item) => item.id))
 	const leftOut = featured.slice(featuredLimit)
+	const featuredCount = featured.length
+	// The owner's names, as a list in the page's language ('A, B, C').
+	const leftOutNames = new Intl.ListFormat(i18n.locale, { type: 'unit', style: 'short' }).format(
+		leftOut.map((item) => item.name || t`Untitled project`),
+	)
+	const shownCount = items.length
+	const totalCount = order.length
 
 	const adding = create.state !== 'idle'
 	const addNew = () =>
@@ -203,10 +228,14 @@ export default function ManagePortfolio() {
 		<main className="mx-auto flex max-w-3xl flex-col gap-5 px-4 py-6 sm:py-8">
 			<header className="flex flex-wrap items-end justify-between gap-4">
 				<div>
-					<h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Manage Portfolio</h1>
+					<h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+						<Trans>Manage Portfolio</Trans>
+					</h1>
 					<p className="text-muted mt-1 max-w-lg text-sm">
-						Active projects appear on your public portfolio. Up to 3 that are active and featured
-						show on your profile. Drag a project by its handle to change the order.
+						<Trans>
+							Active projects appear on your public portfolio. Up to 3 that are active and featured
+							show on your profile. Drag a project by its handle to change the order.
+						</Trans>
 					</p>
 				</div>
 				<div className="flex flex-wrap gap-2">
@@ -218,12 +247,12 @@ export default function ManagePortfolio() {
 							className="btn-secondary"
 						>
 							<EyeIcon className="size-4" />
-							View public list
+							<Trans>View public list</Trans>
 						</a>
 					) : null}
 					<button type="button" className="btn-primary" onClick={addNew} disabled={adding}>
 						<PlusIcon className="size-4" />
-						{adding ? 'Adding...' : 'Add New'}
+						{adding ? t`Adding...` : t`Add New`}
 					</button>
 				</div>
 			</header>
@@ -234,15 +263,16 @@ export default function ManagePortfolio() {
 					className="rounded-2xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
 				>
 					<p className="font-semibold">
-						{featured.length} projects are featured, but your profile shows only the first{' '}
-						{featuredLimit}.
+						{t`${plural(featuredCount, {
+							one: `# project is featured, but your profile shows only the first ${featuredLimit}.`,
+							other: `# projects are featured, but your profile shows only the first ${featuredLimit}.`,
+						})}`}
 					</p>
 					<p className="mt-1 wrap-anywhere">
-						Not shown:{' '}
-						<span dir="auto">
-							{leftOut.map((item) => item.name || 'Untitled project').join(', ')}
-						</span>
-						. Turn off Is Featured on one, or drag the ones you want higher.
+						<Trans>
+							Not shown: <span dir="auto">{leftOutNames}</span>. Turn off Is Featured on one, or
+							drag the ones you want higher.
+						</Trans>
 					</p>
 				</div>
 			) : null}
@@ -251,7 +281,7 @@ export default function ManagePortfolio() {
 				<>
 					{sortable.instructions}
 					{sortable.liveRegion}
-					<ol className="flex flex-col gap-3" aria-label="Your projects">
+					<ol className="flex flex-col gap-3" aria-label={t`Your projects`}>
 						{ordered.map((item, index) => (
 							<PortfolioRow
 								key={item.portfolioId}
@@ -273,19 +303,25 @@ export default function ManagePortfolio() {
 					preventScrollReset
 					className="btn-secondary self-center"
 				>
-					Show more projects ({items.length} of {order.length} shown)
+					<Trans>
+						Show more projects ({shownCount} of {totalCount} shown)
+					</Trans>
 				</Link>
 			) : null}
 			{ordered.length ? null : (
 				<section className="card flex flex-col items-center gap-4 px-6 py-10 text-center">
 					<PlaceholderImage variant={1} className="max-w-64 rounded-xl" />
-					<h2 className="text-lg font-bold">No projects yet</h2>
+					<h2 className="text-lg font-bold">
+						<Trans>No projects yet</Trans>
+					</h2>
 					<p className="text-muted max-w-sm text-sm">
-						Add your first case study: what you built, your role, the challenges and the results.
+						<Trans>
+							Add your first case study: what you built, your role, the challenges and the results.
+						</Trans>
 					</p>
 					<button type="button" className="btn-primary" onClick={addNew} disabled={adding}>
 						<PlusIcon className="size-4" />
-						{adding ? 'Adding...' : 'Add New'}
+						{adding ? t`Adding...` : t`Add New`}
 					</button>
 				</section>
 			)}
@@ -313,7 +349,8 @@ function PortfolioRow({
 	onProfile: boolean
 	onDelete: () => void
 }) {
-	const name = item.productName || 'Untitled project'
+	const { t } = useLingui()
+	const name = item.productName || t`Untitled project`
 	const href = `/builder/portfolio/${item.portfolioId}`
 	return (
 		<li
@@ -348,11 +385,15 @@ function PortfolioRow({
 				<div className="min-w-0">
 					<h2 dir="auto" className="line-clamp-2 text-base leading-snug font-bold wrap-anywhere">
 						<Link to={href} className="hover:text-brand">
-							{item.productName || <span className="text-muted">Add Product Name</span>}
+							{item.productName || (
+								<span className="text-muted">
+									<Trans>Add Product Name</Trans>
+								</span>
+							)}
 						</Link>
 					</h2>
 					<p dir="auto" className="text-muted truncate text-sm">
-						{[item.company, item.role].filter(Boolean).join(' · ') || 'No details yet'}
+						{[item.company, item.role].filter(Boolean).join(' · ') || t`No details yet`}
 					</p>
 				</div>
 				<div className="flex shrink-0 flex-wrap gap-1 min-[400px]:flex-col min-[400px]:items-end">
@@ -362,11 +403,11 @@ function PortfolioRow({
 							item.active ? 'bg-emerald-50 text-emerald-800' : 'bg-canvas text-muted',
 						)}
 					>
-						{item.active ? 'Visible' : 'Hidden'}
+						{item.active ? t`Visible` : t`Hidden`}
 					</span>
 					{onProfile ? (
 						<span className="bg-brand-50 text-brand-800 rounded-full px-2.5 py-0.5 text-xs font-semibold">
-							On profile
+							<Trans>On profile</Trans>
 						</span>
 					) : null}
 				</div>
@@ -376,29 +417,29 @@ function PortfolioRow({
 					<StatusSwitch item={item} field="active" />
 					<StatusSwitch item={item} field="featured" />
 				</div>
-				<div className="-mr-1 flex items-center gap-0.5">
+				<div className="-me-1 flex items-center gap-0.5">
 					<button
 						type="button"
 						{...handle}
 						className="btn-ghost size-10 min-h-10 cursor-grab p-0 active:cursor-grabbing aria-disabled:cursor-wait aria-disabled:opacity-60"
-						aria-label={`Reorder ${name}`}
-						title="Drag to reorder"
+						aria-label={t`Reorder ${name}`}
+						title={t`Drag to reorder`}
 					>
 						<GripIcon />
 					</button>
 					<Link
 						to={href}
 						className="btn-ghost size-10 min-h-10 p-0"
-						aria-label={`Edit ${name}`}
-						title="Edit"
+						aria-label={t`Edit ${name}`}
+						title={t`Edit`}
 					>
 						<PencilIcon />
 					</Link>
 					<button
 						type="button"
 						className="btn-ghost size-10 min-h-10 p-0 text-red-700 hover:bg-red-50"
-						aria-label={`Delete ${name}`}
-						title="Delete"
+						aria-label={t`Delete ${name}`}
+						title={t`Delete`}
 						onClick={onDelete}
 					>
 						<TrashIcon />
@@ -410,6 +451,7 @@ function PortfolioRow({
 }
 
 function DeleteDialog({ item, onClose }: { item: PortfolioSummary | null; onClose: () => void }) {
+	const { t, i18n } = useLingui()
 	const fetcher = useFetcher<EditorResult>({ key: 'portfolio-delete' })
 	const busy = fetcher.state !== 'idle'
 	// Keep the last item while the dialog animates closed.
@@ -417,26 +459,28 @@ function DeleteDialog({ item, onClose }: { item: PortfolioSummary | null; onClos
 	if (item && item !== shown) setShown(item)
 	useNewResult(fetcher, (result) => {
 		if (result.ok) {
-			toast.success('Project deleted')
+			toast.success(t`Project deleted`)
 			onClose()
 		} else {
-			toast.error(DELETE_FAILED)
+			toast.error(i18n._(DELETE_FAILED))
 		}
 	})
-	const name = shown?.productName || 'Untitled project'
+	const name = shown?.productName || t`Untitled project`
 	return (
 		<Modal
 			open={item !== null}
 			onOpenChange={(open) => (open || busy ? null : onClose())}
-			title="Delete this project?"
+			title={t`Delete this project?`}
 			size="sm"
 		>
 			<p className="text-ink/80 text-sm leading-relaxed wrap-anywhere">
-				“{name}” and all its images will be deleted for good. This can’t be undone.
+				<Trans>
+					“<bdi>{name}</bdi>” and all its images will be deleted for good. This can’t be undone.
+				</Trans>
 			</p>
 			<div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
 				<ModalClose className="btn-secondary" disabled={busy}>
-					Cancel
+					<Trans>Cancel</Trans>
 				</ModalClose>
 				<button
 					type="button"
@@ -451,13 +495,14 @@ function DeleteDialog({ item, onClose }: { item: PortfolioSummary | null; onClos
 					}
 				>
 					<TrashIcon />
-					{busy ? 'Deleting...' : 'Delete'}
+					{busy ? t`Deleting...` : t`Delete`}
 				</button>
 			</div>
 		</Modal>
 	)
 }
 
-export const meta: MetaFunction = () => noindexMeta('Manage Portfolio | Tagg')
+export const meta: MetaFunction = ({ matches }) =>
+	noindexMeta(metaI18n(matches)._(msg`Manage Portfolio | Tagg`))
 
 export const ErrorBoundary = GeneralErrorBoundary

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useRevalidator } from '@remix-run/react'
 import { useEffect, useState } from 'react'
@@ -6,11 +8,14 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, TrashIcon } from '~/components/icons'
 import { Modal } from '~/components/modal'
 import { ImageDetailsModal } from '~/components/image-details'
+import { STATUS_FAILED, STATUS_TEXT } from '~/components/portfolio-editors'
 import { Switch } from '~/components/switch'
 import { ProjectImagesModal } from '~/components/upload-modals'
 import { useDiscardWhenLeft } from '~/components/discard-when-left'
 import { getPortfolio, isPortfolioPristine, type DisplayImage } from '~/models/portfolio.server'
 import { requireCustomerId } from '~/services/auth.server'
+import { metaI18n } from '~/utils/i18n'
+import { type StatusField } from '~/utils/portfolio-schemas'
 import { focalPosition, projectSrcSet } from '~/utils/image-sizes'
 import { reloadData } from '~/utils/misc'
 import { noindexMeta } from '~/utils/seo'
@@ -29,6 +34,14 @@ async function post(url: string, body?: unknown) {
 		body: body === undefined ? undefined : JSON.stringify(body),
 	})
 	return response.status === 200
+}
+
+/** The `key` of the image status endpoint for each switch (a parameter, not text to read). */
+const STATUS_KEYS: Record<StatusField, string> = {
+	// eslint-disable-next-line lingui/no-unlocalized-strings
+	active: 'Active',
+	// eslint-disable-next-line lingui/no-unlocalized-strings
+	featured: 'Featured',
 }
 
 /** The grid's thumbnails: a third of a 5xl page, half a tablet, the width of a phone. */
@@ -68,36 +81,36 @@ function ImageCard({
 	onDelete: (image: DisplayImage) => void
 	onDetails: (image: DisplayImage) => void
 }) {
+	const { t, i18n } = useLingui()
 	const [active, setActive] = useState(image.active)
 	const [featured, setFeatured] = useState(image.featured)
 	useEffect(() => setActive(image.active), [image.active])
 	useEffect(() => setFeatured(image.featured), [image.featured])
 	const revalidator = useRevalidator()
 
-	async function toggle(key: 'Active' | 'Featured', value: boolean) {
-		const label = key === 'Active' ? 'Is Active' : 'Is Featured'
-		const set = key === 'Active' ? setActive : setFeatured
+	async function toggle(field: StatusField, value: boolean) {
+		const text = STATUS_TEXT[field]
+		const key = STATUS_KEYS[field]
+		const set = field === 'active' ? setActive : setFeatured
 		set(value)
 		const query = `key=${key}&productId=${encodeURIComponent(productId)}&imageId=${encodeURIComponent(image.pProductImageId)}`
 		let ok = false
 		try {
-			ok = await post(
-				`/one/sites/images/update/image/status?${query}`,
-				key === 'Active' ? { active: value } : { featured: value },
-			)
+			ok = await post(`/one/sites/images/update/image/status?${query}`, { [field]: value })
 		} catch {
 			ok = false
 		}
 		if (ok) {
-			toast.success(`${label} ${value ? 'enabled' : 'disabled'}`)
+			toast.success(i18n._(value ? text.on : text.off))
 			reloadData(revalidator)
 		} else {
 			set(!value)
-			toast.error('Failed to update status')
+			toast.error(i18n._(STATUS_FAILED))
 		}
 	}
 
-	const name = `image ${index + 1}`
+	/** How the page names the image: 'image 2'. */
+	const number = index + 1
 	return (
 		<li className="card flex flex-col overflow-hidden">
 			<div className="bg-canvas relative aspect-video">
@@ -109,7 +122,7 @@ function ImageCard({
 						cardUrl: image.cardImageUrl,
 					})}
 					sizes={THUMB_SIZES}
-					alt={image.alt || `Project ${name}`}
+					alt={image.alt || t`Project image ${number}`}
 					width={640}
 					height={360}
 					style={{ objectPosition: focalPosition(image.focalPoint) }}
@@ -117,24 +130,24 @@ function ImageCard({
 					decoding="async"
 					className={`size-full object-cover transition-opacity ${active ? '' : 'opacity-50 grayscale'}`}
 				/>
-				<div className="absolute top-2.5 left-2.5 flex gap-1.5">
-					{isCover ? <Badge tone="brand">Cover</Badge> : null}
-					{active ? null : <Badge tone="muted">Hidden</Badge>}
+				<div className="absolute start-2.5 top-2.5 flex gap-1.5">
+					{isCover ? <Badge tone="brand">{t`Cover`}</Badge> : null}
+					{active ? null : <Badge tone="muted">{t({ message: 'Hidden', context: 'image' })}</Badge>}
 				</div>
 			</div>
 			<div className="flex flex-1 flex-col gap-3 p-4">
 				<div className="flex flex-wrap gap-x-6 gap-y-3">
 					<Switch
-						label="Is Active"
-						accessibleName={`Is Active: ${name}`}
+						label={i18n._(STATUS_TEXT.active.label)}
+						accessibleName={t`Is Active: image ${number}`}
 						checked={active}
-						onCheckedChange={(value) => toggle('Active', value)}
+						onCheckedChange={(value) => toggle('active', value)}
 					/>
 					<Switch
-						label="Is Featured"
-						accessibleName={`Is Featured: ${name}`}
+						label={i18n._(STATUS_TEXT.featured.label)}
+						accessibleName={t`Is Featured: image ${number}`}
 						checked={featured}
-						onCheckedChange={(value) => toggle('Featured', value)}
+						onCheckedChange={(value) => toggle('featured', value)}
 					/>
 				</div>
 				{image.caption ? (
@@ -146,35 +159,38 @@ function ImageCard({
 					<button
 						type="button"
 						className="btn-ghost me-auto min-h-10"
+						aria-label={t`Details of image ${number}`}
 						onClick={() => onDetails(image)}
 					>
-						Details<span className="sr-only"> of {name}</span>
+						<Trans>Details</Trans>
 					</button>
+					{/* The grid reads in the page's direction: earlier points to where lines start. */}
 					<button
 						type="button"
 						className="btn-ghost size-10 p-0"
-						aria-label={`Move ${name} earlier`}
+						aria-label={t`Move image ${number} earlier`}
 						disabled={index === 0}
 						onClick={() => onMove(index, index - 1)}
 					>
-						<ArrowUpIcon className="size-4 -rotate-90" />
+						<ArrowUpIcon className="size-4 -rotate-90 rtl:rotate-90" />
 					</button>
 					<button
 						type="button"
 						className="btn-ghost size-10 p-0"
-						aria-label={`Move ${name} later`}
+						aria-label={t`Move image ${number} later`}
 						disabled={index === count - 1}
 						onClick={() => onMove(index, index + 1)}
 					>
-						<ArrowDownIcon className="size-4 -rotate-90" />
+						<ArrowDownIcon className="size-4 -rotate-90 rtl:rotate-90" />
 					</button>
 					<button
 						type="button"
 						className="btn-ghost min-h-10 text-red-700"
+						aria-label={t`Delete image ${number}`}
 						onClick={() => onDelete(image)}
 					>
 						<TrashIcon />
-						Delete<span className="sr-only"> {name}</span>
+						<Trans>Delete</Trans>
 					</button>
 				</div>
 			</div>
@@ -183,6 +199,7 @@ function ImageCard({
 }
 
 export default function ManageImages() {
+	const { t } = useLingui()
 	const { item, pristine } = useLoaderData<typeof loader>()
 	useDiscardWhenLeft(item.portfolioId, pristine)
 	const [uploadOpen, setUploadOpen] = useState(false)
@@ -192,6 +209,7 @@ export default function ManageImages() {
 	const [busy, setBusy] = useState(false)
 	const revalidator = useRevalidator()
 	useEffect(() => setImages(item.displayImages), [item.displayImages])
+	const productName = item.productName || t`Untitled project`
 	const activeImages = images.filter((image) => image.active)
 	const cover = activeImages.find((image) => image.featured) ?? activeImages[0]
 
@@ -208,7 +226,7 @@ export default function ManageImages() {
 		).catch(() => false)
 		if (!ok) {
 			setImages(images)
-			toast.error('Failed to update the order')
+			toast.error(t`Failed to update the order`)
 		}
 	}
 
@@ -221,9 +239,9 @@ export default function ManageImages() {
 		setBusy(false)
 		setDeleting(null)
 		if (ok) {
-			toast.success('Image deleted')
+			toast.success(t`Image deleted`)
 			reloadData(revalidator)
-		} else toast.error('Failed to delete the image')
+		} else toast.error(t`Failed to delete the image`)
 	}
 
 	return (
@@ -234,28 +252,35 @@ export default function ManageImages() {
 						to={`/builder/portfolio/${item.portfolioId}`}
 						className="text-brand text-sm font-semibold hover:underline"
 					>
-						← Back to the project
+						{/* The arrow points back, to where lines start: the translation writes it. */}
+						<Trans>← Back to the project</Trans>
 					</Link>
-					<h1 className="mt-2 text-2xl font-bold tracking-tight">Manage Product Images</h1>
+					<h1 className="mt-2 text-2xl font-bold tracking-tight">
+						<Trans>Manage Product Images</Trans>
+					</h1>
 					<p className="text-muted mt-1 wrap-anywhere">
-						Active Product:{' '}
-						<span dir="auto" className="text-ink font-semibold">
-							{item.productName || 'Untitled project'}
-						</span>
+						<Trans>
+							Active Product:{' '}
+							<span dir="auto" className="text-ink font-semibold">
+								{productName}
+							</span>
+						</Trans>
 					</p>
 				</div>
 				<button type="button" className="btn-primary" onClick={() => setUploadOpen(true)}>
 					<PlusIcon className="size-4" />
-					Update Product Images
+					<Trans>Update Product Images</Trans>
 				</button>
 			</div>
 			{images.length ? (
 				<>
 					<p className="text-muted -mt-2 text-sm">
-						Visitors see the active images, in this order. The featured image is the cover on
-						project cards (else the first active one).
+						<Trans>
+							Visitors see the active images, in this order. The featured image is the cover on
+							project cards (else the first active one).
+						</Trans>
 					</p>
-					<ul aria-label="Product images" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+					<ul aria-label={t`Product images`} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
 						{images.map((image, index) => (
 							<ImageCard
 								key={image.pProductImageId}
@@ -273,13 +298,17 @@ export default function ManageImages() {
 				</>
 			) : (
 				<div className="card flex flex-col items-center gap-3 p-10 text-center">
-					<p className="font-semibold">No images yet</p>
+					<p className="font-semibold">
+						<Trans>No images yet</Trans>
+					</p>
 					<p className="text-muted max-w-sm text-sm">
-						Upload screenshots or photos of the project, of any shape: they are kept whole. Visitors
-						see the active ones in the gallery.
+						<Trans>
+							Upload screenshots or photos of the project, of any shape: they are kept whole.
+							Visitors see the active ones in the gallery.
+						</Trans>
 					</p>
 					<button type="button" className="btn-secondary" onClick={() => setUploadOpen(true)}>
-						Update Product Images
+						<Trans>Update Product Images</Trans>
 					</button>
 				</div>
 			)}
@@ -292,18 +321,14 @@ export default function ManageImages() {
 			<ImageDetailsModal
 				image={details}
 				productId={item.portfolioId}
-				label={
-					details
-						? `image ${images.findIndex((image) => image.pProductImageId === details.pProductImageId) + 1}`
-						: ''
-				}
+				number={images.findIndex((image) => image.pProductImageId === details?.pProductImageId) + 1}
 				onClose={() => setDetails(null)}
 				onSaved={() => reloadData(revalidator)}
 			/>
 			<Modal
 				open={deleting !== null}
 				onOpenChange={(open) => (open ? null : setDeleting(null))}
-				title="Delete this image?"
+				title={t`Delete this image?`}
 				size="sm"
 			>
 				{deleting ? (
@@ -316,11 +341,13 @@ export default function ManageImages() {
 					/>
 				) : null}
 				<p className="text-muted text-sm">
-					The image is removed from the project and from storage. This cannot be undone.
+					<Trans>
+						The image is removed from the project and from storage. This cannot be undone.
+					</Trans>
 				</p>
 				<div className="mt-5 flex gap-3">
 					<button type="button" className="btn-secondary flex-1" onClick={() => setDeleting(null)}>
-						Cancel
+						<Trans>Cancel</Trans>
 					</button>
 					<button
 						type="button"
@@ -328,7 +355,7 @@ export default function ManageImages() {
 						disabled={busy}
 						onClick={confirmDelete}
 					>
-						{busy ? 'Deleting...' : 'Delete'}
+						{busy ? t`Deleting...` : t`Delete`}
 					</button>
 				</div>
 			</Modal>
@@ -336,6 +363,7 @@ export default function ManageImages() {
 	)
 }
 
-export const meta: MetaFunction = () => noindexMeta('Manage Product Images | Tagg')
+export const meta: MetaFunction = ({ matches }) =>
+	noindexMeta(metaI18n(matches)._(msg`Manage Product Images | Tagg`))
 
 export const ErrorBoundary = GeneralErrorBoundary

@@ -1,3 +1,6 @@
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react'
+import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro'
 import * as Dialog from '@radix-ui/react-dialog'
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import {
@@ -28,6 +31,7 @@ import { requireCustomerId } from '~/services/auth.server'
 import { keepPageWhenSignedOut } from '~/utils/editor'
 import { env } from '~/utils/env.server'
 import { cookieLocale, langCookie, requestLocale } from '~/utils/locale.server'
+import { metaI18n } from '~/utils/i18n'
 import { isLocale } from '~/utils/locales'
 import { cx, useHydrated } from '~/utils/misc'
 import { noindexMeta } from '~/utils/seo'
@@ -59,24 +63,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const shouldRevalidate = keepPageWhenSignedOut
 
 const NAV = [
-	{ to: '/builder', label: 'Portfolio Home', icon: HomeIcon, end: true },
-	{ to: '/builder/portfolio', label: 'Manage Portfolio', icon: GridIcon, end: false },
-	{ to: '/builder/import', label: 'Import Resume', icon: ImportIcon, end: false },
-	{ to: '/builder/appearance', label: 'Appearance', icon: PaletteIcon, end: false },
-	{ to: '/builder/insights', label: 'Insights', icon: ChartIcon, end: false },
-	{ to: '/builder/settings', label: 'Settings', icon: SettingsIcon, end: false },
+	{ to: '/builder', label: msg`Portfolio Home`, icon: HomeIcon, end: true },
+	{ to: '/builder/portfolio', label: msg`Manage Portfolio`, icon: GridIcon, end: false },
+	{ to: '/builder/import', label: msg`Import Resume`, icon: ImportIcon, end: false },
+	{ to: '/builder/appearance', label: msg`Appearance`, icon: PaletteIcon, end: false },
+	{ to: '/builder/insights', label: msg`Insights`, icon: ChartIcon, end: false },
+	{ to: '/builder/settings', label: msg`Settings`, icon: SettingsIcon, end: false },
 ]
 
 const MENU_ID = 'builder-menu'
 
 function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
 	const { path, host } = useLoaderData<typeof loader>()
+	const { _ } = useLingui()
+	const { t } = useLinguiMacro()
 	return (
 		<div className="flex h-full flex-col gap-8">
-			<Link to="/builder" aria-label="Tagg builder home" onClick={onNavigate}>
+			<Link to="/builder" aria-label={t`Tagg builder home`} onClick={onNavigate}>
 				<Logo />
 			</Link>
-			<nav aria-label="Builder" className="flex flex-col gap-1">
+			<nav aria-label={t`Builder`} className="flex flex-col gap-1">
 				{NAV.map(({ to, label, icon: Icon, end }) => (
 					<NavLink
 						key={to}
@@ -91,28 +97,32 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
 						}
 					>
 						<Icon />
-						{label}
+						{_(label)}
 					</NavLink>
 				))}
 			</nav>
 			<div className="mt-auto flex flex-col gap-3">
 				<div className="bg-canvas text-muted rounded-xl p-3 text-xs">
-					<p className="text-ink font-semibold">Your address</p>
+					<p className="text-ink font-semibold">
+						<Trans>Your address</Trans>
+					</p>
 					<p className="mt-0.5 break-all">
-						{host}/{path}
+						<span dir="ltr">
+							{host}/{path}
+						</span>
 					</p>
 					<Link
 						to="/builder/settings#address"
 						className="text-brand mt-1.5 inline-block font-semibold hover:underline"
 						onClick={onNavigate}
 					>
-						Change address
+						<Trans>Change address</Trans>
 					</Link>
 				</div>
 				<Form method="POST" action="/logout">
 					<button type="submit" className="btn-ghost w-full justify-start px-3">
-						<LogoutIcon />
-						Logout
+						<LogoutIcon className="size-5 rtl:-scale-x-100" />
+						<Trans>Logout</Trans>
 					</button>
 				</Form>
 			</div>
@@ -125,6 +135,7 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
  * sends it again (Settings answers it).
  */
 function VerifyEmailBanner({ email }: { email: string }) {
+	const { t } = useLinguiMacro()
 	const location = useLocation()
 	const navigation = useNavigation()
 	const pending =
@@ -133,17 +144,22 @@ function VerifyEmailBanner({ email }: { email: string }) {
 	if (location.pathname === '/builder/settings') return null
 	return (
 		<section
-			aria-label="Verify your email"
+			aria-label={t`Verify your email`}
 			className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-amber-200 bg-amber-50 px-4 py-3 text-sm sm:px-6"
 		>
 			<p className="text-ink min-w-0 flex-1">
-				Please verify your email: open the link we sent to{' '}
-				<strong className="break-all">{email}</strong>.
+				<Trans>
+					Please verify your email: open the link we sent to{' '}
+					<strong dir="ltr" className="break-all">
+						{email}
+					</strong>
+					.
+				</Trans>
 			</p>
 			<Form method="POST" action="/builder/settings">
 				<input type="hidden" name="intent" value="verify" />
 				<button type="submit" className="btn-secondary min-h-9 py-1.5" disabled={pending}>
-					{pending ? 'Sending...' : 'Send the link again'}
+					{pending ? t`Sending...` : t`Send the link again`}
 				</button>
 			</Form>
 		</section>
@@ -151,6 +167,7 @@ function VerifyEmailBanner({ email }: { email: string }) {
 }
 
 export default function BuilderLayout() {
+	const { t } = useLinguiMacro()
 	const { path, unverifiedEmail } = useLoaderData<typeof loader>()
 	const [drawerOpen, setDrawerOpen] = useState(false)
 	const drawerRef = useRef<HTMLDivElement>(null)
@@ -165,7 +182,7 @@ export default function BuilderLayout() {
 
 	return (
 		<div className="min-h-dvh lg:grid lg:grid-cols-[16rem_1fr]">
-			<aside className="border-line bg-surface sticky top-0 hidden h-dvh border-r p-5 lg:block">
+			<aside className="border-line bg-surface sticky top-0 hidden h-dvh border-e p-5 lg:block">
 				<SidebarNav />
 			</aside>
 			<div className="min-w-0">
@@ -173,15 +190,15 @@ export default function BuilderLayout() {
 					{hydrated ? (
 						<Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
 							<Dialog.Trigger
-								className="btn-ghost -ml-2 size-11 p-0 lg:hidden"
-								aria-label="Open menu"
+								className="btn-ghost -ms-2 size-11 p-0 lg:hidden"
+								aria-label={t`Open menu`}
 							>
 								<MenuIcon />
 							</Dialog.Trigger>
 							<Dialog.Portal>
 								<Dialog.Overlay className="fixed inset-0 z-40 bg-black/50 lg:hidden" />
 								<Dialog.Content
-									className="bg-surface fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] overflow-y-auto p-5 shadow-xl focus:outline-none lg:hidden"
+									className="bg-surface fixed inset-y-0 start-0 z-50 w-72 max-w-[85vw] overflow-y-auto p-5 shadow-xl focus:outline-none lg:hidden"
 									ref={drawerRef}
 									aria-describedby={undefined}
 									// Focus the first link of the menu (never Logout, where Enter would sign out).
@@ -193,7 +210,9 @@ export default function BuilderLayout() {
 										}
 									}}
 								>
-									<Dialog.Title className="sr-only">Menu</Dialog.Title>
+									<Dialog.Title className="sr-only">
+										<Trans>Menu</Trans>
+									</Dialog.Title>
 									<SidebarNav onNavigate={() => setDrawerOpen(false)} />
 								</Dialog.Content>
 							</Dialog.Portal>
@@ -202,17 +221,17 @@ export default function BuilderLayout() {
 						// Before the page's script runs (or without it): the menu below, shown by its anchor.
 						<a
 							href={`#${MENU_ID}`}
-							className="btn-ghost -ml-2 size-11 p-0 lg:hidden"
-							aria-label="Open menu"
+							className="btn-ghost -ms-2 size-11 p-0 lg:hidden"
+							aria-label={t`Open menu`}
 						>
 							<MenuIcon />
 						</a>
 					)}
 					<p className="text-brand-800 flex items-center gap-2 text-sm font-semibold">
 						<span className="bg-brand size-2 rounded-full" aria-hidden="true" />
-						Edit Mode
+						<Trans>Edit Mode</Trans>
 					</p>
-					<ViewLiveLink path={path} className="btn-primary ml-auto min-h-9 py-1.5" />
+					<ViewLiveLink path={path} className="btn-primary ms-auto min-h-9 py-1.5" />
 				</header>
 				{hydrated ? null : (
 					<div
@@ -242,7 +261,9 @@ function BuilderOutlet() {
 		<div className="relative">
 			{switching ? (
 				<div role="status" className="bg-brand absolute inset-x-0 top-0 z-20 h-0.5 animate-pulse">
-					<span className="sr-only">Loading...</span>
+					<span className="sr-only">
+						<Trans>Loading...</Trans>
+					</span>
 				</div>
 			) : null}
 			<Outlet />
@@ -250,6 +271,7 @@ function BuilderOutlet() {
 	)
 }
 
-export const meta: MetaFunction = () => noindexMeta('Builder | Tagg')
+export const meta: MetaFunction = ({ matches }) =>
+	noindexMeta(metaI18n(matches)._(msg`Builder | Tagg`))
 
 export const ErrorBoundary = GeneralErrorBoundary

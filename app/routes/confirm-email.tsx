@@ -1,3 +1,7 @@
+import { type MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react'
+import { Trans } from '@lingui/react/macro'
 import {
 	data,
 	redirect,
@@ -17,6 +21,8 @@ import {
 } from '~/services/account-settings.server'
 import { getCustomerId } from '~/services/auth.server'
 import { clearedSessionCookies, headersWithCookies } from '~/services/session.server'
+import { metaI18n, translate } from '~/utils/i18n'
+import { requestI18n } from '~/utils/i18n.server'
 import { useIsPending } from '~/utils/misc'
 import { LinkTokenSchema } from '~/utils/settings-schemas'
 import { noindexMeta } from '~/utils/seo'
@@ -93,7 +99,8 @@ export async function action({ request }: ActionFunctionArgs) {
 			const outcome = await confirmEmailFromLink(token)
 			if (!outcome) return spent()
 			if (!outcome.ok) {
-				return data({ error: outcome.message, spent: false } satisfies ActionResult, {
+				const error = translate(requestI18n(request), outcome.message)
+				return data({ error, spent: false } satisfies ActionResult, {
 					status: 409,
 				})
 			}
@@ -107,28 +114,29 @@ export async function action({ request }: ActionFunctionArgs) {
 	}
 }
 
-const DONE_TITLES: Record<Kind, string> = {
-	change: 'Your email is changed',
-	verify: 'Your email is verified',
-	cancel: 'The change is cancelled',
+const DONE_TITLES: Record<Kind, MessageDescriptor> = {
+	change: msg`Your email is changed`,
+	verify: msg`Your email is verified`,
+	cancel: msg`The change is cancelled`,
 }
 
-const LogInLink = ({ label = 'Log in' }: { label?: string }) => (
+const LogInLink = () => (
 	<Link to="/login" className="btn-primary mt-6 w-full">
-		{label}
+		<Trans>Log in</Trans>
 	</Link>
 )
 
 function Done({ kind, signedIn }: { kind: Kind; signedIn: boolean }) {
+	const { _ } = useLingui()
 	if (kind === 'verify') {
 		return (
-			<AuthLayout title={DONE_TITLES.verify}>
+			<AuthLayout title={_(DONE_TITLES.verify)}>
 				<p role="status" className="border-brand-200 bg-brand-50 rounded-xl border px-4 py-3.5">
-					Thank you: your Tagg account’s email is verified.
+					<Trans>Thank you: your Tagg account’s email is verified.</Trans>
 				</p>
 				{signedIn ? (
 					<Link to="/builder" className="btn-primary mt-6 w-full">
-						Back to your Tagg
+						<Trans>Back to your Tagg</Trans>
 					</Link>
 				) : (
 					<LogInLink />
@@ -138,84 +146,122 @@ function Done({ kind, signedIn }: { kind: Kind; signedIn: boolean }) {
 	}
 	if (kind === 'cancel') {
 		return (
-			<AuthLayout title={DONE_TITLES.cancel}>
+			<AuthLayout title={_(DONE_TITLES.cancel)}>
 				<p role="status" className="border-brand-200 bg-brand-50 rounded-xl border px-4 py-3.5">
-					Your email stays as it is, and every device was signed out. Whoever asked for the change
-					knew your password: choose a new one now.
+					<Trans>
+						Your email stays as it is, and every device was signed out. Whoever asked for the change
+						knew your password: choose a new one now.
+					</Trans>
 				</p>
 				<Link to="/forgot-password" className="btn-primary mt-6 w-full">
-					Choose a new password
+					<Trans>Choose a new password</Trans>
 				</Link>
 			</AuthLayout>
 		)
 	}
 	return (
-		<AuthLayout title={DONE_TITLES.change}>
+		<AuthLayout title={_(DONE_TITLES.change)}>
 			<p role="status" className="border-brand-200 bg-brand-50 rounded-xl border px-4 py-3.5">
-				Your Tagg account’s email is changed, and every device was signed out. Log in with your new
-				email from now on.
+				<Trans>
+					Your Tagg account’s email is changed, and every device was signed out. Log in with your
+					new email from now on.
+				</Trans>
 			</p>
 			<LogInLink />
 		</AuthLayout>
 	)
 }
 
-const NOT_VALID: Record<Kind, string> = {
-	change:
-		'A link to confirm a new email works once, within 24 hours, and a newer request replaces it. Ask for a new one in your settings.',
-	verify:
-		'A link to verify your email works once, within 7 days, and only for the email your account has now. Ask for a new one in your settings.',
-	cancel:
-		'A link to cancel a change of email works once, within 7 days. If you did not ask for a change, choose a new password.',
+const NOT_VALID: Record<Kind, MessageDescriptor> = {
+	change: msg`A link to confirm a new email works once, within 24 hours, and a newer request replaces it. Ask for a new one in your settings.`,
+	verify: msg`A link to verify your email works once, within 7 days, and only for the email your account has now. Ask for a new one in your settings.`,
+	cancel: msg`A link to cancel a change of email works once, within 7 days. If you did not ask for a change, choose a new password.`,
 }
 
-const ASK: Record<Kind, { to: string; label: string; signedOutLabel: string }> = {
+const ASK: Record<
+	Kind,
+	{ to: string; label: MessageDescriptor; signedOutLabel: MessageDescriptor }
+> = {
 	change: {
 		to: '/builder/settings',
-		label: 'Ask for a new link',
-		signedOutLabel: 'Log in to ask for a new link',
+		label: msg`Ask for a new link`,
+		signedOutLabel: msg`Log in to ask for a new link`,
 	},
 	verify: {
 		to: '/builder/settings',
-		label: 'Ask for a new link',
-		signedOutLabel: 'Log in to ask for a new link',
+		label: msg`Ask for a new link`,
+		signedOutLabel: msg`Log in to ask for a new link`,
 	},
 	cancel: {
 		to: '/forgot-password',
-		label: 'Choose a new password',
-		signedOutLabel: 'Choose a new password',
+		label: msg`Choose a new password`,
+		signedOutLabel: msg`Choose a new password`,
 	},
 }
 
 const CONFIRM: Record<
 	Kind,
-	{ title: string; subtitle: string; what: string; label: string; pendingLabel: string }
+	{
+		title: MessageDescriptor
+		subtitle: MessageDescriptor
+		label: MessageDescriptor
+		pendingLabel: MessageDescriptor
+	}
 > = {
 	change: {
-		title: 'Confirm your new email',
-		subtitle: 'Your Tagg account’s email changes when you confirm. Every device is signed out.',
-		what: 'New email',
-		label: 'Confirm new email',
-		pendingLabel: 'Confirming...',
+		title: msg`Confirm your new email`,
+		subtitle: msg`Your Tagg account’s email changes when you confirm. Every device is signed out.`,
+		label: msg`Confirm new email`,
+		pendingLabel: msg`Confirming...`,
 	},
 	verify: {
-		title: 'Verify your email',
-		subtitle: 'Confirm that this email is yours.',
-		what: 'Email',
-		label: 'Verify my email',
-		pendingLabel: 'Verifying...',
+		title: msg`Verify your email`,
+		subtitle: msg`Confirm that this email is yours.`,
+		label: msg`Verify my email`,
+		pendingLabel: msg`Verifying...`,
 	},
 	cancel: {
-		title: 'Cancel the change of email',
-		subtitle:
-			'Someone signed in to your account asked to change its email. Cancel it to keep your email and sign out every device.',
-		what: 'Your email',
-		label: 'Cancel the change',
-		pendingLabel: 'Cancelling...',
+		title: msg`Cancel the change of email`,
+		subtitle: msg`Someone signed in to your account asked to change its email. Cancel it to keep your email and sign out every device.`,
+		label: msg`Cancel the change`,
+		pendingLabel: msg`Cancelling...`,
 	},
 }
 
+/** The email a link is about, named as its page says it ('New email: …'); it reads left to right. */
+function WhatEmail({ kind, email }: { kind: Kind; email: string }) {
+	if (kind === 'change') {
+		return (
+			<Trans>
+				New email:{' '}
+				<strong className="break-all" dir="ltr">
+					{email}
+				</strong>
+			</Trans>
+		)
+	}
+	if (kind === 'verify') {
+		return (
+			<Trans>
+				Email:{' '}
+				<strong className="break-all" dir="ltr">
+					{email}
+				</strong>
+			</Trans>
+		)
+	}
+	return (
+		<Trans>
+			Your email:{' '}
+			<strong className="break-all" dir="ltr">
+				{email}
+			</strong>
+		</Trans>
+	)
+}
+
 export default function ConfirmEmailPage() {
+	const { _ } = useLingui()
 	const { kind, token, email, signedIn, done } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>() as ActionResult | undefined
 	const isPending = useIsPending()
@@ -225,12 +271,12 @@ export default function ConfirmEmailPage() {
 	if (!email || actionData?.spent) {
 		const ask = ASK[kind]
 		return (
-			<LinkNotValidLayout explanation={NOT_VALID[kind]}>
+			<LinkNotValidLayout explanation={_(NOT_VALID[kind])}>
 				<Link
 					to={signedIn || kind === 'cancel' ? ask.to : '/login'}
 					className="btn-primary mt-6 w-full"
 				>
-					{signedIn ? ask.label : ask.signedOutLabel}
+					{_(signedIn ? ask.label : ask.signedOutLabel)}
 				</Link>
 			</LinkNotValidLayout>
 		)
@@ -238,21 +284,32 @@ export default function ConfirmEmailPage() {
 
 	const copy = CONFIRM[kind]
 	return (
-		<AuthLayout title={copy.title} subtitle={copy.subtitle}>
+		<AuthLayout title={_(copy.title)} subtitle={_(copy.subtitle)}>
 			<Form method="POST" className="flex flex-col gap-5">
 				<input type="hidden" name="intent" value={kind} />
 				<input type="hidden" name="token" value={token} />
 				<p className="border-line bg-surface rounded-xl border px-4 py-3.5">
-					{copy.what}: <strong className="break-all">{email}</strong>
+					<WhatEmail kind={kind} email={email} />
 				</p>
 				<FormError errors={actionData?.error ? [actionData.error] : undefined} />
-				<SubmitButton pending={isPending} label={copy.label} pendingLabel={copy.pendingLabel} />
+				<SubmitButton
+					pending={isPending}
+					label={_(copy.label)}
+					pendingLabel={_(copy.pendingLabel)}
+				/>
 			</Form>
 		</AuthLayout>
 	)
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: page }) =>
-	noindexMeta(
-		`${page ? (page.done ? DONE_TITLES[page.kind] : CONFIRM[page.kind].title) : 'Confirm your email'} | Tagg`,
+export const meta: MetaFunction<typeof loader> = ({ data: page, matches }) => {
+	const i18n = metaI18n(matches)
+	const title = i18n._(
+		page
+			? page.done
+				? DONE_TITLES[page.kind]
+				: CONFIRM[page.kind].title
+			: msg`Confirm your email`,
 	)
+	return noindexMeta(i18n._(msg`${title} | Tagg`))
+}

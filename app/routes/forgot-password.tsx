@@ -1,14 +1,19 @@
 import { parseWithZod } from '@conform-to/zod/v4'
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react'
+import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro'
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
-import { AuthFooterLink, AuthForm, AuthLayout, TextLink } from '~/components/auth-layout'
+import { AuthFooterLink, AuthForm, AuthLayout, NO_STORE, TextLink } from '~/components/auth-layout'
 import { InputField, useZodForm } from '~/components/forms'
 import { readFormData } from '~/utils/api.server'
 import { requestPasswordReset } from '~/services/account-settings.server'
+import { metaI18n, translate } from '~/utils/i18n'
+import { requestI18n } from '~/utils/i18n.server'
 import { FORGOT_PASSWORD_SENT, ForgotPasswordSchema } from '~/utils/settings-schemas'
 import { noindexMeta } from '~/utils/seo'
 
-export const headers = () => ({ 'Cache-Control': 'private, no-store' })
+export const headers = () => ({ 'Cache-Control': NO_STORE })
 
 export async function action({ request }: ActionFunctionArgs) {
 	const formData = await readFormData(request)
@@ -19,7 +24,12 @@ export async function action({ request }: ActionFunctionArgs) {
 	const outcome = await requestPasswordReset(request, submission.value.email)
 	if (!outcome.ok) {
 		return data(
-			{ result: submission.reply({ formErrors: [outcome.message] }), sent: false },
+			{
+				result: submission.reply({
+					formErrors: [translate(requestI18n(request), outcome.message)],
+				}),
+				sent: false,
+			},
 			{
 				status: outcome.status,
 				headers: outcome.retryAfterSeconds
@@ -32,6 +42,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ForgotPasswordPage() {
+	const { t } = useLinguiMacro()
+	const { i18n } = useLingui()
 	const actionData = useActionData<typeof action>()
 	const [form, fields] = useZodForm(ForgotPasswordSchema, {
 		id: 'forgot-password-form',
@@ -40,20 +52,26 @@ export default function ForgotPasswordPage() {
 
 	if (actionData?.sent) {
 		return (
-			<AuthLayout title="Check your email">
+			<AuthLayout title={t`Check your email`}>
 				<div
 					role="status"
 					className="border-brand-200 bg-brand-50 text-ink rounded-xl border px-4 py-3.5"
 				>
-					<p className="font-medium">{FORGOT_PASSWORD_SENT}</p>
+					<p className="font-medium">{translate(i18n, FORGOT_PASSWORD_SENT)}</p>
 					<p className="text-muted mt-2 text-sm">
-						The link works once, within 30 minutes. If nothing arrives in a few minutes, check your
-						spam folder or ask again.
+						<Trans>
+							The link works once, within 30 minutes. If nothing arrives in a few minutes, check
+							your spam folder or ask again.
+						</Trans>
 					</p>
 				</div>
 				<p className="mt-8 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm">
-					<TextLink to="/login">Back to login</TextLink>
-					<TextLink to="/forgot-password">Send another link</TextLink>
+					<TextLink to="/login">
+						<Trans>Back to login</Trans>
+					</TextLink>
+					<TextLink to="/forgot-password">
+						<Trans>Send another link</Trans>
+					</TextLink>
 				</p>
 			</AuthLayout>
 		)
@@ -61,22 +79,25 @@ export default function ForgotPasswordPage() {
 
 	return (
 		<AuthLayout
-			title="Forgot your password?"
-			subtitle="Enter the email you log in with. We will send you a link to choose a new password."
+			title={t`Forgot your password?`}
+			subtitle={t`Enter the email you log in with. We will send you a link to choose a new password.`}
 		>
-			<AuthForm form={form} label="Send reset link" pendingLabel="Sending...">
+			<AuthForm form={form} label={t`Send reset link`} pendingLabel={t`Sending...`}>
 				<InputField
 					type="email"
 					autoComplete="email"
 					meta={fields.email}
-					label="Email"
+					label={t`Email`}
 					initialFocus
-					placeholder="you@example.com"
+					placeholder={t`you@example.com`}
 				/>
 			</AuthForm>
-			<AuthFooterLink to="/login">Remembered it? Log in</AuthFooterLink>
+			<AuthFooterLink to="/login">
+				<Trans>Remembered it? Log in</Trans>
+			</AuthFooterLink>
 		</AuthLayout>
 	)
 }
 
-export const meta: MetaFunction = () => noindexMeta('Forgot password | Tagg')
+export const meta: MetaFunction = ({ matches }) =>
+	noindexMeta(metaI18n(matches)._(msg`Forgot password | Tagg`))

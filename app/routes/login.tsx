@@ -111,6 +111,7 @@ export default function LoginPage() {
 						autoComplete: 'email',
 						autoFocus: true,
 						placeholder: t`you@example.com`,
+						dir: 'ltr',
 					}}
 				/>
 				<Field
@@ -119,9 +120,10 @@ export default function LoginPage() {
 						...getInputProps(fields.password, { type: 'password' }),
 						autoComplete: 'current-password',
 						placeholder: t`Your password`,
+						dir: 'ltr',
 					}}
 				/>
-				<p className="-mt-2 text-right text-sm">
+				<p className="-mt-2 text-end text-sm">
 					<TextLink to="/forgot-password">
 						<Trans>Forgot password?</Trans>
 					</TextLink>

@@ -4,6 +4,8 @@ import { apiRefusal, apiOk, postOnlyLoader, readJsonBody } from '~/utils/api.ser
 import { requireApiOwner } from '~/services/auth.server'
 import { clearedSessionCookies, headersWithCookies } from '~/services/session.server'
 import { DeleteAccountBody } from '~/utils/settings-schemas'
+import { msg } from '~/utils/i18n-macro'
+import { requestI18n } from '~/utils/i18n.server'
 
 /**
  * POST /one/account/delete {password, path}: deletes the account with every row and every
@@ -19,7 +21,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	})
 	if (!outcome.ok) return apiRefusal(outcome)
 	return apiOk(
-		{ message: 'Your account and everything in it was deleted.' },
+		{ message: requestI18n(request)._(msg`Your account and everything in it was deleted.`) },
 		{ headers: headersWithCookies(clearedSessionCookies()) },
 	)
 }

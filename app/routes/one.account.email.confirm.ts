@@ -9,6 +9,8 @@ import {
 	requireMethod,
 } from '~/utils/api.server'
 import { ConfirmEmailBody, LINK_NOT_VALID } from '~/utils/settings-schemas'
+import { translate } from '~/utils/i18n'
+import { requestI18n } from '~/utils/i18n.server'
 
 /**
  * POST /one/account/email/confirm {token}: makes the change its link stands for. The link is
@@ -18,7 +20,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	requireMethod(request, 'POST')
 	const { token } = await readJsonBody(request, ConfirmEmailBody)
 	const outcome = await confirmEmailFromLink(token)
-	if (!outcome) return apiError(400, `token: ${LINK_NOT_VALID}`)
+	if (!outcome) return apiError(400, `token: ${translate(requestI18n(request), LINK_NOT_VALID)}`)
 	if (!outcome.ok) return apiRefusal(outcome)
 	return apiOk({ data: { email: outcome.email } })
 }

@@ -3,6 +3,9 @@ import { requestEmailChange } from '~/services/account-settings.server'
 import { apiRefusal, apiOk, postOnlyLoader, readJsonBody } from '~/utils/api.server'
 import { requireApiOwner } from '~/services/auth.server'
 import { UpdateEmailBody } from '~/utils/settings-schemas'
+import { msg } from '~/utils/i18n-macro'
+import { requestI18n } from '~/utils/i18n.server'
+import { translate, withValues } from '~/utils/i18n'
 
 /**
  * POST /one/account/email/update {email, password}: sends a confirmation link to the new
@@ -14,7 +17,12 @@ export async function action({ request }: ActionFunctionArgs) {
 	const outcome = await requestEmailChange(request, customerId, body)
 	if (!outcome.ok) return apiRefusal(outcome)
 	return apiOk({
-		message: `We sent a link to ${outcome.email}. Your email changes when you open it.`,
+		message: translate(
+			requestI18n(request),
+			withValues(msg`We sent a link to {email}. Your email changes when you open it.`, {
+				email: outcome.email,
+			}),
+		),
 		data: { pendingEmail: outcome.email },
 	})
 }

@@ -4,6 +4,8 @@ import { apiRefusal, postOnlyLoader, readJsonBody } from '~/utils/api.server'
 import { requireApiOwner } from '~/services/auth.server'
 import { apiNewSession } from '~/services/session.server'
 import { UpdatePasswordBody } from '~/utils/settings-schemas'
+import { msg } from '~/utils/i18n-macro'
+import { requestI18n } from '~/utils/i18n.server'
 
 /**
  * POST /one/account/password/update {currentPassword, newPassword}: every session ends; the
@@ -17,7 +19,11 @@ export async function action({ request }: ActionFunctionArgs) {
 	// Cookies only for a caller that signed in with cookies (no Authorization header).
 	return apiNewSession(
 		customerId,
-		{ message: 'Your password was changed. Every other device was signed out.' },
+		{
+			message: requestI18n(request)._(
+				msg`Your password was changed. Every other device was signed out.`,
+			),
+		},
 		!request.headers.has('authorization'),
 	)
 }

@@ -4,6 +4,8 @@ import { apiOk, postOnlyLoader, readJsonBody } from '~/utils/api.server'
 import { requireApiOwner } from '~/services/auth.server'
 import { signAccessToken } from '~/utils/jwt.server'
 import { RevokeSessionsBody } from '~/utils/settings-schemas'
+import { msg } from '~/utils/i18n-macro'
+import { requestI18n } from '~/utils/i18n.server'
 
 /**
  * POST /one/account/sessions/revoke {refresh_token?}: ends every session but the one of the
@@ -15,7 +17,9 @@ export async function action({ request }: ActionFunctionArgs) {
 	const { refresh_token } = await readJsonBody(request, RevokeSessionsBody)
 	await signOutOtherDevices(customerId, refresh_token)
 	return apiOk({
-		message: refresh_token ? 'Every other device was signed out.' : 'Every device was signed out.',
+		message: requestI18n(request)._(
+			refresh_token ? msg`Every other device was signed out.` : msg`Every device was signed out.`,
+		),
 		...(refresh_token ? { access_token: signAccessToken(customerId) } : {}),
 	})
 }

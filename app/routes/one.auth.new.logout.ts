@@ -2,6 +2,8 @@ import { type ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { revokeRefreshToken } from '~/models/token.server'
 import { apiOk, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
+import { msg } from '~/utils/i18n-macro'
+import { requestI18n } from '~/utils/i18n.server'
 
 const LogoutBody = z.object({ refresh_token: z.string().optional() })
 
@@ -10,7 +12,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	requireMethod(request, 'POST')
 	const { refresh_token } = await readJsonBody(request, LogoutBody)
 	if (refresh_token) await revokeRefreshToken(refresh_token)
-	return apiOk({ message: 'Logged out' })
+	return apiOk({ message: requestI18n(request)._(msg`Logged out`) })
 }
 
 export const loader = postOnlyLoader

@@ -3,6 +3,9 @@ import { z } from 'zod'
 import { releaseHeldPath } from '~/models/customer.server'
 import { apiError, apiOk, postOnlyLoader, readJsonBody } from '~/utils/api.server'
 import { requireApiOwner } from '~/services/auth.server'
+import { msg } from '~/utils/i18n-macro'
+import { requestI18n } from '~/utils/i18n.server'
+import { translate, withValues } from '~/utils/i18n'
 
 const Body = z.object({ path: z.string({ error: 'is required' }).max(100) })
 
@@ -15,9 +18,15 @@ export async function action({ request }: ActionFunctionArgs) {
 	const customerId = await requireApiOwner(request)
 	const { path } = await readJsonBody(request, Body)
 	if (!(await releaseHeldPath(customerId, path))) {
-		return apiError(404, 'You hold no such previous address')
+		return apiError(404, msg`You hold no such previous address`)
 	}
-	return apiOk({ message: `/${path.trim()} is released`, data: { path: path.trim() } })
+	return apiOk({
+		message: translate(
+			requestI18n(request),
+			withValues(msg`/{path} is released`, { path: path.trim() }),
+		),
+		data: { path: path.trim() },
+	})
 }
 
 export const loader = postOnlyLoader

@@ -3,6 +3,8 @@ import { z } from 'zod'
 import { deletePortfolioImage } from '~/models/image.server'
 import { apiError, apiOk, postOnlyLoader, readQuery } from '~/utils/api.server'
 import { requireApiOwner } from '~/services/auth.server'
+import { msg } from '~/utils/i18n-macro'
+import { requestI18n } from '~/utils/i18n.server'
 
 const Query = z.object({
 	productId: z.string({ error: 'is required' }).min(1, 'is required').max(64),
@@ -14,8 +16,8 @@ export async function action({ request }: ActionFunctionArgs) {
 	const customerId = await requireApiOwner(request)
 	const { productId, imageId } = readQuery(request, Query)
 	if (!(await deletePortfolioImage(customerId, productId, imageId)))
-		return apiError(404, 'Image not found')
-	return apiOk({ message: 'Image deleted' })
+		return apiError(404, msg`Image not found`)
+	return apiOk({ message: requestI18n(request)._(msg`Image deleted`) })
 }
 
 export const loader = postOnlyLoader

@@ -5,6 +5,7 @@ import { getListVersion } from '~/models/portfolio.server'
 import { apiError, apiOk, getOnlyAction, readQuery, requireMethod } from '~/utils/api.server'
 import { getCustomerId } from '~/services/auth.server'
 import { listPageCaching, pageRequest, PageQuerySchema } from '~/utils/pagination.server'
+import { msg } from '~/utils/i18n-macro'
 
 const Query = PageQuerySchema.extend({
 	customer_id: z.string({ error: 'is required' }).min(1, 'is required').max(64),
@@ -23,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const viewer = (await getCustomerId(request)) === customer_id ? 'owner' : 'visitor'
 	const version = await getListVersion(customer_id)
 	if (!version || (viewer === 'visitor' && version.disabled)) {
-		return apiError(404, 'Portfolio not found')
+		return apiError(404, msg`Portfolio not found`)
 	}
 
 	const page = pageRequest(query)
@@ -36,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	if (caching.unchanged) return caching.unchanged
 
 	const images = await listPortfolioImagesPage(customer_id, productId, viewer, page)
-	if (!images) return apiError(404, 'Portfolio not found')
+	if (!images) return apiError(404, msg`Portfolio not found`)
 	return apiOk({ data: { images: images.items, next: images.next } }, { headers: caching.headers })
 }
 

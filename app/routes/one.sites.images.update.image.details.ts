@@ -4,6 +4,7 @@ import { setImageDetails } from '~/models/image.server'
 import { apiError, apiOk, postOnlyLoader, readJsonBody, readQuery } from '~/utils/api.server'
 import { ImageDetailsSchema } from '~/utils/portfolio-schemas'
 import { requireApiOwner } from '~/services/auth.server'
+import { msg } from '~/utils/i18n-macro'
 
 const Query = z.object({
 	productId: z.string({ error: 'is required' }).min(1, 'is required').max(64),
@@ -19,7 +20,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	const { productId, imageId } = readQuery(request, Query)
 	const details = await readJsonBody(request, ImageDetailsSchema)
 	const image = await setImageDetails(customerId, productId, imageId, details)
-	if (!image) return apiError(404, 'Image not found')
+	if (!image) return apiError(404, msg`Image not found`)
 	return apiOk({ data: image })
 }
 

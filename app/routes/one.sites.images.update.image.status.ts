@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { setImageStatus } from '~/models/image.server'
 import { apiError, apiOk, postOnlyLoader, readJsonBody, readQuery } from '~/utils/api.server'
 import { requireApiOwner } from '~/services/auth.server'
+import { msg } from '~/utils/i18n-macro'
 
 const Query = z.object({
 	key: z.enum(['Active', 'Featured'], { error: "must be 'Active' or 'Featured'" }),
@@ -21,7 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
 			? await readJsonBody(request, ActiveBody)
 			: await readJsonBody(request, FeaturedBody)
 	const image = await setImageStatus(customerId, productId, imageId, change)
-	if (!image) return apiError(404, 'Image not found')
+	if (!image) return apiError(404, msg`Image not found`)
 	return apiOk({
 		data: { pProductImageId: image.id, active: image.active, featured: image.featured },
 	})

@@ -5,6 +5,7 @@ import { apiError, apiOk, postOnlyLoader, readQuery } from '~/utils/api.server'
 import { requireApiOwner } from '~/services/auth.server'
 import { uploadFailure } from '~/services/image-api.server'
 import { readUploadedFiles, UPLOAD_MESSAGES } from '~/utils/upload.server'
+import { msg } from '~/utils/i18n-macro'
 
 const Query = z.object({
 	productId: z.string({ error: 'is required' }).min(1, 'is required').max(64),
@@ -15,7 +16,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	const customerId = await requireApiOwner(request)
 	const { productId } = readQuery(request, Query)
 	if (!(await ownsPortfolio(customerId, productId)))
-		return apiError(404, 'Portfolio item not found')
+		return apiError(404, msg`Portfolio item not found`)
 	try {
 		// A full gallery is refused before the files are read.
 		await checkImageRoom(customerId, productId)
@@ -27,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
 			files.map((file) => file.data),
 		)
 		// Deleted while the upload was under way.
-		if (!added) return apiError(404, 'Portfolio item not found')
+		if (!added) return apiError(404, msg`Portfolio item not found`)
 		return apiOk({ data: added.item })
 	} catch (error) {
 		return uploadFailure(error)

@@ -4,6 +4,7 @@ import { apiError, apiOk, postOnlyLoader, readJsonBody } from '~/utils/api.serve
 import { requireApiOwner } from '~/services/auth.server'
 import { etagHeaders, ifMatchPrecondition, orPreconditionFailed } from '~/utils/etag.server'
 import { isProfileField, PROFILE_FIELDS } from '~/services/profile-fields.server'
+import { msg } from '~/utils/i18n-macro'
 
 /**
  * POST /one/sites/info/general/{field}/update : the owner edits one block of their profile.
@@ -11,7 +12,7 @@ import { isProfileField, PROFILE_FIELDS } from '~/services/profile-fields.server
  */
 export async function action({ request, params }: ActionFunctionArgs) {
 	const customerId = await requireApiOwner(request)
-	if (!isProfileField(params.field)) return apiError(404, 'Not found')
+	if (!isProfileField(params.field)) return apiError(404, msg`Not found`)
 	const spec = PROFILE_FIELDS[params.field]
 	const value = await readJsonBody(request, spec.schema)
 	return orPreconditionFailed(async () => {

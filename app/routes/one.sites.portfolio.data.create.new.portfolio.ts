@@ -13,7 +13,7 @@ export async function action({ request }: ActionFunctionArgs) {
 		const item = await createPortfolio(customerId, {}, { fresh: true })
 		return apiOk({ url: `/builder/portfolio/${item.portfolioId}` })
 	} catch (error) {
-		if (error instanceof PortfolioLimitError) return apiError(400, error.message)
+		if (error instanceof PortfolioLimitError) return apiError(400, error.translatable)
 		throw error
 	}
 }

@@ -4,6 +4,7 @@ import { discardPristinePortfolio } from '~/models/portfolio.server'
 import { apiError, apiOk, postOnlyLoader, readJsonBody } from '~/utils/api.server'
 import { requireApiOwner } from '~/services/auth.server'
 import { DeleteSchema } from '~/utils/portfolio-schemas'
+import { msg } from '~/utils/i18n-macro'
 
 /**
  * POST /one/sites/portfolio/data/discard {portfolioId}: the owner left a new item ('Add New')
@@ -13,7 +14,8 @@ import { DeleteSchema } from '~/utils/portfolio-schemas'
 export async function action({ request }: ActionFunctionArgs) {
 	const customerId = await requireApiOwner(request)
 	const { portfolioId } = await readJsonBody(request, DeleteSchema)
-	if (!(await ownsPortfolio(customerId, portfolioId))) return apiError(404, 'Portfolio not found')
+	if (!(await ownsPortfolio(customerId, portfolioId)))
+		return apiError(404, msg`Portfolio not found`)
 	const discarded = await discardPristinePortfolio(customerId, portfolioId)
 	return apiOk({ data: { discarded } })
 }

@@ -8,6 +8,7 @@ import {
 import { apiError, apiOk, getOnlyAction, readQuery, requireMethod } from '~/utils/api.server'
 import { requireApiCustomerId } from '~/services/auth.server'
 import { listPageCaching, pageRequest, PageQuerySchema } from '~/utils/pagination.server'
+import { msg } from '~/utils/i18n-macro'
 
 const TYPES: readonly PortfolioListType[] = ['featured', 'active', 'all']
 
@@ -24,15 +25,15 @@ const Query = PageQuerySchema.extend({
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	requireMethod(request, 'GET')
 	const type = TYPES.find((candidate) => candidate === params.type)
-	if (!type) return apiError(404, 'Not found')
+	if (!type) return apiError(404, msg`Not found`)
 	const query = readQuery(request, Query)
 	const { customer_id } = query
 	if (type === 'all') {
 		const customerId = await requireApiCustomerId(request)
-		if (customerId !== customer_id) return apiError(404, 'Profile not found')
+		if (customerId !== customer_id) return apiError(404, msg`Profile not found`)
 	}
 	const version = await getListVersion(customer_id)
-	if (!version || (type !== 'all' && version.disabled)) return apiError(404, 'Profile not found')
+	if (!version || (type !== 'all' && version.disabled)) return apiError(404, msg`Profile not found`)
 
 	const page = pageRequest(query)
 	const caching = listPageCaching(

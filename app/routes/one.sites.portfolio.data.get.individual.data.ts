@@ -4,6 +4,7 @@ import { getPortfolio } from '~/models/portfolio.server'
 import { apiError, apiOk, getOnlyAction, readQuery, requireMethod } from '~/utils/api.server'
 import { getCustomerId } from '~/services/auth.server'
 import { etagHeaders } from '~/utils/etag.server'
+import { msg } from '~/utils/i18n-macro'
 
 const Query = z.object({
 	customer_id: z.string({ error: 'is required' }).min(1, 'is required').max(64),
@@ -20,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const { customer_id, portfolioId } = readQuery(request, Query)
 	const viewer = (await getCustomerId(request)) === customer_id ? 'owner' : 'visitor'
 	const item = await getPortfolio(customer_id, portfolioId, viewer)
-	if (!item) return apiError(404, 'Portfolio not found')
+	if (!item) return apiError(404, msg`Portfolio not found`)
 	return apiOk({ data: item }, viewer === 'owner' ? { headers: etagHeaders(item) } : undefined)
 }
 

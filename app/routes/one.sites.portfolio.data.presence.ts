@@ -8,6 +8,7 @@ import {
 import { apiError, apiOk, postOnlyLoader, readJsonBody } from '~/utils/api.server'
 import { requireApiOwner } from '~/services/auth.server'
 import { PresenceSchema } from '~/utils/portfolio-schemas'
+import { msg } from '~/utils/i18n-macro'
 
 /**
  * POST /one/sites/portfolio/data/presence {portfolioId, view, here}: a builder page of the item
@@ -22,7 +23,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	const pristine = here
 		? await markPortfolioOpen(customerId, portfolioId, view)
 		: await markPortfolioLeft(customerId, portfolioId, view)
-	if (pristine === null) return apiError(404, 'Portfolio not found')
+	if (pristine === null) return apiError(404, msg`Portfolio not found`)
 	if (!here && pristine) {
 		// Once the grace has passed. If this instance stops first, the builder's list removes it.
 		setTimeout(() => {

@@ -4,6 +4,7 @@ import { apiError, apiOk, postOnlyLoader, readJsonBody } from '~/utils/api.serve
 import { requireApiOwner } from '~/services/auth.server'
 import { PAGE_SIZE_DEFAULT } from '~/utils/pagination.server'
 import { ReorderSchema } from '~/utils/portfolio-schemas'
+import { msg } from '~/utils/i18n-macro'
 
 /**
  * POST /one/sites/portfolio/data/reorder {portfolioIds}: the owner's whole list in its new order;
@@ -13,7 +14,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	const customerId = await requireApiOwner(request)
 	const { portfolioIds } = await readJsonBody(request, ReorderSchema)
 	const result = await reorderPortfolios(customerId, portfolioIds)
-	if (result === 'not-found') return apiError(404, 'Portfolio not found')
+	if (result === 'not-found') return apiError(404, msg`Portfolio not found`)
 	if (result === 'incomplete') {
 		return apiError(400, 'portfolioIds: must list each of your portfolio items once')
 	}

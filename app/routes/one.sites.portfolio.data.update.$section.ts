@@ -4,6 +4,7 @@ import { apiError, apiOk, postOnlyLoader, readJsonBody } from '~/utils/api.serve
 import { requireApiOwner } from '~/services/auth.server'
 import { etagHeaders, ifMatchPrecondition, orPreconditionFailed } from '~/utils/etag.server'
 import { isPortfolioSection, SECTION_SCHEMAS } from '~/utils/portfolio-schemas'
+import { msg } from '~/utils/i18n-macro'
 
 /**
  * POST /one/sites/portfolio/data/update/{head|skills|challenges|solutions|result}: the owner
@@ -12,7 +13,7 @@ import { isPortfolioSection, SECTION_SCHEMAS } from '~/utils/portfolio-schemas'
  */
 export async function action({ request, params }: ActionFunctionArgs) {
 	const customerId = await requireApiOwner(request)
-	if (!isPortfolioSection(params.section)) return apiError(404, 'Not found')
+	if (!isPortfolioSection(params.section)) return apiError(404, msg`Not found`)
 	const { portfolioId, changes } = await readJsonBody(request, SECTION_SCHEMAS[params.section])
 	return orPreconditionFailed(async () => {
 		const item = await updatePortfolio(
@@ -21,7 +22,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 			changes,
 			ifMatchPrecondition<PortfolioItem>(request, (current) => current),
 		)
-		if (!item) return apiError(404, 'Portfolio not found')
+		if (!item) return apiError(404, msg`Portfolio not found`)
 		return apiOk({ data: { portfoliosData: [item] } }, { headers: etagHeaders(item) })
 	})
 }

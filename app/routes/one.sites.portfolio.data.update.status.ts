@@ -3,6 +3,7 @@ import { setPortfolioStatus } from '~/models/portfolio.server'
 import { apiError, apiOk, postOnlyLoader, readJsonBody } from '~/utils/api.server'
 import { requireApiOwner } from '~/services/auth.server'
 import { StatusSchema } from '~/utils/portfolio-schemas'
+import { msg } from '~/utils/i18n-macro'
 
 /**
  * POST /one/sites/portfolio/data/update/status {portfolioId, active | featured}: switches one
@@ -12,7 +13,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	const customerId = await requireApiOwner(request)
 	const { portfolioId, status } = await readJsonBody(request, StatusSchema)
 	const item = await setPortfolioStatus(customerId, portfolioId, status)
-	if (!item) return apiError(404, 'Portfolio not found')
+	if (!item) return apiError(404, msg`Portfolio not found`)
 	return apiOk({ data: { portfoliosData: [item] } })
 }
 

@@ -4,6 +4,7 @@ import { apiError, apiOk, postOnlyLoader, readJsonBody } from '~/utils/api.serve
 import { requireApiOwner } from '~/services/auth.server'
 import { isResumeList, RESUME_LISTS } from '~/services/section-versions.server'
 import { etagHeaders, ifMatchPrecondition, orPreconditionFailed } from '~/utils/etag.server'
+import { msg } from '~/utils/i18n-macro'
 
 /**
  * POST /one/sites/resume/work-exp/update/{section}: replaces one list, answers the full resume.
@@ -11,7 +12,7 @@ import { etagHeaders, ifMatchPrecondition, orPreconditionFailed } from '~/utils/
  */
 export async function action({ request, params }: ActionFunctionArgs) {
 	const customerId = await requireApiOwner(request)
-	if (!isResumeList(params.section)) return apiError(404, 'Not found')
+	if (!isResumeList(params.section)) return apiError(404, msg`Not found`)
 	const list = RESUME_LISTS[params.section]
 	const body = await readJsonBody(request, list.schema)
 	// `If-Match` carries the ETag of the whole resume (the read answers all five lists).

@@ -81,6 +81,7 @@ describe('project page link previews', () => {
 			'@context': 'https://schema.org',
 			'@type': 'CreativeWork',
 			name: 'Analytical Engine notes',
+			inLanguage: 'en',
 			description: 'The first published algorithm.',
 			url,
 			image: cdn(featured.key),

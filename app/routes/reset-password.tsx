@@ -1,5 +1,7 @@
 import { getInputProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import {
 	data,
 	redirect,
@@ -20,6 +22,7 @@ import { findPasswordResetToken } from '~/models/account.server'
 import { readFormData } from '~/utils/api.server'
 import { resetPasswordFromLink } from '~/services/account-settings.server'
 import { createSession, headersWithCookies } from '~/services/session.server'
+import { metaI18n } from '~/utils/i18n'
 import { ResetPasswordFormSchema } from '~/utils/settings-schemas'
 import { noindexMeta } from '~/utils/seo'
 
@@ -56,6 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ResetPasswordPage() {
+	const { t } = useLingui()
 	const { token, valid } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const [form, fields] = useZodForm(ResetPasswordFormSchema, {
@@ -68,21 +72,21 @@ export default function ResetPasswordPage() {
 
 	return (
 		<AuthLayout
-			title="Choose a new password"
-			subtitle="After this, every device signed in to your Tagg is signed out, and this one is signed in."
+			title={t`Choose a new password`}
+			subtitle={t`After this, every device signed in to your Tagg is signed out, and this one is signed in.`}
 		>
 			<AuthForm
 				form={form}
 				errors={[...(form.errors ?? []), ...(fields.token.errors ?? [])]}
-				label="Save new password"
-				pendingLabel="Saving..."
+				label={t`Save new password`}
+				pendingLabel={t`Saving...`}
 			>
 				<input {...getInputProps(fields.token, { type: 'hidden' })} />
 				<NewPasswordFields
 					password={fields.password}
 					confirmPassword={fields.confirmPassword}
-					label="New password"
-					confirmLabel="Re-enter Password"
+					label={t`New password`}
+					confirmLabel={t`Re-enter Password`}
 					initialFocus
 				/>
 			</AuthForm>
@@ -91,16 +95,22 @@ export default function ResetPasswordPage() {
 }
 
 function LinkNotValid() {
+	const { t } = useLingui()
 	return (
-		<LinkNotValidLayout explanation="A link to reset your password works once, within 30 minutes, and a newer request replaces it. Ask for a new one and use the latest email.">
+		<LinkNotValidLayout
+			explanation={t`A link to reset your password works once, within 30 minutes, and a newer request replaces it. Ask for a new one and use the latest email.`}
+		>
 			<Link to="/forgot-password" className="btn-primary mt-6 w-full">
-				Ask for a new link
+				<Trans>Ask for a new link</Trans>
 			</Link>
 			<p className="mt-6 text-center text-sm">
-				<TextLink to="/login">Back to login</TextLink>
+				<TextLink to="/login">
+					<Trans>Back to login</Trans>
+				</TextLink>
 			</p>
 		</LinkNotValidLayout>
 	)
 }
 
-export const meta: MetaFunction = () => noindexMeta('Choose a new password | Tagg')
+export const meta: MetaFunction = ({ matches }) =>
+	noindexMeta(metaI18n(matches)._(msg`Choose a new password | Tagg`))

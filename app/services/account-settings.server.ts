@@ -34,6 +34,7 @@ import {
 	WRONG_CURRENT_PASSWORD,
 	WRONG_PASSWORD,
 } from '~/utils/settings-schemas'
+import { msg } from '~/utils/i18n-macro'
 
 /** A refusal: the HTTP status, the field it is about (if any) and the message for a person. */
 export type Refusal = {
@@ -267,10 +268,10 @@ export async function exportArchiveResponse(customerId: string) {
 	try {
 		exported = await exportAccountArchive(customerId, { passwordHash: false })
 	} catch (error) {
-		if (error instanceof AccountTransferError) return apiError(409, error.message)
+		if (error instanceof AccountTransferError) return apiError(409, error.translatable)
 		throw error
 	}
-	if (!exported) return apiError(404, 'Account not found')
+	if (!exported) return apiError(404, msg`Account not found`)
 	const name = (await getCustomerPath(customerId)) ?? 'account'
 	return new Response(createReadableStreamFromReadable(exported.archive), {
 		status: 200,
@@ -293,7 +294,8 @@ export async function signOutOtherDevices(customerId: string, keepRefreshToken?:
 
 // ---------------------------------------------------------------- delete
 
-export const DELETE_CONFIRMATION_MISMATCH = 'Type your address exactly as shown to confirm.'
+export const DELETE_CONFIRMATION_MISMATCH = msg`Type your address exactly as shown to confirm.`
+	.message
 
 /**
  * Deletes the owner's account after they typed their password and their address (their path,

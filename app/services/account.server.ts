@@ -22,6 +22,7 @@ import {
 	reserveLoginAttempt,
 	TOO_MANY_ATTEMPTS,
 } from './rate-limit.server'
+import { msg } from '~/utils/i18n-macro'
 
 export type LoginOutcome =
 	| { ok: true; customerId: string; hasPath: boolean }
@@ -78,14 +79,18 @@ export type RegisterOutcome =
 	| { ok: true; customerId: string }
 	| { ok: false; status: 403 | 409 | 429; message: string; retryAfterSeconds?: number }
 
+// English strings (the pages and the API translate them where they show them).
 export const SIGNUPS_CLOSED =
-	'Sign-ups are closed on this Tagg. Ask the person who runs it to create your account.'
+	msg`Sign-ups are closed on this Tagg. Ask the person who runs it to create your account.`.message
 export const SIGNUPS_BY_INVITE =
-	'Sign-ups on this Tagg are by invitation only. Open the link in your invitation email, or ask the person who runs it to invite you.'
+	msg`Sign-ups on this Tagg are by invitation only. Open the link in your invitation email, or ask the person who runs it to invite you.`
+		.message
 export const INVITE_NOT_USABLE =
-	'This invitation link has expired or was already used. Ask the person who runs this Tagg for a new one.'
+	msg`This invitation link has expired or was already used. Ask the person who runs this Tagg for a new one.`
+		.message
 export const INVITE_OTHER_EMAIL =
-	'This invitation is for another email address. Sign up with the address it was sent to.'
+	msg`This invitation is for another email address. Sign up with the address it was sent to.`
+		.message
 
 /**
  * Whether a sign-up may go ahead under SIGNUPS: `open` lets anyone in, `invite` only the email

@@ -9,6 +9,7 @@ import { apiError, requireMethod, type EndpointMethod } from '~/utils/api.server
 import { loginAgainPath } from '~/utils/editor'
 import { readAccessToken } from '~/utils/jwt.server'
 import { readSessionCookies } from './session.server'
+import { msg } from '~/utils/i18n-macro'
 
 /**
  * The signed-in customer's id, or null. Disabled owners have no session, and neither has a token
@@ -33,7 +34,7 @@ export async function getCustomerId(request: Request): Promise<string | null> {
 /** For the /one API: a 401 JSON answer when signed out. */
 export async function requireApiCustomerId(request: Request): Promise<string> {
 	const customerId = await getCustomerId(request)
-	if (!customerId) throw apiError(401, 'Unauthorized')
+	if (!customerId) throw apiError(401, msg`Unauthorized`)
 	return customerId
 }
 

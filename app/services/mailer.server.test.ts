@@ -1,8 +1,8 @@
 /**
  * The outbox and its worker against a real SMTP server (smtp-server + mailparser): messages have
- * a text and an HTML part with links on PUBLIC_SITE_URL; a mail server that is down delays
- * messages without losing them; two workers never send one message twice; with no SMTP_URL the
- * message is an .eml file whose link is logged.
+ * a text and an HTML part with links on PUBLIC_SITE_URL, in the recipient's language; a mail
+ * server that is down delays messages without losing them; two workers never send one message
+ * twice; with no SMTP_URL the message is an .eml file whose link is logged.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -128,6 +128,71 @@ describe('the outbox worker', () => {
 		for (const owner of owners) {
 			expect(smtp.messages.filter((message) => message.to.includes(owner.email))).toHaveLength(1)
 		}
+	})
+})
+
+describe('in the recipient’s language', () => {
+	test('a reset email for an owner whose own language is German is all German', async () => {
+		const owner = await createOwner({ name: 'Ada Lovelace' })
+		await prisma().customer.update({ where: { id: owner.id }, data: { language: 'de' } })
+		await enqueueEmail({ kind: 'password-reset', to: owner.email })
+		await processOutbox(silent)
+		const mail = await smtp.waitFor((message) => message.to.includes(owner.email))
+		expect(mail.subject).toBe('Setzen Sie Ihr Tagg-Passwort zurück')
+		expect(mail.text).toContain('Hallo Ada,')
+		expect(mail.text).toContain(
+			`das Passwort Ihres Tagg-Kontos (${owner.email}) zurückzusetzen. Öffnen Sie diesen Link`,
+		)
+		expect(mail.text).toContain('Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail')
+		expect(mail.html).toMatch(/^<!doctype html>\n<html lang="de">/)
+		expect(mail.html).toContain('>Wählen Sie ein neues Passwort</a>')
+		expect(mail.html).toContain('Oder fügen Sie diesen Link in Ihren Browser ein:')
+		for (const english of ['Reset your', 'Hi Ada', 'Someone, hopefully you', 'Or paste this link'])
+			expect(mail.text + mail.html).not.toContain(english)
+		// The link works as in English.
+		const link = linkIn(mail.text, '/reset-password?token=')
+		const token = new URL(link).searchParams.get('token')!
+		expect(await findPasswordResetToken(token)).toEqual({ customerId: owner.id })
+	})
+
+	test('an owner with no language of their own gets their public pages’ (Arabic: right to left)', async () => {
+		const owner = await createOwner({ name: 'ليلى حداد' })
+		await prisma().profile.update({ where: { customerId: owner.id }, data: { language: 'ar' } })
+		await enqueueEmail({ kind: 'password-reset', to: owner.email })
+		await processOutbox(silent)
+		const mail = await smtp.waitFor((message) => message.to.includes(owner.email))
+		expect(mail.subject).toBe('أعد تعيين كلمة مرور Tagg')
+		// Each value keeps its own direction inside the Arabic sentence (isolated).
+		expect(mail.text).toContain('مرحبًا \u2068ليلى\u2069،')
+		expect(mail.text).toContain(`إعادة تعيين كلمة مرور حسابك على Tagg (\u2068${owner.email}\u2069)`)
+		expect(mail.html).toMatch(/^<!doctype html>\n<html lang="ar" dir="rtl">/)
+		expect(mail.html).toContain(`<span dir="auto">${owner.email}</span>`)
+		expect(mail.html).toContain('>اختر كلمة مرور جديدة</a>')
+		expect(mail.html).toContain('text-align:right')
+		for (const english of ['Reset your', 'Hi ', 'Someone, hopefully you', 'Or paste this link'])
+			expect(mail.text + mail.html).not.toContain(english)
+	})
+
+	test('the owner’s own language comes before their pages’; English owners read English', async () => {
+		const both = await createOwner({ name: 'Zoé Martin' })
+		await prisma().customer.update({ where: { id: both.id }, data: { language: 'fr' } })
+		await prisma().profile.update({ where: { customerId: both.id }, data: { language: 'ar' } })
+		const english = await createOwner({ name: 'Ada Lovelace' })
+		for (const owner of [both, english]) {
+			await enqueueEmail({
+				kind: 'password-changed',
+				to: owner.email,
+				data: { name: 'X', customerId: owner.id },
+			})
+		}
+		await processOutbox(silent)
+		const french = await smtp.waitFor((message) => message.to.includes(both.email))
+		expect(french.subject).toBe('Le mot de passe de votre compte Tagg a été modifié')
+		expect(french.text).toContain('Bonjour X,')
+		const plain = await smtp.waitFor((message) => message.to.includes(english.email))
+		expect(plain.subject).toBe('Your Tagg password was changed')
+		expect(plain.text).toContain('Hi X,')
+		expect(plain.html).toMatch(/^<!doctype html>\n<html lang="en">/)
 	})
 })
 

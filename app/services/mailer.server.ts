@@ -4,8 +4,8 @@
  * sleeps until the next retry is due (30 s at most, to pick up messages queued elsewhere).
  *
  * Messages are rendered when they are sent: a reset or confirmation link (and its token) is made
- * at that moment, so the outbox never holds a usable link. A failed send never fails the
- * request that queued it.
+ * at that moment, so the outbox never holds a usable link, and the words are in the recipient's
+ * language as it is then (messageLocale). A failed send never fails the request that queued it.
  */
 import {
 	addressMayBeNotified,
@@ -22,6 +22,7 @@ import {
 	completeMessage,
 	failMessage,
 	hasNewerMessage,
+	messageLocale,
 	nextDueAt,
 	SENT_TO_UNVERIFIED,
 	type OutboxMessage,
@@ -39,6 +40,7 @@ import {
 	type RenderedEmail,
 } from '~/utils/emails.server'
 import { env } from '~/utils/env.server'
+import { serverI18n } from '~/utils/i18n.server'
 import { deliver } from '~/utils/mail.server'
 
 export type MailLog = {
@@ -70,6 +72,7 @@ export async function renderMessage(
 ): Promise<(RenderedEmail & { link?: string }) | null> {
 	const data = message.data
 	if (!(await mayBeSent(message))) return null
+	const i18n = serverI18n(await messageLocale(message))
 	switch (message.kind) {
 		case 'password-reset':
 		case 'set-password': {
@@ -83,7 +86,10 @@ export async function renderMessage(
 			if (!created) return null
 			const link = siteUrl(`/reset-password?token=${created.token}`)
 			const input = { name: created.customer.name, email: created.customer.email, link }
-			return { ...(imported ? setPasswordEmail(input) : passwordResetEmail(input)), link }
+			return {
+				...(imported ? setPasswordEmail(i18n, input) : passwordResetEmail(i18n, input)),
+				link,
+			}
 		}
 		case 'email-change': {
 			const customerId = text(data.customerId)
@@ -92,12 +98,12 @@ export async function renderMessage(
 			const token = await createEmailChangeToken(account.id, message.to, message.createdAt)
 			if (!token) return null
 			const link = siteUrl(`/confirm-email?token=${token}`)
-			return { ...emailChangeEmail({ name: account.name, newEmail: message.to, link }), link }
+			return { ...emailChangeEmail(i18n, { name: account.name, newEmail: message.to, link }), link }
 		}
 		case 'signup-invite': {
 			const token = await createSignupInvite(message.to)
 			const link = siteUrl(`/signup?invite=${token}`)
-			return { ...signupInviteEmail({ email: message.to, link }), link }
+			return { ...signupInviteEmail(i18n, { email: message.to, link }), link }
 		}
 		case 'email-change-requested': {
 			const customerId = text(data.customerId)
@@ -107,7 +113,7 @@ export async function renderMessage(
 			if (!created) return null
 			const link = siteUrl(`/confirm-email?cancel=${created.token}`)
 			return {
-				...emailChangeRequestedEmail({
+				...emailChangeRequestedEmail(i18n, {
 					name: created.name,
 					newEmail: text(data.newEmail) ?? '',
 					link,
@@ -123,12 +129,12 @@ export async function renderMessage(
 				: null
 			if (!created) return null
 			const link = siteUrl(`/confirm-email?verify=${created.token}`)
-			return { ...verifyEmailEmail({ name: created.name, email: message.to, link }), link }
+			return { ...verifyEmailEmail(i18n, { name: created.name, email: message.to, link }), link }
 		}
 		case 'password-changed':
-			return passwordChangedEmail({ name: text(data.name), email: message.to })
+			return passwordChangedEmail(i18n, { name: text(data.name), email: message.to })
 		case 'email-changed':
-			return emailChangedEmail({ name: text(data.name), newEmail: text(data.newEmail) ?? '' })
+			return emailChangedEmail(i18n, { name: text(data.name), newEmail: text(data.newEmail) ?? '' })
 		default:
 			return null
 	}

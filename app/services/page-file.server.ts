@@ -1,8 +1,9 @@
 /**
  * What the files beside an owner's page share (`/{pname}/og.png`, `qr.png`, `contact.vcf`): the
  * page's version, or the owner's previous path's 301 and else a 404; then the file, made once per
- * version and host and kept in memory (app/utils/generated-cache.server.ts). The query string is
- * never part of the key (docs/decisions/026-generated-cache-key.md).
+ * version, host and language (the owner's, which the card's and the vCard's words are in) and
+ * kept in memory (app/utils/generated-cache.server.ts). The query string is never part of the key
+ * (docs/decisions/026-generated-cache-key.md).
  */
 import { getPageVersion, type PageVersion } from '~/models/page-version.server'
 import { getProfile, type ProfileData } from '~/models/profile.server'
@@ -30,6 +31,7 @@ export async function pageFile(
 		owner: version.customerId,
 		version: version.version,
 		host: new URL(site).host,
+		language: version.language,
 	}
 	const made = await generatedCache().get(key, async () => {
 		const profile = await getProfile(version.customerId)

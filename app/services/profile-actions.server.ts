@@ -32,6 +32,14 @@ import {
 	RESUME_LISTS,
 	RESUME_SECTIONS,
 } from './section-versions.server'
+import { translate } from '~/utils/i18n'
+import { msg } from '~/utils/i18n-macro'
+import { serverI18n } from '~/utils/i18n.server'
+import { currentLocale } from '~/utils/locale.server'
+
+/** A form error of the server's own, in the request's language (the browser has not its catalog). */
+const say = (message: Parameters<typeof translate>[1]) =>
+	translate(serverI18n(currentLocale()), message)
 
 export async function readEditorBody(
 	request: Request,
@@ -41,7 +49,9 @@ export async function readEditorBody(
 		text = await readBodyText(request)
 	} catch (error) {
 		if (error instanceof Response && error.status === 413) {
-			throw data(failure('unknown', { _form: 'The request body is too large' }), { status: 413 })
+			throw data(failure('unknown', { _form: say(msg`The request body is too large`) }), {
+				status: 413,
+			})
 		}
 		throw error
 	}
@@ -53,7 +63,7 @@ export async function readEditorBody(
 	try {
 		body = JSON.parse(text)
 	} catch {
-		throw data(failure('unknown', { _form: 'The request body must be valid JSON' }), {
+		throw data(failure('unknown', { _form: say(msg`The request body must be valid JSON`) }), {
 			status: 400,
 		})
 	}

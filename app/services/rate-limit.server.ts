@@ -8,6 +8,7 @@
  */
 import { clear, release, reserve, type Limit } from '~/models/rate-limit.server'
 import { normaliseEmail } from '~/models/customer.server'
+import { msg } from '~/utils/i18n-macro'
 
 const MINUTE = 60_000
 
@@ -17,7 +18,8 @@ export const LOGIN_LIMITS = {
 	account: { max: 100, windowMs: 60 * MINUTE },
 }
 
-export const TOO_MANY_ATTEMPTS = 'Too many login attempts. Please wait a few minutes and try again.'
+export const TOO_MANY_ATTEMPTS =
+	msg`Too many login attempts. Please wait a few minutes and try again.`.message
 
 /**
  * In the order they are reserved: the narrowest first, so an attempt refused there (one address

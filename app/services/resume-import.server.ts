@@ -47,6 +47,7 @@ import { readJsonResume } from '~/utils/json-resume-import.server'
 import { readLinkedInExport } from '~/utils/linkedin-import.server'
 import { halvesToRating, splitParagraphs, toMonthDate } from '~/utils/text'
 import { readMultipart, UploadError } from '~/utils/upload.server'
+import { type Translatable } from '~/utils/i18n'
 
 /** What an import would write, already valid for the resume and profile models. */
 export type ImportDraft = {
@@ -559,7 +560,11 @@ export async function apiImport(
 		if (!upload.file) return apiError(400, IMPORT_MESSAGES.noFile)
 		return apiOk({ data: await use(await readImportFile(upload.file), upload) })
 	} catch (error) {
-		if (error instanceof ImportError) return apiError(error.status, error.message)
+		// A refusal with a value in it carries its message of the catalogs (importError).
+		if (error instanceof ImportError) {
+			const { translatable } = error as { translatable?: Translatable }
+			return apiError(error.status, translatable ?? error.message)
+		}
 		throw error
 	}
 }

@@ -3,9 +3,12 @@
  * (no browser). Every character is drawn in a font embedded as a subset: Inter for Latin,
  * Cyrillic and Greek, IBM Plex Sans Arabic for Arabic, Noto for emoji, Hebrew, Devanagari, Thai,
  * Chinese, Japanese (in its own glyph forms) and Korean (docs/decisions/028-pdf-fonts.md). A rendered PDF is kept in memory under its page
- * version, so it is drawn once per edit, whatever the traffic.
+ * version, so it is drawn once per edit, whatever the traffic. Its headings, dates and labels
+ * are in the owner's language (`Profile.language`); in a right-to-left one (Arabic) the layout is
+ * mirrored: headings and entries at the right margin, dates on the left.
  */
 import path from 'node:path'
+import { type I18n } from '@lingui/core'
 import {
 	Document,
 	Font,
@@ -21,10 +24,17 @@ import { type ProfileData } from '~/models/profile.server'
 import { type Resume } from '~/models/resume.server'
 import { assetDir } from '~/utils/assets.server'
 import { generatedCache } from '~/utils/generated-cache.server'
+import { msg } from '~/utils/i18n-macro'
+import { serverI18n } from '~/utils/i18n.server'
+import { directionOf, isLocale, DEFAULT_LOCALE, type Locale } from '~/utils/locales'
 import { fullName } from '~/utils/seo'
 import { ratingToHalves, resumeVisibility, workPeriod } from '~/utils/text'
+import { translate, withValues } from '~/utils/i18n'
 
 // ---------------------------------------------------------------- the fonts
+
+// Font families, font files and their names below are no text a reader sees.
+/* eslint-disable lingui/no-unlocalized-strings */
 
 /** app/assets/fonts from this module (in app/services, or bundled into build/server) or the cwd. */
 const fontDir = () => assetDir(path.join('app', 'assets', 'fonts'), 'Inter-Regular.ttf')
@@ -370,27 +380,34 @@ const isRtlLetter = (char: string) => /\p{L}/u.test(char) && RTL.test(char)
 /**
  * The web page's `dir="auto"`: a text whose first letter is Arabic or Hebrew (say) is laid out
  * right to left and aligned right; a Latin word inside it keeps its place in the reading order.
+ * In a right-to-left resume (`rtl`) every text is aligned right, and one with no letter at all
+ * (a date range, a number) is laid out right to left too.
  */
-function dirAuto(text: string | null | undefined) {
+function dirAuto(text: string | null | undefined, rtl = false) {
 	const first = /\p{L}/u.exec(text ?? '')?.[0]
-	return first && isRtlLetter(first) ? ({ direction: 'rtl', textAlign: 'right' } as const) : {}
+	if (first ? isRtlLetter(first) : rtl) return { direction: 'rtl', textAlign: 'right' } as const
+	return rtl ? ({ textAlign: 'right' } as const) : {}
 }
 
 /** The fonts of the resume being drawn, for the texts deep in it (textStyle). */
 const FontsContext = createContext<ResumeFonts>({ families: [], japanese: null })
 
+/** Whether the resume being drawn is laid out right to left (its language's direction). */
+const RtlContext = createContext(false)
+
 /** A text's direction (dirAuto) and, for a Japanese text, the Japanese font stack. */
-function textStyle(text: string | null | undefined, fonts: ResumeFonts) {
+function textStyle(text: string | null | undefined, fonts: ResumeFonts, rtl = false) {
 	return {
-		...dirAuto(text),
+		...dirAuto(text, rtl),
 		...(text && fonts.japanese && japaneseText(text, fonts) ? { fontFamily: fonts.japanese } : {}),
 	}
 }
 
-/** textStyle with the fonts of the resume being drawn. */
+/** textStyle with the fonts and the direction of the resume being drawn. */
 function useTextStyle() {
 	const fonts = useContext(FontsContext)
-	return (text: string | null | undefined) => textStyle(text, fonts)
+	const rtl = useContext(RtlContext)
+	return (text: string | null | undefined) => textStyle(text, fonts, rtl)
 }
 
 // ---------------------------------------------------------------- emoji
@@ -429,6 +446,8 @@ function emoji(text: string): ReactNode {
 	if (last < text.length) parts.push(text.slice(last))
 	return parts
 }
+
+/* eslint-enable lingui/no-unlocalized-strings */
 
 // ---------------------------------------------------------------- long words
 
@@ -526,6 +545,7 @@ const styles = StyleSheet.create({
 	designation: { fontSize: DESIGNATION, color: BRAND, marginTop: 2 },
 	contact: { flexDirection: 'row', flexWrap: 'wrap', marginTop: 6, color: MUTED, fontSize: SMALL },
 	contactItem: { marginRight: CONTACT_GAP },
+	contactItemRtl: { marginLeft: CONTACT_GAP },
 	link: { color: MUTED, textDecoration: 'none' },
 	section: { marginTop: 16 },
 	heading: {
@@ -560,8 +580,17 @@ const styles = StyleSheet.create({
 		paddingRight: SKILL_GAP,
 		marginBottom: 3,
 	},
+	skillRtl: {
+		width: '50%',
+		flexDirection: 'row-reverse',
+		justifyContent: 'space-between',
+		alignItems: 'center',
+		paddingLeft: SKILL_GAP,
+		marginBottom: 3,
+	},
 	// As the entry title: the name takes what the dots leave, and keeps a gap from them.
 	skillName: { flexGrow: 1, flexBasis: 0, paddingRight: SKILL_NAME_GAP },
+	skillNameRtl: { flexGrow: 1, flexBasis: 0, paddingLeft: SKILL_NAME_GAP },
 	dots: { flexDirection: 'row' },
 	dot: {
 		width: DOT,
@@ -597,7 +626,30 @@ export type ResumePdfData = {
 type ResumeDocumentProps = ResumePdfData & {
 	/** The font stacks for this resume's text (fontsFor). */
 	fonts: ResumeFonts
+	/** The owner's language (resumeLocale). */
+	i18n: I18n
 }
+
+/** The language of the owner's resume: their public pages' (English when unknown). */
+export const resumeLocale = (profile: Pick<ProfileData, 'language'>): Locale =>
+	isLocale(profile.language) ? profile.language : DEFAULT_LOCALE
+
+/**
+ * The headings of the resume (drawn in capitals), as the resume page names its blocks. Their own
+ * context: a heading printed in capitals may want other words than the page's label.
+ */
+const HEADINGS = {
+	aboutMe: msg({ message: 'About Me', context: 'resume PDF' }),
+	workExp: msg({ message: 'Work Experience', context: 'resume PDF' }),
+	education: msg({ message: 'Education', context: 'resume PDF' }),
+	skills: msg({ message: 'Skills', context: 'resume PDF' }),
+	certificates: msg({ message: 'Certificates', context: 'resume PDF' }),
+	achievements: msg({ message: 'Achievements', context: 'resume PDF' }),
+	resume: msg({ message: 'Resume', context: 'resume PDF' }),
+}
+const VIEW_CERTIFICATE = msg`View certificate`
+/** The PDF's title (its document properties). */
+const DOCUMENT_TITLE = msg`{name} – Resume`
 
 /**
  * A titled part of the resume. Its heading never ends a page alone: it is drawn with the first
@@ -615,6 +667,7 @@ function Section({
 	children: ReactNode
 }) {
 	const [first, ...rest] = keepWithFirst ? Children.toArray(children) : [null, children]
+	const style = useTextStyle()
 	return (
 		<View style={styles.section}>
 			{/* An empty first box keeps the section's start on the page it begins on when the
@@ -622,7 +675,7 @@ function Section({
 			    the next page begins with the heading, not with the section's top margin. */}
 			<View />
 			<View wrap={false}>
-				<Text style={styles.heading}>{title}</Text>
+				<Text style={[styles.heading, style(title)]}>{title}</Text>
 				{first}
 			</View>
 			{rest}
@@ -632,9 +685,15 @@ function Section({
 
 /** One way to reach the owner, in the line under the name; a link when it has an address. */
 function Contact({ href, children }: { href?: string; children: string }) {
-	const style = useTextStyle()
+	const fonts = useContext(FontsContext)
+	const rtl = useContext(RtlContext)
+	// An address, a number or a link reads left to right in any resume: only a place written in
+	// a right-to-left script is laid out right to left (textStyle without the resume's direction).
 	return (
-		<Text style={[styles.contactItem, style(children)]} hyphenationCallback={breaks.contact}>
+		<Text
+			style={[rtl ? styles.contactItemRtl : styles.contactItem, textStyle(children, fonts)]}
+			hyphenationCallback={breaks.contact}
+		>
 			{href ? (
 				<Link style={styles.link} src={href}>
 					{emoji(children)}
@@ -657,11 +716,12 @@ function ListEntry({
 	children: ReactNode
 }) {
 	const style = useTextStyle()
-	const rtl = 'direction' in dirAuto(title)
+	const rtl = useContext(RtlContext) || 'direction' in dirAuto(title)
 	return (
 		<View style={styles.entry} wrap={false}>
-			{/* A right-to-left title starts at the right margin, above its company and bullets, and
-			    the dates go to the other side, as the bullet's mark does. */}
+			{/* A right-to-left title (or any title of a right-to-left resume) starts at the right
+			    margin, above its company and bullets, and the dates go to the other side, as the
+			    bullet's mark does. */}
 			<View style={[styles.entryHead, rtl ? { flexDirection: 'row-reverse' } : {}]}>
 				<Text
 					style={[
@@ -673,7 +733,7 @@ function ListEntry({
 				>
 					{emoji(title)}
 				</Text>
-				<Text style={styles.entryDates}>{dates}</Text>
+				<Text style={[styles.entryDates, style(String(dates))]}>{dates}</Text>
 			</View>
 			{children}
 		</View>
@@ -692,7 +752,7 @@ function EntrySub({ children, text }: { children: ReactNode; text: string | null
 
 function Bullet({ children }: { children: string }) {
 	const style = useTextStyle()
-	const rtl = 'direction' in dirAuto(children)
+	const rtl = useContext(RtlContext) || 'direction' in dirAuto(children)
 	return (
 		// The mark on the side the line begins, as the web page's list item with dir="auto".
 		<View style={[styles.bullet, rtl ? { flexDirection: 'row-reverse' } : {}]}>
@@ -707,12 +767,14 @@ function Bullet({ children }: { children: string }) {
 /** Skills two to a line. */
 function SkillRow({ skills }: { skills: Resume['skills'] }) {
 	const style = useTextStyle()
+	const rtl = useContext(RtlContext)
 	return (
-		<View style={styles.skills}>
+		// Right to left: the first skill at the right, each name at the right of its dots.
+		<View style={[styles.skills, rtl ? { flexDirection: 'row-reverse' } : {}]}>
 			{skills.map((item) => (
-				<View key={item.skillId} style={styles.skill} wrap={false}>
+				<View key={item.skillId} style={rtl ? styles.skillRtl : styles.skill} wrap={false}>
 					<Text
-						style={[styles.skillName, style(item.skillName)]}
+						style={[rtl ? styles.skillNameRtl : styles.skillName, style(item.skillName)]}
 						hyphenationCallback={breaks.skill}
 					>
 						{emoji(item.skillName)}
@@ -724,24 +786,43 @@ function SkillRow({ skills }: { skills: Resume['skills'] }) {
 	)
 }
 
-/** A rating as five dots filled in half steps. */
+/** A rating as five dots filled in half steps (from the right in a right-to-left resume). */
 function Dots({ rating }: { rating: number }) {
 	const halves = ratingToHalves(rating) ?? 0
+	const rtl = useContext(RtlContext)
 	return (
-		<View style={styles.dots}>
+		<View style={[styles.dots, rtl ? { flexDirection: 'row-reverse' } : {}]}>
 			{Array.from({ length: 5 }, (_, index) => {
 				const fill = Math.max(0, Math.min(2, halves - index * 2))
 				return (
-					<View key={index} style={[styles.dot, fill === 2 ? { backgroundColor: BRAND } : {}]}>
+					<View
+						key={index}
+						style={[
+							styles.dot,
+							rtl ? { marginLeft: 0, marginRight: DOT_GAP } : {},
+							fill === 2 ? { backgroundColor: BRAND } : {},
+						]}
+					>
 						{fill === 1 ? (
 							<View
-								style={{
-									width: DOT / 2,
-									height: DOT,
-									backgroundColor: BRAND,
-									borderTopLeftRadius: DOT / 2,
-									borderBottomLeftRadius: DOT / 2,
-								}}
+								style={
+									rtl
+										? {
+												width: DOT / 2,
+												height: DOT,
+												marginLeft: DOT / 2,
+												backgroundColor: BRAND,
+												borderTopRightRadius: DOT / 2,
+												borderBottomRightRadius: DOT / 2,
+											}
+										: {
+												width: DOT / 2,
+												height: DOT,
+												backgroundColor: BRAND,
+												borderTopLeftRadius: DOT / 2,
+												borderBottomLeftRadius: DOT / 2,
+											}
+								}
 							/>
 						) : null}
 					</View>
@@ -759,21 +840,36 @@ const pairs = <T,>(items: T[]) =>
 		items.slice(index * 2, index * 2 + 2),
 	)
 
-export function ResumeDocument({ profile, resume, email, profileUrl, fonts }: ResumeDocumentProps) {
-	const style = (text: string | null | undefined) => textStyle(text, fonts)
-	const name = fullName(profile.name) || profile.path || 'Resume'
-	const location = [profile.city, profile.country].filter(Boolean).join(', ')
+export function ResumeDocument({
+	profile,
+	resume,
+	email,
+	profileUrl,
+	fonts,
+	i18n,
+}: ResumeDocumentProps) {
+	const locale = resumeLocale(profile)
+	const rtl = directionOf(locale) === 'rtl'
+	const style = (text: string | null | undefined) => textStyle(text, fonts, rtl)
+	const name = fullName(profile.name) || profile.path || i18n._(HEADINGS.resume)
+	const places = [profile.city, profile.country].filter(Boolean)
+	// A place written in Arabic script takes the Arabic comma.
+	const location = places.join(/^[^\p{L}]*\p{Script=Arabic}/u.test(places[0] ?? '') ? '، ' : ', ')
 	const website = profile.socialLinks.companySite
 	const visible = resumeVisibility(resume)
 	const displayUrl = profileUrl.replace(/^https?:\/\//, '')
+	const heading = (key: keyof typeof HEADINGS) => i18n._(HEADINGS[key])
 	return (
 		<Document
-			title={`${name} – Resume`}
+			title={translate(i18n, withValues(DOCUMENT_TITLE, { name }))}
 			author={name}
 			subject={profile.designation || undefined}
+			// The product's name, never translated.
+			// eslint-disable-next-line lingui/no-unlocalized-strings
 			creator="Tagg"
+			// eslint-disable-next-line lingui/no-unlocalized-strings
 			producer="Tagg"
-			language="en"
+			language={locale}
 		>
 			<Page size="A4" style={[styles.page, { fontFamily: fonts.families }]}>
 				{/* The line height is the body's, not the page's: react-pdf draws no `render` text
@@ -792,7 +888,7 @@ export function ResumeDocument({ profile, resume, email, profileUrl, fonts }: Re
 								{emoji(profile.designation)}
 							</Text>
 						) : null}
-						<View style={styles.contact}>
+						<View style={[styles.contact, rtl ? { flexDirection: 'row-reverse' } : {}]}>
 							{location ? <Contact>{location}</Contact> : null}
 							{email ? <Contact href={`mailto:${email}`}>{email}</Contact> : null}
 							{profile.socialLinks.mobileNumber ? (
@@ -810,7 +906,7 @@ export function ResumeDocument({ profile, resume, email, profileUrl, fonts }: Re
 					{profile.bio.length ? (
 						// About Me starts right under the header, far from the page's end, and its first
 						// paragraph may be longer than a page: it stays free to go on to the next page.
-						<Section title="About Me" keepWithFirst={false}>
+						<Section title={heading('aboutMe')} keepWithFirst={false}>
 							{profile.bio.map((paragraph, index) => (
 								<Text
 									key={index}
@@ -825,12 +921,12 @@ export function ResumeDocument({ profile, resume, email, profileUrl, fonts }: Re
 
 					{visible.showResume ? (
 						<>
-							<Section title="Work Experience">
+							<Section title={heading('workExp')}>
 								{resume.workExp.map((item) => (
 									<ListEntry
 										key={item.workId}
 										title={item.role}
-										dates={workPeriod(item.startDate, item.endDate)}
+										dates={workPeriod(item.startDate, item.endDate, i18n)}
 									>
 										{item.company ? (
 											<EntrySub text={item.company}>{emoji(item.company)}</EntrySub>
@@ -841,7 +937,7 @@ export function ResumeDocument({ profile, resume, email, profileUrl, fonts }: Re
 									</ListEntry>
 								))}
 							</Section>
-							<Section title="Education">
+							<Section title={heading('education')}>
 								{resume.education.map((item) => (
 									<ListEntry
 										key={item.eduId}
@@ -854,21 +950,24 @@ export function ResumeDocument({ profile, resume, email, profileUrl, fonts }: Re
 									</ListEntry>
 								))}
 							</Section>
-							<Section title="Skills">
+							<Section title={heading('skills')}>
 								{pairs(resume.skills).map((pair) => (
 									<SkillRow key={pair[0]!.skillId} skills={pair} />
 								))}
 							</Section>
-							<Section title="Certificates">
+							<Section title={heading('certificates')}>
 								{resume.certificates.map((item) => (
 									<ListEntry key={item.crtId} title={item.crtName} dates={item.endDate ?? ''}>
 										{item.crtPlat || item.crtUrl ? (
-											<EntrySub text={item.crtPlat}>
+											<EntrySub
+												// Its platform and the label, in the resume's direction when it has the label.
+												text={rtl && item.crtUrl ? i18n._(VIEW_CERTIFICATE) : item.crtPlat}
+											>
 												{item.crtPlat ? emoji(item.crtPlat) : null}
 												{item.crtPlat && item.crtUrl ? ' · ' : ''}
 												{item.crtUrl ? (
 													<Link style={styles.link} src={item.crtUrl}>
-														View certificate
+														{i18n._(VIEW_CERTIFICATE)}
 													</Link>
 												) : null}
 											</EntrySub>
@@ -876,7 +975,7 @@ export function ResumeDocument({ profile, resume, email, profileUrl, fonts }: Re
 									</ListEntry>
 								))}
 							</Section>
-							<Section title="Achievements">
+							<Section title={heading('achievements')}>
 								{resume.achievements.map((item, index) => (
 									<Bullet key={index}>{item}</Bullet>
 								))}
@@ -885,7 +984,7 @@ export function ResumeDocument({ profile, resume, email, profileUrl, fonts }: Re
 					) : null}
 				</View>
 
-				<View style={styles.footer} fixed>
+				<View style={[styles.footer, rtl ? { flexDirection: 'row-reverse' } : {}]} fixed>
 					<Text>{displayUrl}</Text>
 					<Text render={({ pageNumber, totalPages }) => `${pageNumber} / ${totalPages}`} />
 				</View>
@@ -894,12 +993,18 @@ export function ResumeDocument({ profile, resume, email, profileUrl, fonts }: Re
 	)
 }
 
-/** Draws the PDF (some tens of milliseconds of CPU). */
+/** Draws the PDF (some tens of milliseconds of CPU), in the owner's language. */
 export async function renderResumePdf(data: ResumePdfData): Promise<Buffer> {
-	const fonts = await fontsFor(allText(data))
+	const locale = resumeLocale(data.profile)
+	const i18n = serverI18n(locale)
+	// The headings are drawn in the resume's fonts too (Arabic ones in IBM Plex Sans Arabic).
+	const labels = [...Object.values(HEADINGS), VIEW_CERTIFICATE].map((label) => i18n._(label))
+	const fonts = await fontsFor(allText([data, labels]))
 	return renderToBuffer(
 		<FontsContext.Provider value={fonts}>
-			<ResumeDocument {...data} fonts={fonts} />
+			<RtlContext.Provider value={directionOf(locale) === 'rtl'}>
+				<ResumeDocument {...data} fonts={fonts} i18n={i18n} />
+			</RtlContext.Provider>
 		</FontsContext.Provider>,
 	)
 }
@@ -909,19 +1014,21 @@ export async function renderResumePdf(data: ResumePdfData): Promise<Buffer> {
 export const pdfCacheStats = { hits: 0, renders: 0 }
 
 /**
- * The owner's resume PDF at `version` and the name to file it under: from memory when drawn
- * already (the generated-files cache, keyed like every generated file: app/utils/cache-key.ts),
- * else drawn once however many requests ask at the same moment. A new version replaces the old.
+ * The owner's resume PDF at `version` in `language` and the name to file it under: from memory
+ * when drawn already (the generated-files cache, keyed like every generated file:
+ * app/utils/cache-key.ts), else drawn once however many requests ask at the same moment. A new
+ * version replaces the old.
  */
 export async function cachedResumePdf(
 	customerId: string,
 	version: number,
 	load: () => Promise<ResumePdfData | null>,
 	host = '',
+	language: Locale = DEFAULT_LOCALE,
 ): Promise<{ pdf: Buffer; name: string } | null> {
 	let drawn = false
 	const made = await generatedCache().get(
-		{ resource: 'resume.pdf', owner: customerId, version, host },
+		{ resource: 'resume.pdf', owner: customerId, version, host, language },
 		async () => {
 			const data = await load()
 			if (!data) return null
@@ -937,13 +1044,18 @@ export async function cachedResumePdf(
 	return made && { pdf: made.body, name: made.meta.name }
 }
 
-/** `Content-Disposition` naming the file after the owner ('José Müller - Resume.pdf'). */
-export function pdfDisposition(name: string) {
+const FILE_NAME = msg`{name} - Resume.pdf`
+
+/**
+ * `Content-Disposition` naming the file after the owner ('José Müller - Resume.pdf'; in the
+ * owner's language with `i18n`: 'José Müller - Lebenslauf.pdf').
+ */
+export function pdfDisposition(name: string, i18n: I18n = serverI18n(DEFAULT_LOCALE)) {
 	const clean = name
 		.replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ')
 		.replace(/\s+/g, ' ')
 		.trim()
-	const base = `${clean || 'Resume'} - Resume.pdf`
+	const base = translate(i18n, withValues(FILE_NAME, { name: clean || i18n._(HEADINGS.resume) }))
 	const ascii = base
 		.normalize('NFKD')
 		.replace(/[\u0300-\u036f]/g, '')
@@ -952,5 +1064,6 @@ export function pdfDisposition(name: string) {
 		/['()*]/g,
 		(char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
 	)
+	// eslint-disable-next-line lingui/no-unlocalized-strings -- a header, not text
 	return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`
 }

@@ -2,11 +2,21 @@
  * Account validation shared by the signup and login forms (client and server) and the API.
  */
 import { z } from 'zod'
+import { msg } from '~/utils/i18n-macro'
 
 export const PASSWORD_MIN_LENGTH = 8
 export const PASSWORD_MAX_LENGTH = 128
 
-export const INVALID_CREDENTIALS = 'Invalid email or password'
+// The messages are English strings (zod and the API pass them along); the page translates them
+// with `translate(i18n, message)` (app/utils/i18n.ts), the catalogs holding them here.
+export const INVALID_CREDENTIALS = msg`Invalid email or password`.message
+export const PASSWORD_MISSING = msg`Enter a password`.message
+export const NAME_MISSING = msg`Enter your full name`.message
+export const EMAIL_MISSING = msg`Enter your email`.message
+export const EMAIL_INVALID = msg`Enter a valid email address`.message
+const PASSWORD_TOO_SHORT = msg`Password must be at least 8 characters`.message
+const PASSWORD_TOO_LONG = msg`Password must be at most 128 characters`.message
+export const NAME_TOO_LONG = msg`Name must be at most 100 characters`.message
 
 /** A password as it is hashed and compared: Unicode NFC (é is é however it was typed). */
 export const normalisePassword = (password: string) => password.normalize('NFC')
@@ -20,12 +30,8 @@ export const passwordLength = (password: string) => Array.from(normalisePassword
  */
 export function passwordProblem(password: string): string | null {
 	const length = passwordLength(password)
-	if (length < PASSWORD_MIN_LENGTH) {
-		return `Password must be at least ${PASSWORD_MIN_LENGTH} characters`
-	}
-	if (length > PASSWORD_MAX_LENGTH) {
-		return `Password must be at most ${PASSWORD_MAX_LENGTH} characters`
-	}
+	if (length < PASSWORD_MIN_LENGTH) return PASSWORD_TOO_SHORT
+	if (length > PASSWORD_MAX_LENGTH) return PASSWORD_TOO_LONG
 	return null
 }
 
@@ -33,21 +39,17 @@ export function passwordProblem(password: string): string | null {
 export const passwordMayMatch = (password: string) =>
 	passwordLength(password) <= PASSWORD_MAX_LENGTH
 
-export const PasswordSchema = z.string({ error: 'Enter a password' }).superRefine((value, ctx) => {
+export const PasswordSchema = z.string({ error: PASSWORD_MISSING }).superRefine((value, ctx) => {
 	const problem = passwordProblem(value)
 	if (problem) ctx.addIssue({ code: 'custom', message: problem })
 })
 
 export const RegisterSchema = z.object({
-	name: z
-		.string({ error: 'Enter your full name' })
-		.trim()
-		.min(1, 'Enter your full name')
-		.max(100, 'Name must be at most 100 characters'),
+	name: z.string({ error: NAME_MISSING }).trim().min(1, NAME_MISSING).max(100, NAME_TOO_LONG),
 	email: z
-		.string({ error: 'Enter your email' })
+		.string({ error: EMAIL_MISSING })
 		.trim()
-		.max(254, 'Enter a valid email address')
-		.pipe(z.email({ error: 'Enter a valid email address' })),
+		.max(254, EMAIL_INVALID)
+		.pipe(z.email({ error: EMAIL_INVALID })),
 	password: PasswordSchema,
 })

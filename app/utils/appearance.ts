@@ -8,6 +8,7 @@
  * hue, the closest lightness in OKLCH), and the dark pages use a lighter shade of it that passes
  * on their dark backgrounds (docs/decisions/021-appearance-themes.md).
  */
+import { msg } from '~/utils/i18n-macro'
 
 export const THEME_MODES = ['light', 'dark', 'system'] as const
 export type ThemeMode = (typeof THEME_MODES)[number]
@@ -15,11 +16,14 @@ export type ThemeMode = (typeof THEME_MODES)[number]
 export const HEADER_STYLES = ['gradient', 'solid', 'none'] as const
 export type HeaderStyle = (typeof HEADER_STYLES)[number]
 
-/** The three type pairings: self-hosted variable fonts (app/styles/fonts.css). */
+/**
+ * The three type pairings: self-hosted variable fonts (app/styles/fonts.css). Their labels (and
+ * the presets' names below) are English strings, shown with `translate(i18n, label)`.
+ */
 export const FONT_PAIRINGS = {
-	modern: { label: 'Modern', heading: 'Inter', body: 'Inter' },
-	classic: { label: 'Classic', heading: 'Fraunces', body: 'Source Serif 4' },
-	friendly: { label: 'Friendly', heading: 'Space Grotesk', body: 'DM Sans' },
+	modern: { label: msg`Modern`.message, heading: 'Inter', body: 'Inter' },
+	classic: { label: msg`Classic`.message, heading: 'Fraunces', body: 'Source Serif 4' },
+	friendly: { label: msg`Friendly`.message, heading: 'Space Grotesk', body: 'DM Sans' },
 } as const
 export type FontPairing = keyof typeof FONT_PAIRINGS
 export const FONT_IDS = Object.keys(FONT_PAIRINGS) as FontPairing[]
@@ -29,14 +33,14 @@ export const BRAND_PINK = '#d6246e'
 
 /** The eight preset accents; every one passes AA on the light pages as it is. */
 export const ACCENT_PRESETS = [
-	{ name: 'Tagg pink', hex: BRAND_PINK },
-	{ name: 'Tangerine', hex: '#c2410c' },
-	{ name: 'Gold', hex: '#a16207' },
-	{ name: 'Emerald', hex: '#047857' },
-	{ name: 'Lagoon', hex: '#0e7490' },
-	{ name: 'Cobalt', hex: '#1d4ed8' },
-	{ name: 'Violet', hex: '#6d28d9' },
-	{ name: 'Graphite', hex: '#374151' },
+	{ name: msg`Tagg pink`.message, hex: BRAND_PINK },
+	{ name: msg`Tangerine`.message, hex: '#c2410c' },
+	{ name: msg`Gold`.message, hex: '#a16207' },
+	{ name: msg`Emerald`.message, hex: '#047857' },
+	{ name: msg`Lagoon`.message, hex: '#0e7490' },
+	{ name: msg`Cobalt`.message, hex: '#1d4ed8' },
+	{ name: msg`Violet`.message, hex: '#6d28d9' },
+	{ name: msg`Graphite`.message, hex: '#374151' },
 ] as const
 
 export type Appearance = {

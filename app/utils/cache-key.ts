@@ -20,7 +20,7 @@ export type CacheKeyParts = {
 	 * Host header as sent: only a host Tagg serves.
 	 */
 	host: string
-	/** The language the bytes are in ('en' until languages come). */
+	/** The language the bytes are in: the owner's page language ('en' when not given). */
 	language?: string
 	/**
 	 * The start of the current window of the owner's link schedules (ms; 0 when no scheduled

@@ -29,20 +29,24 @@ export function controlCarousel(root: HTMLElement): () => void {
 	const step = () => {
 		const [first, second] = track.children as unknown as Array<HTMLElement | undefined>
 		if (!first) return 0
-		return second ? second.offsetLeft - first.offsetLeft : first.offsetWidth
+		return second ? Math.abs(second.offsetLeft - first.offsetLeft) : first.offsetWidth
 	}
 
 	const move = (direction: number) => {
 		const max = track.scrollWidth - track.clientWidth
 		const width = step()
 		const behavior = motion.matches ? 'auto' : 'smooth'
+		// Right to left the cards run leftwards: scrollLeft goes from 0 down to -max (as browsers
+		// report it today), and 'next' scrolls left.
+		const sign = getComputedStyle(track).direction === 'rtl' ? -1 : 1
+		const position = sign * track.scrollLeft
 		// Snapping may stop the last card short of `max`: within half a card counts as the end.
-		if (direction === 1 && track.scrollLeft >= max - width / 2) {
+		if (direction === 1 && position >= max - width / 2) {
 			track.scrollTo({ left: 0, behavior })
-		} else if (direction === -1 && track.scrollLeft <= width / 2) {
-			track.scrollTo({ left: max, behavior })
+		} else if (direction === -1 && position <= width / 2) {
+			track.scrollTo({ left: sign * max, behavior })
 		} else {
-			track.scrollBy({ left: direction * width, behavior })
+			track.scrollBy({ left: sign * direction * width, behavior })
 		}
 	}
 

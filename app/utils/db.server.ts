@@ -5,6 +5,9 @@
 import { PrismaPg } from '@prisma/adapter-pg'
 import pg from 'pg'
 import { PrismaClient } from '~/generated/prisma/client'
+import { msg } from '~/utils/i18n-macro'
+import { serverI18n } from './i18n.server'
+import { currentLocale } from './locale.server'
 
 export { Prisma } from '~/generated/prisma/client'
 
@@ -113,7 +116,12 @@ function isPoolWait(error: unknown) {
 /** Thrown when no connection of the pool came free in time: the database is up, Tagg is busy. */
 export function serverBusy() {
 	return Response.json(
-		{ status: 503, message: 'Tagg is busy right now. Please try again in a few seconds.' },
+		{
+			status: 503,
+			message: serverI18n(currentLocale())._(
+				msg`Tagg is busy right now. Please try again in a few seconds.`,
+			),
+		},
 		{ status: 503, headers: { 'Retry-After': '5', 'Cache-Control': 'no-store' } },
 	)
 }
@@ -124,7 +132,12 @@ export function serverBusy() {
  */
 export function databaseUnavailable() {
 	return Response.json(
-		{ status: 503, message: 'Tagg is temporarily unavailable. Please try again in a few seconds.' },
+		{
+			status: 503,
+			message: serverI18n(currentLocale())._(
+				msg`Tagg is temporarily unavailable. Please try again in a few seconds.`,
+			),
+		},
 		{ status: 503, headers: { 'Retry-After': '5', 'Cache-Control': 'no-store' } },
 	)
 }

@@ -4,6 +4,7 @@
  */
 import { type ShouldRevalidateFunction } from '@remix-run/react'
 import { type z } from 'zod'
+import { msg } from '~/utils/i18n-macro'
 
 export type EditorResult =
 	| { ok: true; intent: string; at: number }
@@ -19,17 +20,19 @@ export type EditorResult =
 			signedOut?: true
 	  }
 
-export const EDIT_FAILED = 'Please try again'
+// English strings passed along (the API, the editors' results), translated where they are shown
+// (`translate(i18n, message)`).
+export const EDIT_FAILED = msg`Please try again`.message
 
 /** A stale edit (412): the builder keeps the draft open and offers to reload the section. */
-export const CONFLICT_MESSAGE = 'This was changed in another tab or device'
+export const CONFLICT_MESSAGE = msg`This was changed in another tab or device`.message
 
 /**
  * A save refused because the owner's session ended (a password change or "sign out of all other
  * devices" elsewhere, or the cookie is gone): the editor keeps its draft and offers to sign in
  * again.
  */
-export const SIGNED_OUT_MESSAGE = 'You were signed out'
+export const SIGNED_OUT_MESSAGE = msg`You were signed out`.message
 
 /**
  * /login for an owner whose session ended while a builder page was open: the login page says so

@@ -1,8 +1,13 @@
 /**
  * The emails Tagg sends, each as a plain-text and an HTML part in Tagg's look (the brand pink,
- * one button, short sentences). Links are built on PUBLIC_SITE_URL.
+ * one button, short sentences), in the recipient's language (`i18n`, chosen by the mailer:
+ * app/services/mailer.server.ts). Links are built on PUBLIC_SITE_URL.
  */
+import { type I18n } from '@lingui/core'
 import { env } from './env.server'
+import { type Descriptor, msg } from '~/utils/i18n-macro'
+import { directionOf, isLocale } from './locales'
+import { translate, withValues } from './i18n'
 
 export type RenderedEmail = { subject: string; text: string; html: string }
 
@@ -20,134 +25,249 @@ const escapeHtml = (value: string) =>
 
 export const siteUrl = (pathname = '/') => new URL(pathname, env().PUBLIC_SITE_URL).toString()
 
-const firstName = (name: string | undefined) => name?.trim().split(/\s+/)[0] || 'there'
+const firstName = (name: string | undefined) => name?.trim().split(/\s+/)[0] || ''
 
-type Block = { text: string } | { button: { label: string; url: string } } | { small: string }
+/** A sentence of the email: its message and the values of its placeholders (addresses, links). */
+type Sentence = { message: Descriptor; values?: Record<string, string> }
 
-/** One message in both forms from the same blocks, so the two parts always say the same. */
-function compose(subject: string, greetingName: string | undefined, blocks: Block[]) {
+type Block =
+	{ text: Sentence } | { button: { label: Descriptor; url: string } } | { small: Sentence }
+
+const GREETING = msg`Hi {name},`
+const GREETING_NO_NAME = msg`Hi there,`
+const PASTE_LINK = msg`Or paste this link into your browser:`
+
+/** Marks a value's place in a translated sentence, so the HTML part can wrap it (see `html`). */
+const mark = (index: number) => `\ue000${index}\ue001`
+const MARKS = /\ue000(\d+)\ue001/g
+
+/**
+ * One message in both forms from the same blocks, so the two parts always say the same, in the
+ * language of `i18n`. In a right-to-left language each value (a name, an address, a link) keeps
+ * its own direction inside the sentence: isolated (U+2068…U+2069) in the text part, in a
+ * `<span dir="auto">` in the HTML part; in the others the parts have exactly the English shape.
+ */
+function compose(
+	i18n: I18n,
+	subject: Descriptor,
+	greetingName: string | undefined,
+	blocks: Block[],
+) {
+	const locale = isLocale(i18n.locale) ? i18n.locale : 'en'
+	const dir = directionOf(locale)
+	const rtl = dir === 'rtl'
 	const site = siteUrl()
-	const greeting = `Hi ${firstName(greetingName)},`
+	const name = firstName(greetingName)
+	const greeting: Sentence = name
+		? { message: GREETING, values: { name } }
+		: { message: GREETING_NO_NAME }
+	const plain = ({ message, values }: Sentence) =>
+		translate(
+			i18n,
+			withValues(
+				message,
+				rtl && values
+					? Object.fromEntries(
+							Object.entries(values).map(([key, value]) => [key, `\u2068${value}\u2069`]),
+						)
+					: (values ?? {}),
+			),
+		)
+	const html = ({ message, values = {} }: Sentence) => {
+		const keys = Object.keys(values)
+		const marked = translate(
+			i18n,
+			withValues(message, Object.fromEntries(keys.map((key, index) => [key, mark(index)]))),
+		)
+		return escapeHtml(marked).replace(MARKS, (_, index: string) => {
+			const value = escapeHtml(values[keys[Number(index)]!]!)
+			return rtl ? `<span dir="auto">${value}</span>` : value
+		})
+	}
+	const subjectText = i18n._(subject)
 	const text = [
-		greeting,
+		plain(greeting),
 		...blocks.map((block) =>
-			'text' in block ? block.text : 'button' in block ? block.button.url : block.small,
+			'text' in block
+				? plain(block.text)
+				: 'button' in block
+					? block.button.url
+					: plain(block.small),
 		),
 		`— Tagg\n${site}`,
 	].join('\n\n')
 
+	const align = rtl ? ';text-align:right' : ''
 	const paragraph = (content: string, color = INK, size = 16) =>
-		`<p style="margin:0 0 16px;color:${color};font-size:${size}px;line-height:1.55">${content}</p>`
+		`<p style="margin:0 0 16px;color:${color};font-size:${size}px;line-height:1.55${align}">${content}</p>`
 	const body = blocks
 		.map((block) => {
-			if ('text' in block) return paragraph(escapeHtml(block.text))
-			if ('small' in block) return paragraph(escapeHtml(block.small), MUTED, 14)
+			if ('text' in block) return paragraph(html(block.text))
+			if ('small' in block) return paragraph(html(block.small), MUTED, 14)
 			const { label, url } = block.button
-			return `<p style="margin:8px 0 24px"><a href="${escapeHtml(url)}" style="display:inline-block;background:${BRAND};color:#ffffff;text-decoration:none;font-weight:600;font-size:16px;padding:12px 22px;border-radius:12px">${escapeHtml(label)}</a></p>${paragraph(`Or paste this link into your browser:<br><a href="${escapeHtml(url)}" style="color:${BRAND};word-break:break-all">${escapeHtml(url)}</a>`, MUTED, 13)}`
+			return `<p style="margin:8px 0 24px${align}"><a href="${escapeHtml(url)}" style="display:inline-block;background:${BRAND};color:#ffffff;text-decoration:none;font-weight:600;font-size:16px;padding:12px 22px;border-radius:12px">${escapeHtml(i18n._(label))}</a></p>${paragraph(`${escapeHtml(i18n._(PASTE_LINK))}<br><a href="${escapeHtml(url)}"${rtl ? ' dir="ltr"' : ''} style="color:${BRAND};word-break:break-all">${escapeHtml(url)}</a>`, MUTED, 13)}`
 		})
 		.join('')
-	const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:0;background:#faf9fc;font-family:Inter,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#faf9fc;padding:24px 12px"><tr><td align="center">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;background:#ffffff;border:1px solid ${LINE};border-radius:16px">
-<tr><td style="padding:24px 28px 8px"><span style="display:inline-block;width:14px;height:14px;border-radius:4px;background:${BRAND};vertical-align:middle"></span> <strong style="font-size:20px;color:${INK};vertical-align:middle">Tagg</strong></td></tr>
-<tr><td style="padding:16px 28px 8px">${paragraph(escapeHtml(greeting))}${body}</td></tr>
-<tr><td style="padding:8px 28px 24px;border-top:1px solid ${LINE}">${paragraph(`Tagg · <a href="${escapeHtml(site)}" style="color:${MUTED}">${escapeHtml(site.replace(/\/$/, ''))}</a>`, MUTED, 12)}</td></tr>
+	// English keeps its parts exactly as they were before the languages came.
+	const attributes = rtl ? `lang="${locale}" dir="rtl"` : `lang="${locale}"`
+	const link = rtl ? ' dir="ltr"' : ''
+	const page = `<!doctype html>
+<html ${attributes}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subjectText)}</title></head>
+<body${rtl ? ' dir="rtl"' : ''} style="margin:0;padding:0;background:#faf9fc;font-family:Inter,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"${rtl ? ' dir="rtl"' : ''} style="background:#faf9fc;padding:24px 12px"><tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"${rtl ? ' dir="rtl"' : ''} style="max-width:520px;background:#ffffff;border:1px solid ${LINE};border-radius:16px">
+<tr><td style="padding:24px 28px 8px${align}"><span style="display:inline-block;width:14px;height:14px;border-radius:4px;background:${BRAND};vertical-align:middle"></span> <strong style="font-size:20px;color:${INK};vertical-align:middle">Tagg</strong></td></tr>
+<tr><td style="padding:16px 28px 8px${align}">${paragraph(html(greeting))}${body}</td></tr>
+<tr><td style="padding:8px 28px 24px;border-top:1px solid ${LINE}${align}">${paragraph(`Tagg · <a href="${escapeHtml(site)}"${link} style="color:${MUTED}">${escapeHtml(site.replace(/\/$/, ''))}</a>`, MUTED, 12)}</td></tr>
 </table></td></tr></table></body></html>`
-	return { subject, text, html }
+	return { subject: subjectText, text, html: page }
 }
 
-export function passwordResetEmail(input: { name?: string; email: string; link: string }) {
-	return compose('Reset your Tagg password', input.name, [
+export function passwordResetEmail(
+	i18n: I18n,
+	input: { name?: string; email: string; link: string },
+) {
+	return compose(i18n, msg`Reset your Tagg password`, input.name, [
 		{
-			text: `Someone, hopefully you, asked to reset the password of your Tagg account (${input.email}). Open this link to choose a new one. It works once, within 30 minutes:`,
+			text: {
+				message: msg`Someone, hopefully you, asked to reset the password of your Tagg account ({email}). Open this link to choose a new one. It works once, within 30 minutes:`,
+				values: { email: input.email },
+			},
 		},
-		{ button: { label: 'Choose a new password', url: input.link } },
+		{ button: { label: msg`Choose a new password`, url: input.link } },
 		{
-			small:
-				"If you didn't ask for this, ignore this email: your password stays as it is. A newer request replaces this link.",
+			small: {
+				message: msg`If you didn't ask for this, ignore this email: your password stays as it is. A newer request replaces this link.`,
+			},
 		},
 	])
 }
 
-export function signupInviteEmail(input: { email: string; link: string }) {
-	return compose("You're invited to Tagg", undefined, [
+export function signupInviteEmail(i18n: I18n, input: { email: string; link: string }) {
+	return compose(i18n, msg`You're invited to Tagg`, undefined, [
 		{
-			text: `You're invited to create a Tagg account with this email (${input.email}): one address for your profile, resume and portfolio. The link works once, within 7 days:`,
+			text: {
+				message: msg`You're invited to create a Tagg account with this email ({email}): one address for your profile, resume and portfolio. The link works once, within 7 days:`,
+				values: { email: input.email },
+			},
 		},
-		{ button: { label: 'Create my account', url: input.link } },
-		{ small: "If you weren't expecting this, ignore this email." },
+		{ button: { label: msg`Create my account`, url: input.link } },
+		{ small: { message: msg`If you weren't expecting this, ignore this email.` } },
 	])
 }
 
-export function passwordChangedEmail(input: { name?: string; email: string }) {
-	return compose('Your Tagg password was changed', input.name, [
+export function passwordChangedEmail(i18n: I18n, input: { name?: string; email: string }) {
+	return compose(i18n, msg`Your Tagg password was changed`, input.name, [
 		{
-			text: `The password of your Tagg account (${input.email}) was just changed, and every other device was signed out.`,
+			text: {
+				message: msg`The password of your Tagg account ({email}) was just changed, and every other device was signed out.`,
+				values: { email: input.email },
+			},
 		},
 		{
-			small: `If this wasn't you, choose a new password right away: ${siteUrl('/forgot-password')}`,
-		},
-	])
-}
-
-export function emailChangeEmail(input: { name?: string; newEmail: string; link: string }) {
-	return compose('Confirm your new email for Tagg', input.name, [
-		{
-			text: `Open this link to make ${input.newEmail} the email of your Tagg account. Until you do, nothing changes. The link works within 24 hours:`,
-		},
-		{ button: { label: 'Confirm my new email', url: input.link } },
-		{ small: "If you didn't ask for this, ignore this email." },
-	])
-}
-
-export function emailChangedEmail(input: { name?: string; newEmail: string }) {
-	return compose('Your Tagg email was changed', input.name, [
-		{
-			text: `The email of your Tagg account is now ${input.newEmail}. Use it to log in from now on; messages about your account go there.`,
-		},
-		{
-			small: `If you didn't make this change, someone else may be using your account: tell the person who runs ${siteUrl()} at once.`,
+			small: {
+				message: msg`If this wasn't you, choose a new password right away: {link}`,
+				values: { link: siteUrl('/forgot-password') },
+			},
 		},
 	])
 }
 
-export function emailChangeRequestedEmail(input: {
-	name?: string
-	newEmail: string
-	link: string
-}) {
-	return compose('Someone asked to change your Tagg email', input.name, [
+export function emailChangeEmail(
+	i18n: I18n,
+	input: { name?: string; newEmail: string; link: string },
+) {
+	return compose(i18n, msg`Confirm your new email for Tagg`, input.name, [
 		{
-			text: `Someone signed in to your Tagg account asked to make ${input.newEmail} its email. Nothing changes unless a link we sent to that address is opened.`,
+			text: {
+				message: msg`Open this link to make {email} the email of your Tagg account. Until you do, nothing changes. The link works within 24 hours:`,
+				values: { email: input.newEmail },
+			},
+		},
+		{ button: { label: msg`Confirm my new email`, url: input.link } },
+		{ small: { message: msg`If you didn't ask for this, ignore this email.` } },
+	])
+}
+
+export function emailChangedEmail(i18n: I18n, input: { name?: string; newEmail: string }) {
+	return compose(i18n, msg`Your Tagg email was changed`, input.name, [
+		{
+			text: {
+				message: msg`The email of your Tagg account is now {email}. Use it to log in from now on; messages about your account go there.`,
+				values: { email: input.newEmail },
+			},
 		},
 		{
-			text: "If this wasn't you, cancel it now. This also signs out every device, so whoever asked is signed out too:",
-		},
-		{ button: { label: 'Cancel the change', url: input.link } },
-		{
-			small: `Whoever asked knew your password: after cancelling, choose a new one at ${siteUrl('/forgot-password')}. If it was you, ignore this email.`,
+			small: {
+				message: msg`If you didn't make this change, someone else may be using your account: tell the person who runs {site} at once.`,
+				values: { site: siteUrl() },
+			},
 		},
 	])
 }
 
-export function verifyEmailEmail(input: { name?: string; email: string; link: string }) {
-	return compose('Verify your email for Tagg', input.name, [
+export function emailChangeRequestedEmail(
+	i18n: I18n,
+	input: { name?: string; newEmail: string; link: string },
+) {
+	return compose(i18n, msg`Someone asked to change your Tagg email`, input.name, [
 		{
-			text: `Welcome to Tagg. Open this link to confirm that ${input.email} is your email. Until you do, we send it nothing but this link and password reset links. The link works within 7 days:`,
+			text: {
+				message: msg`Someone signed in to your Tagg account asked to make {email} its email. Nothing changes unless a link we sent to that address is opened.`,
+				values: { email: input.newEmail },
+			},
 		},
-		{ button: { label: 'Verify my email', url: input.link } },
-		{ small: "If you didn't create a Tagg account, ignore this email: we won't write again." },
+		{
+			text: {
+				message: msg`If this wasn't you, cancel it now. This also signs out every device, so whoever asked is signed out too:`,
+			},
+		},
+		{ button: { label: msg`Cancel the change`, url: input.link } },
+		{
+			small: {
+				message: msg`Whoever asked knew your password: after cancelling, choose a new one at {link}. If it was you, ignore this email.`,
+				values: { link: siteUrl('/forgot-password') },
+			},
+		},
 	])
 }
 
-export function setPasswordEmail(input: { name?: string; email: string; link: string }) {
-	return compose('Choose a password for your Tagg account', input.name, [
+export function verifyEmailEmail(
+	i18n: I18n,
+	input: { name?: string; email: string; link: string },
+) {
+	return compose(i18n, msg`Verify your email for Tagg`, input.name, [
 		{
-			text: `Your Tagg account (${input.email}) was moved to ${siteUrl()}. The move does not carry passwords, so choose a new one to log in. The link works once, within 7 days:`,
+			text: {
+				message: msg`Welcome to Tagg. Open this link to confirm that {email} is your email. Until you do, we send it nothing but this link and password reset links. The link works within 7 days:`,
+				values: { email: input.email },
+			},
 		},
-		{ button: { label: 'Choose a password', url: input.link } },
-		{ small: 'If the link has expired, ask for a new one from the login page: Forgot password.' },
+		{ button: { label: msg`Verify my email`, url: input.link } },
+		{
+			small: {
+				message: msg`If you didn't create a Tagg account, ignore this email: we won't write again.`,
+			},
+		},
+	])
+}
+
+export function setPasswordEmail(
+	i18n: I18n,
+	input: { name?: string; email: string; link: string },
+) {
+	return compose(i18n, msg`Choose a password for your Tagg account`, input.name, [
+		{
+			text: {
+				message: msg`Your Tagg account ({email}) was moved to {site}. The move does not carry passwords, so choose a new one to log in. The link works once, within 7 days:`,
+				values: { email: input.email, site: siteUrl() },
+			},
+		},
+		{ button: { label: msg`Choose a password`, url: input.link } },
+		{
+			small: {
+				message: msg`If the link has expired, ask for a new one from the login page: Forgot password.`,
+			},
+		},
 	])
 }

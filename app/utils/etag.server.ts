@@ -10,6 +10,7 @@
 import crypto from 'node:crypto'
 import { apiError } from './api.server'
 import { CONFLICT_MESSAGE } from './editor'
+import { msg } from '~/utils/i18n-macro'
 
 /** A strong ETag of a JSON-able value: the same data always gives the same tag. */
 export function etagOf(value: unknown) {
@@ -82,7 +83,7 @@ export function versionPrecondition<T>(
 export const preconditionFailed = () =>
 	apiError(
 		412,
-		'This was changed since you read it (If-Match holds an ETag that is no longer current): read it again and retry',
+		msg`This was changed since you read it (If-Match holds an ETag that is no longer current): read it again and retry`,
 	)
 
 /** Answers what `update` answers, or {@link preconditionFailed} when its write threw one. */

@@ -27,8 +27,16 @@ export const hasI18n = (locale: Locale) => instances.has(locale)
 /** The instance of a language; English (then an empty English) when it is not loaded here. */
 export function i18nFor(locale: string | null | undefined): I18n {
 	const wanted = isLocale(locale) ? locale : DEFAULT_LOCALE
-	return instances.get(wanted) ?? instances.get(DEFAULT_LOCALE) ?? registerI18n(DEFAULT_LOCALE, {})
+	return (
+		instances.get(wanted) ??
+		instances.get(DEFAULT_LOCALE) ??
+		instances.values().next().value ??
+		(unloaded ??= setupI18n({ locale: DEFAULT_LOCALE, messages: { [DEFAULT_LOCALE]: {} } }))
+	)
 }
+
+/** What answers before any catalog is loaded (never registered: `hasI18n` stays honest). */
+let unloaded: I18n | undefined
 
 /**
  * A message a person reads that was made away from the page: a descriptor (translated with its
@@ -40,9 +48,29 @@ export function i18nFor(locale: string | null | undefined): I18n {
 export type Translatable = string | (MessageDescriptor & { values?: Record<string, unknown> })
 
 export function translate(i18n: I18n, message: Translatable): string {
-	if (typeof message !== 'string') return i18n._(message)
+	if (typeof message !== 'string') {
+		// A value may itself be a message ('{entry} was cut to {max} characters', where the entry
+		// is 'Work entry “{name}”'): translated first, in the same language.
+		const values = message.values
+			? Object.fromEntries(
+					Object.entries(message.values).map(([key, value]) => [
+						key,
+						isDescriptor(value) ? translate(i18n, value) : value,
+					]),
+				)
+			: undefined
+		return i18n._(values ? { ...message, values } : message)
+	}
 	const id = generateMessageId(message)
 	return i18n.messages[id] === undefined ? message : i18n._(id)
+}
+
+const isDescriptor = (value: unknown): value is MessageDescriptor =>
+	typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string'
+
+/** A message in English, on the server (where no page's language applies: a log, the CLI). */
+export function inEnglish(message: Translatable): string {
+	return translate(i18nFor(DEFAULT_LOCALE), message)
 }
 
 /** A descriptor with the values its placeholders take. */

@@ -7,6 +7,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp'
 import { CARD_EDGE, fitInside, GALLERY_EDGE, LARGE_EDGE } from './image-sizes'
+import { msg } from '~/utils/i18n-macro'
 
 /** A refused or unreadable upload; `message` is written for the person who uploaded it. */
 export class ImageError extends Error {
@@ -28,12 +29,13 @@ export const MAX_PIXELS = 40_000_000
 /** How many pipelines may decode at the same time (see withImageSlot). */
 export const IMAGE_SLOTS = 2
 
+// English strings: the API translates them (apiError) where it answers them.
 const MESSAGES = {
-	empty: 'The file is empty.',
-	type: 'Only JPEG, PNG, WebP or AVIF images are allowed.',
-	corrupt: 'The image could not be read. It may be damaged.',
-	bytes: 'Each image must be 10 MB or smaller.',
-	pixels: 'The image is too large: it can have at most 40 megapixels.',
+	empty: msg`The file is empty.`.message,
+	type: msg`Only JPEG, PNG, WebP or AVIF images are allowed.`.message,
+	corrupt: msg`The image could not be read. It may be damaged.`.message,
+	bytes: msg`Each image must be 10 MB or smaller.`.message,
+	pixels: msg`The image is too large: it can have at most 40 megapixels.`.message,
 } as const
 
 // Memory: every upload is a new image, so libvips' operation cache would only hold memory

@@ -4,11 +4,13 @@
  * the stack on a few thousand levels. Real documents nest a handful of levels (a JSON Resume is
  * four deep), so past MAX_JSON_DEPTH the text is refused while it is still text.
  */
+import { msg } from '~/utils/i18n-macro'
 
 /** The deepest nesting of arrays and objects accepted in a JSON body or an imported JSON file. */
 export const MAX_JSON_DEPTH = 64
 
-export const JSON_TOO_DEEP_MESSAGE = `The JSON nests deeper than ${MAX_JSON_DEPTH} levels`
+/** English (the API passes it along), translated where shown (`translate(i18n, message)`). */
+export const JSON_TOO_DEEP_MESSAGE = msg`The JSON nests deeper than 64 levels`.message
 
 /**
  * Whether `text` (JSON, valid or not) opens more than `limit` arrays or objects inside each

@@ -18,8 +18,84 @@ import {
 	type RawImport,
 	type SkippedItem,
 } from './resume-import'
+import { type Descriptor, msg } from '~/utils/i18n-macro'
+import { serverI18n } from './i18n.server'
 
 const require = createRequire(import.meta.url)
+
+// ---------------------------------------------------------------- messages
+// The reasons and refusals are English strings the catalogs hold (`translate(i18n, reason)` shows
+// them in the owner's language); one with a value in it is refused with `importError`.
+
+/**
+ * An ImportError with a value in its message: `message` in English, `translatable` the message
+ * of the catalogs with its values (the answer in the owner's language reads it).
+ */
+export function importError(message: Descriptor, values: Record<string, unknown>) {
+	const translatable = { ...message, values }
+	return Object.assign(new ImportError(400, serverI18n('en')._(translatable)), { translatable })
+}
+
+/**
+ * Why a field is not imported, for each section and field Tagg knows to have none of (JSON
+ * Resume's and LinkedIn's own fields): one sentence each, so each is translated whole.
+ */
+const NO_FIELD: Record<string, string> = {
+	'profile has|street address': msg`Tagg’s profile has no street address`.message,
+	'profile has|postal code': msg`Tagg’s profile has no postal code`.message,
+	'profile has|maiden name': msg`Tagg’s profile has no maiden name`.message,
+	'profile has|birth date': msg`Tagg’s profile has no birth date`.message,
+	'profile has|industry': msg`Tagg’s profile has no industry`.message,
+	'profile has|messenger accounts': msg`Tagg’s profile has no messenger accounts`.message,
+	'work entries have|place': msg`Tagg’s work entries have no place`.message,
+	'work entries have|description': msg`Tagg’s work entries have no description`.message,
+	'work entries have|link': msg`Tagg’s work entries have no link`.message,
+	'education entries have|link': msg`Tagg’s education entries have no link`.message,
+	'education entries have|grade': msg`Tagg’s education entries have no grade`.message,
+	'education entries have|course list': msg`Tagg’s education entries have no course list`.message,
+	'education entries have|notes': msg`Tagg’s education entries have no notes`.message,
+	'education entries have|activities': msg`Tagg’s education entries have no activities`.message,
+	'certificates have|expiry date': msg`Tagg’s certificates have no expiry date`.message,
+	'certificates have|licence number': msg`Tagg’s certificates have no licence number`.message,
+}
+
+/** `Tagg’s work entries have no place`, from the section's noun and the field's words. */
+export const noFieldReason = (noun: string, words: string) =>
+	NO_FIELD[`${noun}|${words}`] ?? `Tagg’s ${noun} no ${words}`
+
+export const NO_FIELD_FOR_IT = msg`Tagg has no field for it`.message
+export const KEEPS_CITY_AND_COUNTRY = msg`Tagg keeps the city and the country`.message
+export const KEEPS_ONE_WEBSITE = msg`Tagg keeps one website, and the file names another`.message
+export const NO_PROJECTS =
+	msg`Tagg keeps projects as portfolio case studies, which an import does not create`.message
+
+/** One sentence per network the file may name as Tagg does (`Tagg keeps one LinkedIn link…`). */
+const ONE_LINK: Record<string, string> = {
+	LinkedIn: msg`Tagg keeps one LinkedIn link, and the file names another`.message,
+	X: msg`Tagg keeps one X link, and the file names another`.message,
+	Instagram: msg`Tagg keeps one Instagram link, and the file names another`.message,
+	Facebook: msg`Tagg keeps one Facebook link, and the file names another`.message,
+	YouTube: msg`Tagg keeps one YouTube link, and the file names another`.message,
+	WhatsApp: msg`Tagg keeps one WhatsApp link, and the file names another`.message,
+}
+
+/** The reason for a second link of a network (the network as the file names it). */
+export const oneLinkReason = (network: string) =>
+	ONE_LINK[network] ?? `Tagg keeps one ${network} link, and the file names another`
+
+/** A whole section of the file Tagg’s resume has no place for. */
+export const NO_SECTION = {
+	volunteering: msg`Tagg’s resume has no volunteering section`.message,
+	publications: msg`Tagg’s resume has no publications section`.message,
+	languages: msg`Tagg’s resume has no languages section`.message,
+	interests: msg`Tagg’s resume has no interests section`.message,
+	references: msg`Tagg’s resume has no references section`.message,
+	patents: msg`Tagg’s resume has no patents section`.message,
+	courses: msg`Tagg’s resume has no courses section`.message,
+	testScores: msg`Tagg’s resume has no test scores section`.message,
+	organizations: msg`Tagg’s resume has no organizations section`.message,
+	recommendations: msg`Tagg’s resume has no recommendations section`.message,
+}
 
 let validator: ValidateFunction | undefined
 /** The official JSON Resume schema, compiled once. */
@@ -158,51 +234,60 @@ function skipUnread(
 			section,
 			field: `${path}.${key}`,
 			value: inEntry(entryName, words, text),
-			reason: key in FIELD_WORDS ? `Tagg’s ${noun} no ${words}` : 'Tagg has no field for it',
+			reason: key in FIELD_WORDS ? noFieldReason(noun, words) : NO_FIELD_FOR_IT,
 		})
 	}
 }
 
 const NOT_IMPORTED: Record<string, string> = {
-	projects: 'Tagg keeps projects as portfolio case studies, which an import does not create',
-	volunteer: 'Tagg’s resume has no volunteering section',
-	publications: 'Tagg’s resume has no publications section',
-	languages: 'Tagg’s resume has no languages section',
-	interests: 'Tagg’s resume has no interests section',
-	references: 'Tagg’s resume has no references section',
+	projects: NO_PROJECTS,
+	volunteer: NO_SECTION.volunteering,
+	publications: NO_SECTION.publications,
+	languages: NO_SECTION.languages,
+	interests: NO_SECTION.interests,
+	references: NO_SECTION.references,
 }
 
 /** Maps a JSON Resume document (as text) to what Tagg can import; throws ImportError. */
 export function readJsonResume(text: string): RawImport {
 	if (jsonNestsTooDeep(text)) {
-		throw new ImportError(
-			400,
-			`This file nests deeper than ${MAX_JSON_DEPTH} levels, so it cannot be a JSON Resume file.`,
+		throw importError(
+			msg`This file nests deeper than {depth} levels, so it cannot be a JSON Resume file.`,
+			{ depth: MAX_JSON_DEPTH },
 		)
 	}
 	let parsed: unknown
 	try {
 		parsed = JSON.parse(text)
 	} catch {
-		throw new ImportError(400, 'This file is not valid JSON, so it cannot be a JSON Resume file.')
+		throw new ImportError(
+			400,
+			msg`This file is not valid JSON, so it cannot be a JSON Resume file.`.message,
+		)
 	}
 	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-		throw new ImportError(400, 'A JSON Resume file holds one JSON object.')
+		throw new ImportError(400, msg`A JSON Resume file holds one JSON object.`.message)
 	}
 	const document = dropEmptyStrings(parsed) as Json
 	if (!SECTIONS.some((section) => section in document)) {
 		throw new ImportError(
 			400,
-			'This JSON file is not a JSON Resume: it has none of basics, work, education, skills, certificates or awards.',
+			msg`This JSON file is not a JSON Resume: it has none of basics, work, education, skills, certificates or awards.`
+				.message,
 		)
 	}
 	const validate = jsonResumeValidator()
 	if (!validate(document)) {
 		const problem = validate.errors?.[0]
-		throw new ImportError(
-			400,
-			`This is not a valid JSON Resume file: ${problem ? describe(problem) : 'it does not match the schema'}.`,
-		)
+		// The problem is the schema's words about the file's fields: it stays as the validator says it.
+		throw problem
+			? importError(msg`This is not a valid JSON Resume file: {problem}.`, {
+					problem: describe(problem),
+				})
+			: new ImportError(
+					400,
+					msg`This is not a valid JSON Resume file: it does not match the schema.`.message,
+				)
 	}
 
 	const skipped: SkippedItem[] = []
@@ -220,7 +305,7 @@ export function readJsonResume(text: string): RawImport {
 				section: 'profile',
 				field: 'basics.location.region',
 				value: inEntry('', 'region', str(location.region)),
-				reason: 'Tagg keeps the city and the country',
+				reason: KEEPS_CITY_AND_COUNTRY,
 			})
 		}
 		const profile: NonNullable<RawImport['profile']> = {
@@ -254,10 +339,10 @@ export function readJsonResume(text: string): RawImport {
 				field: `basics.profiles[${index}]`,
 				value: clipValue(value),
 				reason: !field
-					? 'Tagg has no link of this kind'
+					? msg`Tagg has no link of this kind`.message
 					: url
-						? `Tagg keeps one ${network} link, and the file names another`
-						: 'Tagg needs a full link (https://…) for this network',
+						? oneLinkReason(network)
+						: msg`Tagg needs a full link (https://…) for this network`.message,
 			})
 		})
 		// basics.url: the owner's own site, unless it is a page of this Tagg (an export of it).
@@ -277,9 +362,7 @@ export function readJsonResume(text: string): RawImport {
 					section: 'profile',
 					field: 'basics.url',
 					value: inEntry('', 'website', site),
-					reason: own
-						? 'this is your Tagg page itself'
-						: 'Tagg keeps one website, and the file names another',
+					reason: own ? msg`this is your Tagg page itself`.message : KEEPS_ONE_WEBSITE,
 				})
 			}
 		}
@@ -288,7 +371,7 @@ export function readJsonResume(text: string): RawImport {
 				section: 'profile',
 				field: 'basics.image',
 				value: 'Picture',
-				reason: 'upload your display picture in the builder',
+				reason: msg`upload your display picture in the builder`.message,
 			})
 		}
 		raw.profile = profile
@@ -336,7 +419,7 @@ export function readJsonResume(text: string): RawImport {
 				section: 'achievements',
 				field: `${path}.summary`,
 				value: inEntry(name, 'summary', str(entry.summary)),
-				reason: 'an achievement is one line: its title, awarder and year are imported',
+				reason: msg`an achievement is one line: its title, awarder and year are imported`.message,
 			})
 		}
 	}
@@ -403,7 +486,7 @@ export function readJsonResume(text: string): RawImport {
 				section,
 				field: section,
 				value: inEntry('', section, text),
-				reason: 'not a JSON Resume section Tagg knows',
+				reason: msg`not a JSON Resume section Tagg knows`.message,
 			})
 		}
 	}

@@ -15,6 +15,18 @@ import {
 	type SkippedItem,
 } from './resume-import'
 import { UNPACK_BUDGET, unpackWanted, ZipError } from './zip.server'
+import { msg } from '~/utils/i18n-macro'
+import { serverI18n } from './i18n.server'
+import {
+	importError,
+	KEEPS_CITY_AND_COUNTRY,
+	KEEPS_ONE_WEBSITE,
+	NO_FIELD_FOR_IT,
+	NO_PROJECTS,
+	NO_SECTION,
+	noFieldReason,
+	oneLinkReason,
+} from './json-resume-import.server'
 
 /** More entries than this is no LinkedIn export (a full one has a few dozen files). */
 export const MAX_ZIP_ENTRIES = UNPACK_BUDGET.maxEntries
@@ -39,24 +51,43 @@ type FileKey = (typeof FILES)[keyof typeof FILES]
  * ads, ...) is not the owner's resume and is not listed.
  */
 const OTHER_FILES: Record<string, string> = {
-	'languages.csv': 'Tagg’s resume has no languages section',
-	'projects.csv': 'Tagg keeps projects as portfolio case studies, which an import does not create',
-	'publications.csv': 'Tagg’s resume has no publications section',
-	'patents.csv': 'Tagg’s resume has no patents section',
-	'courses.csv': 'Tagg’s resume has no courses section',
-	'volunteering.csv': 'Tagg’s resume has no volunteering section',
-	'test scores.csv': 'Tagg’s resume has no test scores section',
-	'organizations.csv': 'Tagg’s resume has no organizations section',
-	'recommendations_received.csv': 'Tagg’s resume has no recommendations section',
+	'languages.csv': NO_SECTION.languages,
+	'projects.csv': NO_PROJECTS,
+	'publications.csv': NO_SECTION.publications,
+	'patents.csv': NO_SECTION.patents,
+	'courses.csv': NO_SECTION.courses,
+	'volunteering.csv': NO_SECTION.volunteering,
+	'test scores.csv': NO_SECTION.testScores,
+	'organizations.csv': NO_SECTION.organizations,
+	'recommendations_received.csv': NO_SECTION.recommendations,
 }
 
+/** The refusals of a ZIP that is no LinkedIn export (three with a limit in them). */
+const ZIP_REFUSALS = {
+	tooManyEntries: {
+		...msg`This ZIP file has more than {count} files: it is not a LinkedIn data export.`,
+		values: { count: MAX_ZIP_ENTRIES },
+	},
+	tooLarge: {
+		...msg`A file in this ZIP unpacks to more than {size} MB: it is not a LinkedIn data export.`,
+		values: { size: MAX_CSV_BYTES / 1024 / 1024 },
+	},
+	tooLargeTogether: {
+		...msg`The files Tagg reads in this ZIP unpack to more than {size} MB together: it is not a LinkedIn data export.`,
+		values: { size: MAX_CSV_TOTAL_BYTES / 1024 / 1024 },
+	},
+}
+
+/** The same refusals in English (each is also one message of the catalogs). */
 export const ZIP_MESSAGES = {
-	unreadable: 'This ZIP file could not be read. Download your LinkedIn data again and retry.',
-	tooManyEntries: `This ZIP file has more than ${MAX_ZIP_ENTRIES} files: it is not a LinkedIn data export.`,
-	tooLarge: `A file in this ZIP unpacks to more than ${MAX_CSV_BYTES / 1024 / 1024} MB: it is not a LinkedIn data export.`,
-	tooLargeTogether: `The files Tagg reads in this ZIP unpack to more than ${MAX_CSV_TOTAL_BYTES / 1024 / 1024} MB together: it is not a LinkedIn data export.`,
+	unreadable: msg`This ZIP file could not be read. Download your LinkedIn data again and retry.`
+		.message,
+	tooManyEntries: serverI18n('en')._(ZIP_REFUSALS.tooManyEntries),
+	tooLarge: serverI18n('en')._(ZIP_REFUSALS.tooLarge),
+	tooLargeTogether: serverI18n('en')._(ZIP_REFUSALS.tooLargeTogether),
 	notLinkedIn:
-		'This ZIP file is not a LinkedIn data export: it has none of Profile.csv, Positions.csv, Education.csv, Skills.csv, Certifications.csv or Honors.csv.',
+		msg`This ZIP file is not a LinkedIn data export: it has none of Profile.csv, Positions.csv, Education.csv, Skills.csv, Certifications.csv or Honors.csv.`
+			.message,
 }
 
 /** The file of the export an entry is, by its base name (any folder); null for the others. */
@@ -88,7 +119,8 @@ export async function unpackLinkedInExport(
 		})
 	} catch (error) {
 		if (error instanceof ZipError && error.reason !== 'unreadable') {
-			throw new ImportError(400, ZIP_MESSAGES[error.reason])
+			const refusal = ZIP_REFUSALS[error.reason]
+			throw importError(refusal, refusal.values)
 		}
 		throw new ImportError(400, ZIP_MESSAGES.unreadable)
 	}
@@ -104,8 +136,13 @@ function rows(files: Partial<Record<FileKey, string>>, key: FileKey, name: strin
 	try {
 		return parseCsvObjects(text)
 	} catch (error) {
-		const detail = error instanceof CsvError ? ` (${error.message})` : ''
-		throw new ImportError(400, `${name} in this ZIP is not a readable CSV file${detail}.`)
+		// The detail is the CSV reader's own (English) words about where the file went wrong.
+		throw error instanceof CsvError
+			? importError(msg`{file} in this ZIP is not a readable CSV file ({detail}).`, {
+					file: name,
+					detail: error.message,
+				})
+			: importError(msg`{file} in this ZIP is not a readable CSV file.`, { file: name })
 	}
 }
 
@@ -190,7 +227,7 @@ function skipUnread(
 			section,
 			field: `${file}${index === null ? '' : `[${index}]`}.${column}`,
 			value: inEntry(entryName, words, value),
-			reason: column in COLUMN_WORDS ? `Tagg’s ${noun} no ${words}` : 'Tagg has no field for it',
+			reason: column in COLUMN_WORDS ? noFieldReason(noun, words) : NO_FIELD_FOR_IT,
 		})
 	}
 }
@@ -225,7 +262,7 @@ export async function readLinkedInExport(zip: Uint8Array): Promise<RawImport> {
 				section: 'profile',
 				field: 'Profile.csv.Geo Location',
 				value: inEntry('', 'region', places.slice(1, -1).join(', ')),
-				reason: 'Tagg keeps the city and the country',
+				reason: KEEPS_CITY_AND_COUNTRY,
 			})
 		}
 		raw.profile = {
@@ -250,7 +287,7 @@ export async function readLinkedInExport(zip: Uint8Array): Promise<RawImport> {
 				section: 'profile',
 				field: 'Profile.csv.Twitter Handles',
 				value: `X: ${clipValue(handle)}`,
-				reason: valid ? 'Tagg keeps one X link, and the file names another' : 'not an X username',
+				reason: valid ? oneLinkReason('X') : msg`not an X username`.message,
 			})
 		}
 		for (const entry of bracketList(field(profile, 'Websites'))) {
@@ -265,7 +302,7 @@ export async function readLinkedInExport(zip: Uint8Array): Promise<RawImport> {
 				section: 'profile',
 				field: 'Profile.csv.Websites',
 				value: `Website: ${clipValue(site)}`,
-				reason: 'Tagg keeps one website, and the file names another',
+				reason: KEEPS_ONE_WEBSITE,
 			})
 		}
 	}
@@ -346,7 +383,7 @@ export async function readLinkedInExport(zip: Uint8Array): Promise<RawImport> {
 				section: 'achievements',
 				field: `Honors.csv[${index}].Description`,
 				value: inEntry(quoted('Honor', title), 'description', field(row, 'Description')),
-				reason: 'an achievement is one line: its title, issuer and year are imported',
+				reason: msg`an achievement is one line: its title, issuer and year are imported`.message,
 			})
 		}
 	})

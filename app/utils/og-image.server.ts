@@ -1,8 +1,10 @@
 /**
  * The 1200 x 630 link-preview card of a profile (og:image): name, designation, place and the
- * display picture, drawn as SVG and rasterised by sharp.
+ * display picture, drawn as SVG and rasterised by sharp. In a right-to-left language (the
+ * owner's, Arabic) the card is mirrored: the picture at the right, the texts aligned right.
  */
 import path from 'node:path'
+import { type I18n } from '@lingui/core'
 import sharp, { type OverlayOptions } from 'sharp'
 import {
 	accentPalettes,
@@ -12,6 +14,8 @@ import {
 	type FontPairing,
 } from './appearance'
 import { assetDir } from './assets.server'
+import { msg } from '~/utils/i18n-macro'
+import { directionOf, isLocale } from './locales'
 import { initials } from './text'
 import { logoMarkElements } from './qr.server'
 
@@ -25,7 +29,12 @@ export type OgInput = {
 	siteUrl: string
 	/** The owner's accent, mode (dark draws a dark card; 'system' a light one), type and header. */
 	appearance?: Appearance
+	/** The owner's language (the card's own words, its direction); English without. */
+	i18n?: I18n
 }
+
+/** The name on the card of an owner who gave none. */
+const NO_NAME = msg`Tagg profile`
 
 /**
  * Escapes text for the SVG. Characters XML 1.0 forbids (control characters, lone surrogates)
@@ -93,14 +102,33 @@ export const CARD_FAMILIES: Record<FontPairing, { heading: string; body: string 
 /** The card's fonts from this module (in app/utils, or bundled into build/server) or the cwd. */
 const cardFontDir = () => assetDir(CARD_FONT_DIR, `${CARD_FONT_FILES[0]}.ttf`)
 
+/**
+ * Arabic is drawn in IBM Plex Sans Arabic (the resume PDF's face, docs/decisions/028-pdf-fonts.md)
+ * after each pairing's own family, which has no Arabic: a system without Arabic fonts would draw
+ * boxes, and one with them draws them in whatever it has.
+ */
+const ARABIC_FAMILY = 'IBM Plex Sans Arabic'
+const ARABIC_FONT_FILES = ['IBMPlexSansArabic-Regular.ttf', 'IBMPlexSansArabic-Bold.ttf']
+const arabicFontDir = () =>
+	assetDir(path.join('app', 'assets', 'fonts', 'plex'), ARABIC_FONT_FILES[0]!)
+
+/** A pairing's family list ('Tagg Card Inter,sans-serif') with the Arabic face before its generic. */
+const withArabic = (families: string) => {
+	const parts = families.split(',')
+	return [...parts.slice(0, -1), ARABIC_FAMILY, ...parts.slice(-1)].join(',')
+}
+
 let cardFonts: Promise<void> | null = null
 /** Makes the card's fonts known to the text engine, once per process (they stay loaded). */
 export function loadCardFonts() {
 	cardFonts ??= (async () => {
-		const dir = cardFontDir()
-		for (const file of CARD_FONT_FILES) {
+		const files = [
+			...CARD_FONT_FILES.map((file) => path.join(cardFontDir(), `${file}.ttf`)),
+			...ARABIC_FONT_FILES.map((file) => path.join(arabicFontDir(), file)),
+		]
+		for (const fontfile of files) {
 			// A missing file must not break the card: its text falls back to the generic family.
-			await sharp({ text: { text: '.', font: 'sans 8', fontfile: path.join(dir, `${file}.ttf`) } })
+			await sharp({ text: { text: '.', font: 'sans 8', fontfile } })
 				.png()
 				.toBuffer()
 				.catch(() => undefined)
@@ -111,6 +139,17 @@ export function loadCardFonts() {
 
 type TextLayer = { input: Buffer; width: number; height: number }
 
+/** Whether a text's first letter is of a script written right to left (Pango's paragraph direction). */
+const startsRightToLeft = (text: string | null | undefined) => {
+	const first = /\p{L}/u.exec(text ?? '')?.[0]
+	return Boolean(
+		first &&
+		/[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u.test(
+			first,
+		),
+	)
+}
+
 type FitOptions = {
 	/** The design size in px, and the smallest it may shrink to before the text is cut. */
 	size: number
@@ -120,14 +159,26 @@ type FitOptions = {
 	width: number
 	maxLines: number
 	family: string
+	/**
+	 * Pango's alignment of the lines: 'left' puts a right-to-left paragraph at the right (Pango
+	 * swaps the sides of a paragraph written right to left), 'right' puts a left-to-right one there.
+	 */
+	align?: 'left' | 'right'
 }
 
-const fontAt = (options: FitOptions) => `${options.family} ${options.weight} ${options.size}`
+const fontAt = (options: FitOptions) =>
+	`${withArabic(options.family)} ${options.weight} ${options.size}`
 
 async function render(
 	markup: string,
 	font: string,
-	layout: { dpi?: number; width?: number; height?: number; wrap: 'none' | 'word-char' },
+	layout: {
+		dpi?: number
+		width?: number
+		height?: number
+		wrap: 'none' | 'word-char'
+		align?: 'left' | 'right'
+	},
 ) {
 	const { data, info } = await sharp({
 		text: { text: markup, font, rgba: true, ...layout },
@@ -171,6 +222,7 @@ async function fitText(text: string, options: FitOptions): Promise<TextLayer | n
 		const shown = cut ? `${chars.join('').replace(/&[a-z]*$/, '')}…` : chars.join('')
 		const markup = `<span foreground="${options.color}">${shown}</span>`
 		let size: number
+		const align = options.align ? { align: options.align } : {}
 		if (options.maxLines === 1) {
 			const natural = await render(markup, font, { dpi: 72, wrap: 'none' })
 			if (natural.width <= options.width) return natural
@@ -182,6 +234,7 @@ async function fitText(text: string, options: FitOptions): Promise<TextLayer | n
 				dpi: 72,
 				width: options.width,
 				wrap: 'word-char',
+				...align,
 			})
 			if (natural.height <= maxHeight) return natural
 			// Too many lines at the design size: Pango finds the largest size that fits the box.
@@ -189,6 +242,7 @@ async function fitText(text: string, options: FitOptions): Promise<TextLayer | n
 				width: options.width,
 				height: maxHeight,
 				wrap: 'word-char',
+				...align,
 			})
 			size = (options.size * fitted.dpi) / 72
 			last = fitted
@@ -212,8 +266,18 @@ async function fitText(text: string, options: FitOptions): Promise<TextLayer | n
 export async function profileOgPng(input: OgInput): Promise<Buffer> {
 	const pictureSize = 248
 	const round = input.picture?.length ? await roundPicture(input.picture, pictureSize) : null
-	const name = [input.firstName, input.lastName].filter(Boolean).join(' ').trim() || 'Tagg profile'
-	const place = [input.city, input.country].filter((part) => part && part.trim()).join(', ')
+	const name =
+		[input.firstName, input.lastName].filter(Boolean).join(' ').trim() ||
+		(input.i18n ? input.i18n._(NO_NAME) : NO_NAME.message)
+	const rtl = isLocale(input.i18n?.locale) && directionOf(input.i18n.locale) === 'rtl'
+	/** x of a box `width` wide that stands at `left` on the card, on the mirrored card when rtl. */
+	const x = (left: number, width: number) => (rtl ? 1200 - left - width : left)
+	/** How a text's lines align on the mirrored card: at the right, whatever its own direction. */
+	const alignOf = (text: string | null | undefined) =>
+		rtl ? (startsRightToLeft(text) ? ('left' as const) : ('right' as const)) : undefined
+	const parts = [input.city, input.country].filter((part): part is string => Boolean(part?.trim()))
+	// A place written in Arabic script takes the Arabic comma.
+	const place = parts.join(/^[^\p{L}]*\p{Script=Arabic}/u.test(parts[0] ?? '') ? '، ' : ', ')
 	const site = input.siteUrl.replace(/^https?:\/\//, '')
 	const appearance = input.appearance ?? DEFAULT_APPEARANCE
 	const dark = appearance.mode === 'dark'
@@ -222,7 +286,7 @@ export async function profileOgPng(input: OgInput): Promise<Buffer> {
 	const families = CARD_FAMILIES[appearance.font] ?? CARD_FAMILIES.modern
 	await loadCardFonts()
 	const [headingFamily, generic] = families.heading.split(',')
-	const font = `font-family="'${headingFamily}', ${generic}"`
+	const font = `font-family="'${headingFamily}', '${ARABIC_FAMILY}', ${generic}"`
 
 	const nameOptions = {
 		size: 60,
@@ -232,6 +296,7 @@ export async function profileOgPng(input: OgInput): Promise<Buffer> {
 		width: TEXT_WIDTH,
 		maxLines: 3,
 		family: families.heading,
+		align: alignOf(name),
 	} as const
 	const designationOptions = {
 		size: 32,
@@ -241,6 +306,7 @@ export async function profileOgPng(input: OgInput): Promise<Buffer> {
 		width: TEXT_WIDTH,
 		maxLines: 2,
 		family: families.body,
+		align: alignOf(input.designation),
 	} as const
 	let [nameLayer, designationLayer] = await Promise.all([
 		fitText(name, nameOptions),
@@ -290,16 +356,22 @@ export async function profileOgPng(input: OgInput): Promise<Buffer> {
 	)
 	let y = Math.max(top, Math.round(top + (bottom - top - heightOf(stack)) / 2))
 	const layers: OverlayOptions[] = []
-	if (round) layers.push({ input: round, top: 330 - pictureSize / 2, left: 250 - pictureSize / 2 })
+	if (round) {
+		layers.push({
+			input: round,
+			top: 330 - pictureSize / 2,
+			left: x(250 - pictureSize / 2, pictureSize),
+		})
+	}
 	for (const layer of stack) {
-		layers.push({ input: layer.input, top: y, left: TEXT_X })
+		layers.push({ input: layer.input, top: y, left: x(TEXT_X, layer.width) })
 		y += layer.height + GAP
 	}
 	if (siteLayer) {
 		layers.push({
 			input: siteLayer.input,
 			top: Math.round(492 - siteLayer.height / 2),
-			left: 488,
+			left: x(488, siteLayer.width),
 		})
 	}
 
@@ -316,10 +388,10 @@ export async function profileOgPng(input: OgInput): Promise<Buffer> {
 	<rect width="1200" height="630" fill="${neutral.canvas}"/>
 	${band}
 	<rect x="60" y="110" width="1080" height="460" rx="36" fill="${neutral.surface}" stroke="${neutral.line}" stroke-width="2"/>
-	<circle cx="250" cy="330" r="134" fill="${neutral.surface}"/>
-	<circle cx="250" cy="330" r="124" fill="${brand['brand-100']}"/>
-	${round ? '' : `<text x="250" y="368" text-anchor="middle" ${font} font-size="104" font-weight="700" fill="${brand.brand}">${escapeXml(initials(input.firstName, input.lastName))}</text>`}
-	<svg x="432" y="470" width="44" height="44" viewBox="0 0 32 32">${logoMarkElements(brand.brand)}</svg>
+	<circle cx="${x(250, 0)}" cy="330" r="134" fill="${neutral.surface}"/>
+	<circle cx="${x(250, 0)}" cy="330" r="124" fill="${brand['brand-100']}"/>
+	${round ? '' : `<text x="${x(250, 0)}" y="368" text-anchor="middle" ${font} font-size="104" font-weight="700" fill="${brand.brand}">${escapeXml(initials(input.firstName, input.lastName))}</text>`}
+	<svg x="${x(432, 44)}" y="470" width="44" height="44" viewBox="0 0 32 32">${logoMarkElements(brand.brand)}</svg>
 </svg>`
 
 	return sharp(Buffer.from(svg)).composite(layers).png({ compressionLevel: 9 }).toBuffer()

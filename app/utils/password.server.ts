@@ -14,6 +14,7 @@ import { createRequire } from 'node:module'
 import os from 'node:os'
 import { Worker } from 'node:worker_threads'
 import { normalisePassword } from './account-schemas'
+import { msg } from '~/utils/i18n-macro'
 
 export const BCRYPT_COST = 10
 
@@ -54,7 +55,7 @@ export async function verifyPassword(password: string, hash: string | null): Pro
 /** Too many passwords are waiting to be hashed: try again after `retryAfterSeconds`. */
 export class PasswordHashingBusyError extends Error {
 	constructor(public retryAfterSeconds: number) {
-		super('Too many sign-ins at once. Please try again in a few seconds.')
+		super(msg`Too many sign-ins at once. Please try again in a few seconds.`.message)
 	}
 }
 

@@ -1,20 +1,23 @@
 /**
  * The public path (the "Tagg name"): letters and digits in groups joined by single hyphens.
  * Shared by the client form and the server. Reserved words are every route, static file
- * and API word, so a claimed name can never shadow a page of the product.
+ * and API word, so a claimed name can never shadow a page of the product. The messages are
+ * English strings, translated where they are shown (`translate(i18n, message)`).
  */
+import { msg } from '~/utils/i18n-macro'
+
 export const PATH_PATTERN = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/
 export const PATH_MAX_LENGTH = 40
 /** How long a previous path redirects and stays reserved for its owner after a change. */
 export const PATH_HOLD_DAYS = 30
 export const PATH_HINT =
-	'Only letters, numbers, and hyphens are allowed. No spaces or special characters.'
+	msg`Only letters, numbers, and hyphens are allowed. No spaces or special characters.`.message
 
 export const PATH_MESSAGES = {
 	invalid: PATH_HINT,
-	reserved: 'This name is reserved. Please try something else.',
-	taken: 'Sorry, this Tagg name is already taken. Please try something else.',
-	failed: 'Sorry, we couldn’t secure the Tagg name for you. Please try again later.',
+	reserved: msg`This name is reserved. Please try something else.`.message,
+	taken: msg`Sorry, this Tagg name is already taken. Please try something else.`.message,
+	failed: msg`Sorry, we couldn’t secure the Tagg name for you. Please try again later.`.message,
 }
 
 export const RESERVED_PATHS = new Set([

@@ -5,6 +5,7 @@
  * choices are ignored; a list entry takes the list's spelling, an own word is kept as typed).
  */
 import { z } from 'zod'
+import { msg } from '~/utils/i18n-macro'
 import {
 	choicesWithOwn,
 	INDUSTRIES,
@@ -46,21 +47,50 @@ export const PortfolioIdSchema = z
 	.max(64, 'is too long')
 
 /**
+ * The messages a person reads are English strings (zod passes them along), translated where they
+ * are shown (`translate(i18n, message)`, app/utils/i18n.ts); a message built with a limit names
+ * it as a number (a test checks each against its limit). The answers to an API client's
+ * mistakes (`field: is required`, `must be text`, …) stay English.
+ */
+const OVER_LIMIT = {
+	productName: msg`Product name must be at most 120 characters`.message,
+	company: msg`Agency name must be at most 120 characters`.message,
+	role: msg`Role must be at most 120 characters`.message,
+	duration: msg`Duration must be at most 60 characters`.message,
+	summaryLine: msg`Each line must be at most 3000 characters`.message,
+	summaryLines: msg`At most 20 lines`.message,
+	listLine: msg`Each line must be at most 2000 characters`.message,
+	listLines: msg`At most 30 lines`.message,
+	industries: msg`At most 60 industries`.message,
+	categories: msg`At most 60 project categories`.message,
+	skills: msg`At most 60 skills`.message,
+	link: msg`The project link must be at most 2048 characters`.message,
+	caption: msg`The caption must be at most 300 characters`.message,
+	alt: msg`The alt text must be at most 300 characters`.message,
+} as const
+const LINK_INVALID = msg`Enter the project link as a web address, like https://example.com/work`
+	.message
+
+/**
  * The presence rule of every update body (docs/decisions/016-presence-rule.md): each field
  * a section writes must be in the body, or the call is 400 naming it; null or '' clears it.
  */
 const requiredOr = (message: string) => (issue: { input: unknown }) =>
 	issue.input === undefined ? 'is required' : message
 
-/** A trimmed single-line text; null or empty clears it. */
-const text = (max: number, label: string) =>
+/** A trimmed single-line text; null or empty clears it. `tooLong` says the limit. */
+const text = (max: number, tooLong: string) =>
 	z
 		.union([z.string(), z.null()], { error: requiredOr('must be text') })
 		.transform((value) => (value ?? '').trim())
-		.pipe(z.string().max(max, `${label} must be at most ${max} characters`))
+		.pipe(z.string().max(max, tooLong))
 
-/** One item per line (or a list): trimmed, empty lines dropped. */
-const lines = (maxItems: number, maxLength: number) =>
+/** One item per line (or a list): trimmed, empty lines dropped. `messages` say the limits. */
+const lines = (
+	maxItems: number,
+	maxLength: number,
+	messages: { tooMany: string; lineTooLong: string },
+) =>
 	z
 		.union([z.string().max(100_000), z.array(z.string().max(100_000)).max(1_000), z.null()], {
 			error: requiredOr('must be text or a list of lines'),
@@ -68,18 +98,16 @@ const lines = (maxItems: number, maxLength: number) =>
 		.transform((value) =>
 			Array.isArray(value) ? value.flatMap((line) => splitLines(line)) : splitLines(value ?? ''),
 		)
-		.pipe(
-			z
-				.array(z.string().max(maxLength, `Each line must be at most ${maxLength} characters`))
-				.max(maxItems, `At most ${maxItems} lines`),
-		)
+		.pipe(z.array(z.string().max(maxLength, messages.lineTooLong)).max(maxItems, messages.tooMany))
 
 /**
  * Choices over a fixed list that also takes the owner's own words (a list, or one per line):
  * trimmed, empty and repeated ones (any case) ignored. A list entry takes the list's own spelling;
- * an own word is kept as typed, at most OWN_CHOICE_MAX characters; at most TAGS_MAX in all.
+ * an own word is kept as typed, at most OWN_CHOICE_MAX characters; at most TAGS_MAX in all
+ * (`tooMany` says so). The builder's tag picker lets neither happen: a word too long is said to
+ * an API client, in English, with the word in it.
  */
-const choices = (suggestions: readonly string[], label: string) =>
+const choices = (suggestions: readonly string[], label: string, tooMany: string) =>
 	z
 		.union([z.array(z.string().max(200)).max(1_000), z.string().max(20_000), z.null()], {
 			error: requiredOr(`must be a list of ${label}`),
@@ -96,7 +124,7 @@ const choices = (suggestions: readonly string[], label: string) =>
 				return z.NEVER
 			}
 			if (out.length > TAGS_MAX) {
-				ctx.addIssue({ code: 'custom', message: `At most ${TAGS_MAX} ${label}` })
+				ctx.addIssue({ code: 'custom', message: tooMany })
 				return z.NEVER
 			}
 			return out
@@ -109,14 +137,7 @@ const choices = (suggestions: readonly string[], label: string) =>
 export const ProjectLinkSchema = z
 	.union([z.string(), z.null()], { error: 'must be text' })
 	.transform((value) => (value ?? '').trim())
-	.pipe(
-		z
-			.string()
-			.max(
-				PORTFOLIO_LIMITS.link,
-				`The project link must be at most ${PORTFOLIO_LIMITS.link} characters`,
-			),
-	)
+	.pipe(z.string().max(PORTFOLIO_LIMITS.link, OVER_LIMIT.link))
 	.transform((value, ctx) => {
 		if (!value) return ''
 		const candidate = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`
@@ -133,15 +154,21 @@ export const ProjectLinkSchema = z
 		) {
 			ctx.addIssue({
 				code: 'custom',
-				message: 'Enter the project link as a web address, like https://example.com/work',
+				message: LINK_INVALID,
 			})
 			return z.NEVER
 		}
 		return url.href
 	})
 
-const projectSummary = lines(PORTFOLIO_LIMITS.summaryLines, PORTFOLIO_LIMITS.summaryLine)
-const longList = lines(PORTFOLIO_LIMITS.listLines, PORTFOLIO_LIMITS.listLine)
+const projectSummary = lines(PORTFOLIO_LIMITS.summaryLines, PORTFOLIO_LIMITS.summaryLine, {
+	tooMany: OVER_LIMIT.summaryLines,
+	lineTooLong: OVER_LIMIT.summaryLine,
+})
+const longList = lines(PORTFOLIO_LIMITS.listLines, PORTFOLIO_LIMITS.listLine, {
+	tooMany: OVER_LIMIT.listLines,
+	lineTooLong: OVER_LIMIT.listLine,
+})
 
 /**
  * The head of an item: name, agency, role, summary, duration, industries and categories, written
@@ -150,13 +177,13 @@ const longList = lines(PORTFOLIO_LIMITS.listLines, PORTFOLIO_LIMITS.listLine)
 export const HeadSchema = z
 	.object({
 		portfolioId: PortfolioIdSchema,
-		productName: text(PORTFOLIO_LIMITS.productName, 'Product name'),
-		company: text(PORTFOLIO_LIMITS.company, 'Agency name'),
-		role: text(PORTFOLIO_LIMITS.role, 'Role'),
+		productName: text(PORTFOLIO_LIMITS.productName, OVER_LIMIT.productName),
+		company: text(PORTFOLIO_LIMITS.company, OVER_LIMIT.company),
+		role: text(PORTFOLIO_LIMITS.role, OVER_LIMIT.role),
 		projectSummary: projectSummary,
-		duration: text(PORTFOLIO_LIMITS.duration, 'Duration'),
-		industries: choices(INDUSTRIES, 'industries'),
-		categories: choices(PROJECT_CATEGORIES, 'project categories'),
+		duration: text(PORTFOLIO_LIMITS.duration, OVER_LIMIT.duration),
+		industries: choices(INDUSTRIES, 'industries', OVER_LIMIT.industries),
+		categories: choices(PROJECT_CATEGORIES, 'project categories', OVER_LIMIT.categories),
 		// Added after the head's other fields: absent keeps the link as it is.
 		link: ProjectLinkSchema.optional(),
 	})
@@ -166,7 +193,7 @@ export const HeadSchema = z
 	}))
 
 export const SkillsSchema = z
-	.object({ portfolioId: PortfolioIdSchema, skills: choices(SKILLS, 'skills') })
+	.object({ portfolioId: PortfolioIdSchema, skills: choices(SKILLS, 'skills', OVER_LIMIT.skills) })
 	.transform(({ portfolioId, skills }) => ({ portfolioId, changes: { skills } }))
 
 export const ChallengesSchema = z
@@ -229,15 +256,21 @@ export const ReorderSchema = z.object({
 		.refine((ids) => new Set(ids).size === ids.length, 'must not repeat an id'),
 })
 
-/** The label of a status switch, as in its toasts ('Is Active enabled'). */
-export const STATUS_LABELS = { active: 'Is Active', featured: 'Is Featured' } as const
+/**
+ * The label of a status switch, as in its toasts ('Is Active enabled'): English strings, shown
+ * with `translate(i18n, label)`.
+ */
+export const STATUS_LABELS = {
+	active: msg`Is Active`.message,
+	featured: msg`Is Featured`.message,
+} as const
 export type StatusField = keyof typeof STATUS_LABELS
 
-const imageText = (max: number, label: string) =>
+const imageText = (max: number, tooLong: string) =>
 	z
 		.union([z.string(), z.null()], { error: 'must be text' })
 		.transform((value) => (value ?? '').replace(/\s+/g, ' ').trim())
-		.pipe(z.string().max(max, `${label} must be at most ${max} characters`))
+		.pipe(z.string().max(max, tooLong))
 
 const percent = z
 	.number({ error: 'must be a number from 0 to 100' })
@@ -251,8 +284,8 @@ const percent = z
  */
 export const ImageDetailsSchema = z
 	.object({
-		caption: imageText(PORTFOLIO_LIMITS.caption, 'The caption').optional(),
-		alt: imageText(PORTFOLIO_LIMITS.alt, 'The alt text').optional(),
+		caption: imageText(PORTFOLIO_LIMITS.caption, OVER_LIMIT.caption).optional(),
+		alt: imageText(PORTFOLIO_LIMITS.alt, OVER_LIMIT.alt).optional(),
 		focalPoint: z
 			.object({ x: percent, y: percent }, { error: 'must be {x, y} in percent' })
 			.optional(),

@@ -3,6 +3,7 @@
  * Stored links are always http(s) URLs, so javascript:, data: and the like never reach a page.
  */
 import { z } from 'zod'
+import { msg } from '~/utils/i18n-macro'
 import { choicesWithOwn, OWN_CHOICE_MAX, SKILLS } from '~/data/options'
 import { checkAccent, FONT_IDS, HEADER_STYLES, normalizeHex, THEME_MODES } from './appearance'
 import {
@@ -21,6 +22,42 @@ import { LOCALES } from './locales'
 import { handleError, handleToUrl, looksLikeHandle, type HandleField } from './social'
 
 /**
+ * The messages a person reads are English strings (zod passes them along), translated where they
+ * are shown (`translate(i18n, message)`, app/utils/i18n.ts); a message built with a limit names
+ * it as a number in the catalogs (a test checks each against its limit). The answers to an API
+ * client's mistakes (`field: is required`, `must be text or null`, …) stay English.
+ */
+const OVER_LIMIT = {
+	firstName: msg`First name must be at most 60 characters`.message,
+	lastName: msg`Last name must be at most 60 characters`.message,
+	designation: msg`Designation must be at most 100 characters`.message,
+	city: msg`City must be at most 80 characters`.message,
+	country: msg`Country must be at most 80 characters`.message,
+	tagline: msg`Tagline must be at most 200 characters`.message,
+	siteName: msg`Site name must be at most 100 characters`.message,
+	highlight: msg`Highlight must be at most 200 characters`.message,
+	link: msg`Links must be at most 500 characters`.message,
+	bio: msg`The bio is too long`.message,
+	bioParagraph: msg`A paragraph must be at most 5000 characters`.message,
+	bioParagraphs: msg`At most 20 paragraphs`.message,
+	company: msg`Company must be at most 120 characters`.message,
+	role: msg`Role must be at most 120 characters`.message,
+	experienceLine: msg`Each line must be at most 500 characters`.message,
+	experienceLines: msg`At most 30 lines`.message,
+	eduName: msg`Degree must be at most 150 characters`.message,
+	eduInstitution: msg`Institution must be at most 150 characters`.message,
+	skillName: msg`A skill must be at most 60 characters`.message,
+	crtName: msg`Certificate must be at most 150 characters`.message,
+	crtPlat: msg`Platform must be at most 120 characters`.message,
+	achievementLine: msg`Each line must be at most 300 characters`.message,
+	achievementLines: msg`At most 50 lines`.message,
+	items: msg`At most 50 entries`.message,
+} as const
+const EMAIL_INVALID = msg`Enter a valid email address`.message
+const YEAR_INVALID = msg`Enter a year between 1900 and 2100`.message
+const RATING_INVALID = msg`Rate from 0.5 to 5 in half steps`.message
+
+/**
  * The presence rule of every update body (docs/decisions/016-presence-rule.md): each field
  * the route writes must be in the body, or the call is 400 naming it; null or '' clears the
  * field. Entries of a list that replaces a whole list are new records: their fields may be left
@@ -35,33 +72,34 @@ const textOrNull = (presence: 'required' | 'optional') =>
 		? z.union([z.string(), z.null()], { error: requiredOr('must be text or null') })
 		: z.union([z.string(), z.null()]).optional()
 
-/** A trimmed text: empty becomes null. The key must be present unless `presence` is 'optional'. */
+/**
+ * A trimmed text: empty becomes null. The key must be present unless `presence` is 'optional'.
+ * `tooLong` says the limit ('City must be at most 80 characters').
+ */
 export const clearableText = (
 	max: number,
-	label = 'This field',
+	tooLong: string,
 	presence: 'required' | 'optional' = 'required',
 ) =>
 	textOrNull(presence)
 		.transform((value) => (typeof value === 'string' ? value.trim() : ''))
-		.pipe(z.string().max(max, `${label} must be at most ${max} characters`))
+		.pipe(z.string().max(max, tooLong))
 		.transform((value) => (value === '' ? null : value))
 
 /** A text field of a list entry (a new record): trimmed; empty, null or left out is ''. */
-const entryText = (max: number, label: string) =>
-	clearableText(max, label, 'optional').transform((value) => value ?? '')
+const entryText = (max: number, tooLong: string) =>
+	clearableText(max, tooLong, 'optional').transform((value) => value ?? '')
 
 /** A skill entry with no name. */
-export const SKILL_MISSING = 'Choose a skill from the list or type your own'
+export const SKILL_MISSING = msg`Choose a skill from the list or type your own`.message
 
-export const LINK_ERROR = 'Enter a link starting with http:// or https://'
-export const PHONE_ERROR = 'Enter 7 to 15 digits, optionally starting with +'
+export const LINK_ERROR = msg`Enter a link starting with http:// or https://`.message
+export const PHONE_ERROR = msg`Enter 7 to 15 digits, optionally starting with +`.message
 
 /** A link; one typed without a scheme (`linkedin.com/in/x`, `www.dana.design`) gets https://. */
 const clearableLink = textOrNull('required')
 	.transform((value) => (typeof value === 'string' ? withHttps(value) : ''))
-	.pipe(
-		z.string().max(PROFILE_LIMITS.link, `Links must be at most ${PROFILE_LIMITS.link} characters`),
-	)
+	.pipe(z.string().max(PROFILE_LIMITS.link, OVER_LIMIT.link))
 	.refine((value) => value === '' || isSafeHttpUrl(value), LINK_ERROR)
 	.transform((value) => (value === '' ? null : value))
 
@@ -78,11 +116,7 @@ const handleOrLink = (field: HandleField) =>
 				(looksLikeHandle(field, value) ? value.trim() : withHttps(value))
 			)
 		})
-		.pipe(
-			z
-				.string()
-				.max(PROFILE_LIMITS.link, `Links must be at most ${PROFILE_LIMITS.link} characters`),
-		)
+		.pipe(z.string().max(PROFILE_LIMITS.link, OVER_LIMIT.link))
 		.refine((value) => value === '' || isSafeHttpUrl(value), handleError(field))
 		.transform((value) => (value === '' ? null : value))
 
@@ -94,28 +128,25 @@ const clearablePhone = textOrNull('required')
 
 const clearableEmail = textOrNull('required')
 	.transform((value) => (typeof value === 'string' ? value.trim() : ''))
-	.refine(
-		(value) => value === '' || z.email().safeParse(value).success,
-		'Enter a valid email address',
-	)
+	.refine((value) => value === '' || z.email().safeParse(value).success, EMAIL_INVALID)
 	.transform((value) => (value === '' ? null : value))
 
 export const NameSchema = z.object({
-	firstName: clearableText(PROFILE_LIMITS.firstName, 'First name'),
-	lastName: clearableText(PROFILE_LIMITS.lastName, 'Last name'),
+	firstName: clearableText(PROFILE_LIMITS.firstName, OVER_LIMIT.firstName),
+	lastName: clearableText(PROFILE_LIMITS.lastName, OVER_LIMIT.lastName),
 })
 export const DesignationSchema = z.object({
-	designation: clearableText(PROFILE_LIMITS.designation, 'Designation'),
+	designation: clearableText(PROFILE_LIMITS.designation, OVER_LIMIT.designation),
 })
-export const CitySchema = z.object({ city: clearableText(PROFILE_LIMITS.city, 'City') })
+export const CitySchema = z.object({ city: clearableText(PROFILE_LIMITS.city, OVER_LIMIT.city) })
 export const CountrySchema = z.object({
-	country: clearableText(PROFILE_LIMITS.country, 'Country'),
+	country: clearableText(PROFILE_LIMITS.country, OVER_LIMIT.country),
 })
 export const TaglineSchema = z.object({
-	tagline: clearableText(PROFILE_LIMITS.tagline, 'Tagline'),
+	tagline: clearableText(PROFILE_LIMITS.tagline, OVER_LIMIT.tagline),
 })
 export const SiteNameSchema = z.object({
-	siteName: clearableText(PROFILE_LIMITS.siteName, 'Site name'),
+	siteName: clearableText(PROFILE_LIMITS.siteName, OVER_LIMIT.siteName),
 })
 /**
  * The builder's name card: name, designation, city and country checked together, so every
@@ -154,9 +185,9 @@ export const SocialEditSchema = z.object({
 })
 
 export const HighlightsSchema = z.object({
-	highOne: clearableText(PROFILE_LIMITS.highlight, 'Highlight'),
-	highTwo: clearableText(PROFILE_LIMITS.highlight, 'Highlight'),
-	highThree: clearableText(PROFILE_LIMITS.highlight, 'Highlight'),
+	highOne: clearableText(PROFILE_LIMITS.highlight, OVER_LIMIT.highlight),
+	highTwo: clearableText(PROFILE_LIMITS.highlight, OVER_LIMIT.highlight),
+	highThree: clearableText(PROFILE_LIMITS.highlight, OVER_LIMIT.highlight),
 })
 
 const BIO_MAX_PARAGRAPHS = PROFILE_LIMITS.bioParagraphs
@@ -165,7 +196,7 @@ export const BioSchema = z.object({
 	bio: z
 		.union(
 			[
-				z.string().max(20_000, 'The bio is too long'),
+				z.string().max(20_000, OVER_LIMIT.bio),
 				z.array(z.string().max(5_000)).max(BIO_MAX_PARAGRAPHS),
 				z.null(),
 			],
@@ -178,15 +209,8 @@ export const BioSchema = z.object({
 		)
 		.pipe(
 			z
-				.array(
-					z
-						.string()
-						.max(
-							PROFILE_LIMITS.bioParagraph,
-							`A paragraph must be at most ${PROFILE_LIMITS.bioParagraph} characters`,
-						),
-				)
-				.max(BIO_MAX_PARAGRAPHS, `At most ${BIO_MAX_PARAGRAPHS} paragraphs`),
+				.array(z.string().max(PROFILE_LIMITS.bioParagraph, OVER_LIMIT.bioParagraph))
+				.max(BIO_MAX_PARAGRAPHS, OVER_LIMIT.bioParagraphs),
 		),
 })
 
@@ -220,10 +244,14 @@ export const AppearanceSchema = z.preprocess(
 
 // ---------------------------------------------------------------- resume
 
-/** One item per line (or a list): trimmed, empty lines dropped; null clears. */
+/**
+ * One item per line (or a list): trimmed, empty lines dropped; null clears. `messages` say the
+ * limits ('At most 30 lines', 'Each line must be at most 500 characters').
+ */
 const lines = (
 	maxItems: number,
 	maxLength: number,
+	messages: { tooMany: string; lineTooLong: string },
 	presence: 'required' | 'optional' = 'required',
 ) =>
 	(presence === 'required'
@@ -237,11 +265,7 @@ const lines = (
 				.map((line) => line.trim())
 				.filter(Boolean),
 		)
-		.pipe(
-			z
-				.array(z.string().max(maxLength, `Each line must be at most ${maxLength} characters`))
-				.max(maxItems, `At most ${maxItems} lines`),
-		)
+		.pipe(z.array(z.string().max(maxLength, messages.lineTooLong)).max(maxItems, messages.tooMany))
 
 /** Work dates accept 'Mon YYYY', 'YYYY-MM-DD' or 'Ongoing'; malformed input becomes empty. */
 const workDate = z
@@ -262,17 +286,22 @@ const year = z
 	)
 	.refine(
 		(value) => value === null || (Number.isInteger(value) && value >= 1900 && value <= 2100),
-		'Enter a year between 1900 and 2100',
+		YEAR_INVALID,
 	)
 
 export const WorkItemSchema = z
 	.object({
-		company: entryText(RESUME_LIMITS.company, 'Company'),
-		role: entryText(RESUME_LIMITS.role, 'Role'),
+		company: entryText(RESUME_LIMITS.company, OVER_LIMIT.company),
+		role: entryText(RESUME_LIMITS.role, OVER_LIMIT.role),
 		startDate: workDate,
 		endDate: workDate,
 		ongoing: z.union([z.boolean(), z.literal('on'), z.literal('true'), z.literal('')]).optional(),
-		experience: lines(RESUME_LIMITS.experienceLines, RESUME_LIMITS.experienceLine, 'optional'),
+		experience: lines(
+			RESUME_LIMITS.experienceLines,
+			RESUME_LIMITS.experienceLine,
+			{ tooMany: OVER_LIMIT.experienceLines, lineTooLong: OVER_LIMIT.experienceLine },
+			'optional',
+		),
 	})
 	.transform((item) => {
 		const ongoing =
@@ -295,8 +324,8 @@ export const WorkItemSchema = z
 
 export const EducationItemSchema = z
 	.object({
-		eduName: entryText(RESUME_LIMITS.eduName, 'Degree'),
-		eduInstitution: entryText(RESUME_LIMITS.eduInstitution, 'Institution'),
+		eduName: entryText(RESUME_LIMITS.eduName, OVER_LIMIT.eduName),
+		eduInstitution: entryText(RESUME_LIMITS.eduInstitution, OVER_LIMIT.eduInstitution),
 		eduStartYear: year,
 		eduEndYear: year,
 		endDate: year,
@@ -318,12 +347,12 @@ export const SkillItemSchema = z
 			.string({ error: SKILL_MISSING })
 			.trim()
 			.min(1, SKILL_MISSING)
-			.max(OWN_CHOICE_MAX, `A skill must be at most ${OWN_CHOICE_MAX} characters`),
+			.max(OWN_CHOICE_MAX, OVER_LIMIT.skillName),
 		// Both problems of an entry are reported together.
 		rating: z.union([z.number(), z.string()]).transform((rating, ctx) => {
 			const halves = ratingToHalves(rating)
 			if (halves !== null) return halves
-			ctx.addIssue({ code: 'custom', message: 'Rate from 0.5 to 5 in half steps' })
+			ctx.addIssue({ code: 'custom', message: RATING_INVALID })
 			return z.NEVER
 		}),
 	})
@@ -336,18 +365,14 @@ const optionalUrlField = z
 	.union([z.string(), z.null()])
 	.optional()
 	.transform((value) => (typeof value === 'string' ? withHttps(value) : ''))
-	.pipe(
-		z
-			.string()
-			.max(RESUME_LIMITS.crtUrl, `Links must be at most ${RESUME_LIMITS.crtUrl} characters`),
-	)
+	.pipe(z.string().max(RESUME_LIMITS.crtUrl, OVER_LIMIT.link))
 	.refine((value) => value === '' || isSafeHttpUrl(value), LINK_ERROR)
 	.transform((value) => (value === '' ? null : value))
 
 export const CertificateItemSchema = z
 	.object({
-		crtName: entryText(RESUME_LIMITS.crtName, 'Certificate'),
-		crtPlat: entryText(RESUME_LIMITS.crtPlat, 'Platform'),
+		crtName: entryText(RESUME_LIMITS.crtName, OVER_LIMIT.crtName),
+		crtPlat: entryText(RESUME_LIMITS.crtPlat, OVER_LIMIT.crtPlat),
 		crtUrl: optionalUrlField,
 		crtYear: year,
 		endDate: year,
@@ -358,9 +383,7 @@ export const CertificateItemSchema = z
 const MAX_ITEMS = RESUME_LIMITS.items
 /** The whole list of one resume section; the key must be present ([] empties the section). */
 const list = <S extends z.ZodType>(item: S) =>
-	z
-		.array(item, { error: requiredOr('must be a list') })
-		.max(MAX_ITEMS, `At most ${MAX_ITEMS} entries`)
+	z.array(item, { error: requiredOr('must be a list') }).max(MAX_ITEMS, OVER_LIMIT.items)
 
 export const WorkExpListSchema = z.object({ workExp: list(WorkItemSchema) })
 export const EducationListSchema = z.object({ education: list(EducationItemSchema) })
@@ -376,7 +399,10 @@ export const SkillsListSchema = z.object({
 })
 export const CertificatesListSchema = z.object({ certificates: list(CertificateItemSchema) })
 export const AchievementsListSchema = z.object({
-	achievements: lines(RESUME_LIMITS.achievementLines, RESUME_LIMITS.achievementLine),
+	achievements: lines(RESUME_LIMITS.achievementLines, RESUME_LIMITS.achievementLine, {
+		tooMany: OVER_LIMIT.achievementLines,
+		lineTooLong: OVER_LIMIT.achievementLine,
+	}),
 })
 
 export type WorkItemInput = z.output<typeof WorkItemSchema>

@@ -2,6 +2,7 @@
  * The resume import's shapes as the /one API and the builder page show them (no server code:
  * the import page's bundle uses these too).
  */
+import { msg } from '~/utils/i18n-macro'
 import { type SocialField } from './social'
 import { RequestError } from './request-error'
 
@@ -15,13 +16,15 @@ export const IMPORT_SECTIONS = [
 ] as const
 export type ImportSectionKey = (typeof IMPORT_SECTIONS)[number]
 
+// The labels and messages here are English strings, translated where they are shown
+// (`translate(i18n, label)`, app/utils/i18n.ts).
 export const SECTION_LABELS: Record<ImportSectionKey, string> = {
-	profile: 'Profile',
-	workExp: 'Work Experience',
-	education: 'Education',
-	skills: 'Skills',
-	certificates: 'Certificates',
-	achievements: 'Achievements',
+	profile: msg`Profile`.message,
+	workExp: msg`Work Experience`.message,
+	education: msg`Education`.message,
+	skills: msg`Skills`.message,
+	certificates: msg`Certificates`.message,
+	achievements: msg`Achievements`.message,
 }
 
 export const IMPORT_MODES = ['replace', 'append'] as const
@@ -30,8 +33,8 @@ export type ImportModeKey = (typeof IMPORT_MODES)[number]
 export type ImportSourceKey = 'json-resume' | 'linkedin'
 
 export const SOURCE_LABELS: Record<ImportSourceKey, string> = {
-	'json-resume': 'JSON Resume file',
-	linkedin: 'LinkedIn data export',
+	'json-resume': msg`JSON Resume file`.message,
+	linkedin: msg`LinkedIn data export`.message,
 }
 
 /**
@@ -73,21 +76,21 @@ export type ProfilePreviewFields = Partial<
 >
 
 export const PROFILE_FIELD_LABELS: Record<keyof ProfilePreviewFields, string> = {
-	firstName: 'First name',
-	lastName: 'Last name',
-	designation: 'Designation',
-	city: 'City',
-	country: 'Country',
-	bio: 'Bio',
+	firstName: msg`First name`.message,
+	lastName: msg`Last name`.message,
+	designation: msg`Designation`.message,
+	city: msg`City`.message,
+	country: msg`Country`.message,
+	bio: msg`Bio`.message,
 	linkedInUrl: 'LinkedIn',
 	xUrl: 'X',
 	igUrl: 'Instagram',
 	fbUrl: 'Facebook',
 	ytUrl: 'YouTube',
 	whatAppBusUrl: 'WhatsApp Business',
-	mobileNumber: 'Mobile number',
-	companySite: 'Website',
-	email: 'Email',
+	mobileNumber: msg`Mobile number`.message,
+	companySite: msg`Website`.message,
+	email: msg`Email`.message,
 }
 
 type ListPreview<Item> = {
@@ -142,13 +145,16 @@ export const MAX_IMPORT_BYTES = 5 * 1024 * 1024
 export class ImportError extends RequestError {}
 
 export const IMPORT_MESSAGES = {
-	notMultipart: 'Send the file as multipart/form-data in the field "file".',
-	noFile: 'Please choose a JSON Resume file (.json) or your LinkedIn data export (.zip).',
-	tooLarge: 'The file is larger than 5 MB. A resume file or LinkedIn export is far smaller.',
-	oneFile: 'Send one file at a time.',
-	unknownType: 'This file is neither a JSON Resume file (.json) nor a LinkedIn data export (.zip).',
-	empty: 'The file holds nothing Tagg can import.',
-	noSections: 'Choose at least one section to import.',
+	notMultipart: msg`Send the file as multipart/form-data in the field "file".`.message,
+	noFile: msg`Please choose a JSON Resume file (.json) or your LinkedIn data export (.zip).`
+		.message,
+	tooLarge: msg`The file is larger than 5 MB. A resume file or LinkedIn export is far smaller.`
+		.message,
+	oneFile: msg`Send one file at a time.`.message,
+	unknownType:
+		msg`This file is neither a JSON Resume file (.json) nor a LinkedIn data export (.zip).`.message,
+	empty: msg`The file holds nothing Tagg can import.`.message,
+	noSections: msg`Choose at least one section to import.`.message,
 }
 
 /** A source's entries before they are fitted to Tagg's rules: texts as the file had them. */

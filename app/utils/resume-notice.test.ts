@@ -41,3 +41,24 @@ describe('emptyingHidesResume', () => {
 		expect(emptyingHidesResume({ ...FULL, skills: [] }, 'certificates')).toBe(false)
 	})
 })
+
+describe('in the page’s language', () => {
+	test('English with i18n says what it says without', async () => {
+		const { serverI18n } = await import('./i18n.server')
+		const en = serverI18n('en')
+		const empty = { ...FULL, achievements: [], workExp: [], certificates: [] }
+		expect(resumeNotice(empty, en)).toEqual(resumeNotice(empty))
+		expect(resumeNotice({ ...FULL, skills: [] }, en)).toEqual(resumeNotice({ ...FULL, skills: [] }))
+		expect(resumeNotice(FULL, en)).toEqual(resumeNotice(FULL))
+	})
+
+	test('names the lists in the language, joined as it joins them', async () => {
+		const { serverI18n } = await import('./i18n.server')
+		expect(resumeNotice({ ...FULL, skills: [], education: [] }, serverI18n('es')).text).toBe(
+			'Tu currículum está oculto para los visitantes hasta que Formación y Habilidades tengan una entrada',
+		)
+		expect(resumeNotice({ ...FULL, certificates: [] }, serverI18n('ar')).text).toBe(
+			'سيرتك الذاتية مخفية عن الزوار حتى يحتوي قسم الشهادات على إدخال',
+		)
+	})
+})

@@ -1,4 +1,6 @@
 /** The social and contact fields of a profile (no validation code: safe for every page bundle). */
+import { msg } from '~/utils/i18n-macro'
+
 export const SOCIAL_FIELDS = [
 	'linkedInUrl',
 	'xUrl',
@@ -21,31 +23,44 @@ export const HANDLE_FIELDS = {
 	igUrl: {
 		network: 'Instagram',
 		example: '@name',
+		error: msg`Enter your Instagram handle (such as @name) or a link starting with https://`
+			.message,
 		pattern: /^@([A-Za-z0-9._]{1,30})$/,
 		url: (name: string) => `https://www.instagram.com/${name}`,
 	},
 	xUrl: {
 		network: 'X',
 		example: '@name',
+		error: msg`Enter your X handle (such as @name) or a link starting with https://`.message,
 		pattern: /^@([A-Za-z0-9_]{1,15})$/,
 		url: (name: string) => `https://x.com/${name}`,
 	},
 	ytUrl: {
 		network: 'YouTube',
 		example: '@name',
+		error: msg`Enter your YouTube handle (such as @name) or a link starting with https://`.message,
 		pattern: /^@([A-Za-z0-9._-]{3,30})$/,
 		url: (name: string) => `https://www.youtube.com/@${name}`,
 	},
 	linkedInUrl: {
 		network: 'LinkedIn',
 		example: 'in/name',
+		error: msg`Enter your LinkedIn handle (such as in/name) or a link starting with https://`
+			.message,
 		pattern: /^(?:@|\/?in\/)([\p{L}\p{N}_-]{3,100})\/?$/u,
 		url: (name: string) => `https://www.linkedin.com/in/${name}`,
 	},
 } as const satisfies Partial<
 	Record<
 		SocialField,
-		{ network: string; example: string; pattern: RegExp; url: (name: string) => string }
+		{
+			network: string
+			example: string
+			/** What the field says when its value is neither a handle nor a link (English). */
+			error: string
+			pattern: RegExp
+			url: (name: string) => string
+		}
 	>
 >
 export type HandleField = keyof typeof HANDLE_FIELDS
@@ -67,8 +82,10 @@ export function handleToUrl(field: HandleField, value: string): string | null {
 	return name ? url(name) : null
 }
 
-/** What a network's field says when its value is neither a handle nor a link. */
+/**
+ * What a network's field says when its value is neither a handle nor a link (English, translated
+ * where shown: `translate(i18n, message)`).
+ */
 export function handleError(field: HandleField) {
-	const { network, example } = HANDLE_FIELDS[field]
-	return `Enter your ${network} handle (such as ${example}) or a link starting with https://`
+	return HANDLE_FIELDS[field].error
 }

@@ -356,9 +356,10 @@ export function endsBeforeStart<T extends string | number>(
 	return end < start
 }
 
+/** English strings (zod passes them along), translated where shown (`translate(i18n, message)`). */
 export const DATE_ORDER_MESSAGES = {
-	work: 'The end date cannot be before the start date',
-	education: 'The end year cannot be before the start year',
+	work: msg`The end date cannot be before the start date`.message,
+	education: msg`The end year cannot be before the start year`.message,
 } as const
 
 /**

@@ -6,16 +6,35 @@ import {
 	unstable_parseMultipartFormData as parseMultipartFormData,
 	type UploadHandler,
 } from '@remix-run/node'
+import { type Translatable } from './i18n'
+import { msg } from '~/utils/i18n-macro'
+import { serverI18n } from './i18n.server'
 import { ImageError, MAX_FILE_BYTES, MAX_FILES } from './images.server'
 import { RequestError } from './request-error'
 
-export class UploadError extends RequestError {}
+/**
+ * A refused upload: `message` in English, `translatable` the same in the catalogs (with the
+ * values of its placeholders), for the API's answer in the request's language.
+ */
+export class UploadError extends RequestError {
+	readonly translatable: Translatable
+	constructor(status: 400 | 413 | 415, message: Translatable) {
+		super(status, typeof message === 'string' ? message : serverI18n('en')._(message))
+		this.translatable = message
+	}
+}
 
+const TOO_MANY = {
+	...msg`You can upload at most {count} images at once.`,
+	values: { count: MAX_FILES },
+}
+
+// English strings (`tooMany` with its number); `readUploadedFiles` refuses with their messages.
 export const UPLOAD_MESSAGES = {
-	tooLarge: 'Each image must be 10 MB or smaller.',
-	tooMany: `You can upload at most ${MAX_FILES} images at once.`,
-	notMultipart: 'Send the images as multipart/form-data.',
-	none: 'Please select at least one file.',
+	tooLarge: msg`Each image must be 10 MB or smaller.`.message,
+	tooMany: serverI18n('en')._(TOO_MANY),
+	notMultipart: msg`Send the images as multipart/form-data.`.message,
+	none: msg`Please select at least one file.`.message,
 }
 
 export type UploadedFile = { filename: string; contentType: string; data: Buffer }
@@ -33,7 +52,7 @@ export async function readUploadedFiles(
 		messages: {
 			notMultipart: UPLOAD_MESSAGES.notMultipart,
 			tooLarge: UPLOAD_MESSAGES.tooLarge,
-			tooMany: UPLOAD_MESSAGES.tooMany,
+			tooMany: TOO_MANY,
 		},
 	})
 	return files
@@ -48,11 +67,11 @@ export type MultipartOptions = {
 	textFields?: readonly string[]
 	maxFieldBytes?: number
 	messages: {
-		notMultipart: string
+		notMultipart: Translatable
 		/** One file over `maxFileBytes`. */
-		tooLarge: string
+		tooLarge: Translatable
 		/** More files than `maxFiles` (and a body over the total the files allow, unless one). */
-		tooMany: string
+		tooMany: Translatable
 	}
 }
 
@@ -94,7 +113,7 @@ export async function readMultipart(
 			const keep = filename === undefined && textFields.includes(name)
 			for await (const chunk of data) {
 				size += chunk.length
-				if (size > maxFieldBytes) throw new UploadError(413, 'A form field is too large.')
+				if (size > maxFieldBytes) throw new UploadError(413, msg`A form field is too large.`)
 				if (keep) chunks.push(chunk)
 			}
 			if (keep) (fields[name] ??= []).push(Buffer.concat(chunks).toString('utf8'))
@@ -115,7 +134,7 @@ export async function readMultipart(
 		await parseMultipartFormData(limitBytes(request, totalLimit, tooMuch), handler)
 	} catch (error) {
 		if (error instanceof UploadError || error instanceof ImageError) throw error
-		throw new UploadError(400, 'The upload could not be read. Please try again.')
+		throw new UploadError(400, msg`The upload could not be read. Please try again.`)
 	}
 	return { files, fields }
 }

@@ -3,7 +3,9 @@
  * vcards-js so that every value is escaped: a comma, semicolon or line break typed by the owner
  * can never end a field or start a new property.
  */
+import { type I18n } from '@lingui/core'
 import sharp from 'sharp'
+import { msg } from '~/utils/i18n-macro'
 
 export type VCardInput = {
 	firstName?: string | null
@@ -20,7 +22,12 @@ export type VCardInput = {
 	whatAppBusUrl?: string | null
 	/** The display picture (any format sharp reads); embedded as a small JPEG. */
 	photo?: Buffer | null
+	/** The owner's language, for the card's own words; English without. */
+	i18n?: I18n
 }
+
+/** The card's name when the owner gave none. */
+const NO_NAME = msg`Tagg profile`
 
 /**
  * Escapes a text value: backslash, comma, semicolon and line breaks (RFC 2426 §4). CRLF and a
@@ -93,7 +100,9 @@ async function photoJpeg(photo: Buffer) {
 export async function profileVCard(input: VCardInput): Promise<string> {
 	const first = clean(input.firstName)
 	const last = clean(input.lastName)
-	const full = [first, last].filter(Boolean).join(' ') || 'Tagg profile'
+	const full =
+		[first, last].filter(Boolean).join(' ') ||
+		(input.i18n ? input.i18n._(NO_NAME) : NO_NAME.message)
 	const lines = [
 		'BEGIN:VCARD',
 		'VERSION:3.0',

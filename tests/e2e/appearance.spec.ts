@@ -213,7 +213,7 @@ test('no flash: the theme is in the HTML; with JavaScript off the page looks the
 	// The server's HTML carries the theme: attributes and the accent's colours in the head.
 	const html = await (await request.get(`/${owner.path}`)).text()
 	expect(html).toContain(
-		'<html lang="en" data-theme="dark" data-font="classic" data-header="solid">',
+		'<html lang="en" dir="ltr" data-theme="dark" data-font="classic" data-header="solid">',
 	)
 	const head = html.slice(0, html.indexOf('</head>'))
 	expect(head).toContain(`--color-brand:${accentPalettes('#047857').dark.brand};`)
