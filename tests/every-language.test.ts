@@ -264,9 +264,12 @@ describe('every page in every language', () => {
 						if (!containsPhrase(text, label)) problems.push(`${url}: no "${label}" in English`)
 					continue
 				}
-				for (const label of labels)
-					if (containsPhrase(text, label))
+				for (const label of labels) {
+					// A label that reads the same in this language (French "Solutions") is no leftover.
+					const same = plainText((MESSAGES[locale] as Messages)[generateMessageId(label)]) === label
+					if (!same && containsPhrase(text, label))
 						problems.push(`${url}: SPEC label "${label}" left in English`)
+				}
 				for (const message of englishLeft(locale, text))
 					problems.push(`${url}: English left: "${message}"`)
 			}
