@@ -24,8 +24,34 @@ const buildDirectory = process.env.TAGG_BUILD_DIR ?? 'build'
 function publicEntryPlugin(): Plugin {
 	const source = 'app/entry.public.ts'
 	const id = 'virtual:public-entry'
+	const localeChunks = 'virtual:locale-chunks'
 	let command: 'build' | 'serve' = 'serve'
 	let ssr = false
+	type Chunk = { file: string; imports?: string[] }
+	const readManifest = () =>
+		JSON.parse(
+			fs.readFileSync(path.resolve(buildDirectory, 'client/.vite/manifest.json'), 'utf8'),
+		) as Record<string, Chunk>
+	/**
+	 * `virtual:locale-chunks`: each language's client catalogs (app/locales/{locale}/client.ts,
+	 * loaded by entry.client.tsx before it hydrates) as the files to preload, so the page fetches
+	 * them beside its scripts instead of after them.
+	 */
+	const loadLocaleChunks = () => {
+		if (command === 'serve' || !ssr) return 'export default {}'
+		const manifest = readManifest()
+		const files = (key: string): string[] => [
+			manifest[key]!.file,
+			...(manifest[key]?.imports ?? []).flatMap(files),
+		]
+		const chunks = Object.fromEntries(
+			Object.keys(manifest)
+				.map((key) => [/^app\/locales\/([^/]+)\/client\.ts$/.exec(key)?.[1], key] as const)
+				.filter((pair): pair is readonly [string, string] => Boolean(pair[0]))
+				.map(([locale, key]) => [locale, [...new Set(files(key))].map((file) => `/${file}`)]),
+		)
+		return `export default ${JSON.stringify(chunks)}`
+	}
 	return {
 		name: 'tagg-public-entry',
 		configResolved(config) {
@@ -37,8 +63,10 @@ function publicEntryPlugin(): Plugin {
 				this.emitFile({ type: 'chunk', id: path.resolve(source), name: 'entry.public' })
 			}
 		},
-		resolveId: (name) => (name === id ? `\0${id}` : undefined),
+		resolveId: (name) =>
+			name === id ? `\0${id}` : name === localeChunks ? `\0${localeChunks}` : undefined,
 		load(name) {
+			if (name === `\0${localeChunks}`) return loadLocaleChunks()
 			if (name !== `\0${id}`) return
 			if (command === 'serve') {
 				// Remix's React Refresh preamble first, as its <Scripts> would in development.
@@ -47,10 +75,7 @@ function publicEntryPlugin(): Plugin {
 			}
 			// The browser never renders a whole document: only the server needs the entry.
 			if (!ssr) return 'export default null'
-			type Chunk = { file: string; imports?: string[] }
-			const manifest = JSON.parse(
-				fs.readFileSync(path.resolve(buildDirectory, 'client/.vite/manifest.json'), 'utf8'),
-			) as Record<string, Chunk>
+			const manifest = readManifest()
 			const imports = (key: string): string[] =>
 				(manifest[key]?.imports ?? []).flatMap((child) => [
 					manifest[child]!.file,

@@ -8,9 +8,11 @@ import { isbot } from 'isbot'
 // (facebook/react#26228), never in 18. The Web Streams renderer encodes each text whole and copies
 // bytes, so every chunk holds only written bytes (docs/decisions/027-valid-bytes-everywhere.md).
 import { renderToReadableStream } from 'react-dom/server.browser'
+import localeChunks from 'virtual:locale-chunks'
 import publicEntry from 'virtual:public-entry'
 import { env } from './utils/env.server'
 import './utils/i18n.server'
+import { localeOfMatches } from './utils/i18n'
 import { langCookie, queryLocale } from './utils/locale.server'
 import { DocumentProvider, type PublicPageHandle } from './utils/document'
 
@@ -68,6 +70,13 @@ export default async function handleRequest(
 		// The builder and the signed-out pages follow the browser's language and the switcher's
 		// cookie (a visitor's page speaks its owner's language whoever reads it: no Vary there).
 		responseHeaders.append('Vary', 'Accept-Language, Cookie')
+		// The page's catalogs (entry.client.tsx loads them before hydrating) are fetched beside
+		// its scripts, not after them.
+		const { matches, loaderData } = remixContext.staticHandlerContext
+		const locale = localeOfMatches(matches.map((match) => ({ data: loaderData[match.route.id] })))
+		for (const file of localeChunks[locale] ?? []) {
+			responseHeaders.append('Link', `<${file}>; rel=modulepreload`)
+		}
 		// `?lang=` from the switcher is kept for the next pages (it works without JavaScript).
 		const chosen = queryLocale(request)
 		if (chosen) {
