@@ -14,6 +14,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ViewLiveLink } from '~/components/view-live'
 import { ImportIcon } from '~/components/icons'
 import { ResumeNotice } from '~/components/resume-notice'
+import { optionLabel } from '~/data/options'
 import { getCustomerPath, getLanguages } from '~/models/customer.server'
 import { getResume, type Resume } from '~/models/resume.server'
 import { requireCustomerId } from '~/services/auth.server'
@@ -29,11 +30,11 @@ import {
 	type ImportSectionKey,
 	type ImportSourceKey,
 	type ProfilePreviewFields,
-	type SkippedItem,
 } from '~/utils/resume-import'
 import {
 	applyImport,
 	previewImport,
+	previewIn,
 	readApplyChoice,
 	readImportFile,
 	readImportRequest,
@@ -70,37 +71,10 @@ const asLists = (counts: ListCounts) =>
 	)
 
 /**
- * The preview as the page shows it: the notes and the skipped fields' reasons (the services'
- * messages, in the server's catalog only) already in the owner's language.
+ * The preview as the page shows it: the notes and the skipped items' values and reasons (the
+ * services' messages, in the server's catalog only) already in the owner's language.
  */
-type Said<Section> = Section extends { notes: unknown }
-	? Omit<Section, 'notes'> & { notes: string[] }
-	: Section
-type ShownPreview = Omit<ImportPreview, 'sections' | 'skipped'> & {
-	sections: {
-		[Key in keyof ImportPreview['sections']]?: Said<NonNullable<ImportPreview['sections'][Key]>>
-	}
-	skipped: Array<Omit<SkippedItem, 'value' | 'reason'> & { value: string; reason: string }>
-}
-
-function shownPreview(preview: ImportPreview, i18n: I18n): ShownPreview {
-	const say = (message: Translatable) => translate(i18n, message)
-	const sections = Object.fromEntries(
-		Object.entries(preview.sections).map(([key, section]) => [
-			key,
-			section ? { ...section, notes: (section.notes as Translatable[]).map(say) } : section,
-		]),
-	) as ShownPreview['sections']
-	return {
-		...preview,
-		sections,
-		skipped: preview.skipped.map((item) => ({
-			...item,
-			value: say(item.value as Translatable),
-			reason: say(item.reason as Translatable),
-		})),
-	}
-}
+type ShownPreview = ImportPreview<string>
 
 type Result =
 	| { ok: false; intent: string; message: string; at: number }
@@ -132,14 +106,18 @@ export async function action({ request }: ActionFunctionArgs) {
 		const draft = await readImportFile(upload.file)
 		const fileName = upload.file.name
 		if (intent === 'preview') {
-			const preview = shownPreview(await previewImport(customerId, draft), i18n)
+			const preview = previewIn(i18n, await previewImport(customerId, draft))
 			return data<Result>({ ok: true, intent, preview, fileName, at: Date.now() })
 		}
 		const choice = readApplyChoice(upload, draft)
 		await applyImport(customerId, draft, choice)
 		return data<Result>({ ok: true, intent, ...choice, fileName, at: Date.now() })
 	} catch (error) {
-		if (error instanceof ImportError) return fail(error.status, error.message)
+		// A refusal with a value in it carries its message of the catalogs (importError).
+		if (error instanceof ImportError) {
+			const { translatable } = error as { translatable?: Translatable }
+			return fail(error.status, translatable ?? error.message)
+		}
 		// The models' error answers (503 when the owner's other writes hold the lock too long,
 		// see app/models/tx.server.ts): the form's failure, with the same status, never an error page.
 		if (error instanceof Response && error.status >= 400) {
@@ -388,7 +366,7 @@ function PreviewCard({
 				</p>
 			</div>
 			<fieldset
-				className="flex flex-col gap-3"
+				className="flex min-w-0 flex-col gap-3"
 				onChange={(event) => {
 					setNoneTicked(0)
 					setTicked(
@@ -435,7 +413,7 @@ function PreviewCard({
 					<summary className="cursor-pointer font-semibold">
 						<Trans>Not imported ({skipped})</Trans>
 					</summary>
-					<ul className="text-muted mt-2 flex list-disc flex-col gap-1 ps-5">
+					<ul className="text-muted mt-2 flex list-disc flex-col gap-1 ps-5 break-words">
 						{preview.skipped.map((item, index) => (
 							<li key={index}>
 								<SkippedLine value={item.value} reason={item.reason} />
@@ -474,9 +452,9 @@ function PreviewCard({
 /** A skipped value (the file's words, in their own direction) and why it was skipped. */
 function SkippedLine({ value, reason }: { value: string; reason: string }) {
 	return (
-		<>
+		<Trans>
 			<bdi className="text-ink">{value}</bdi>: {reason}
-		</>
+		</Trans>
 	)
 }
 
@@ -613,11 +591,9 @@ function SectionPreview({
 				{body}
 				{change.length ? <p className="text-muted text-xs">{change.join(' ')}</p> : null}
 				{notes.length ? (
-					<ul className="flex flex-col gap-0.5 text-xs text-amber-800">
+					<ul className="flex flex-col gap-0.5 text-xs break-words text-amber-800">
 						{notes.map((note, index) => (
-							<li key={index} dir="auto">
-								{note}
-							</li>
+							<li key={index}>{note}</li>
 						))}
 					</ul>
 				) : null}
@@ -684,8 +660,10 @@ function listLines(
 		case 'skills':
 			return [
 				{
+					// A skill of Tagg's list in the page's language, the owner's own as typed.
 					parts: preview.sections.skills!.items.map(
-						(item) => `${item.skillName} (${i18n.number(item.rating)}/5)`,
+						(item) =>
+							`${optionLabel(i18n, 'skill', item.skillName)} (${i18n.number(item.rating)}/5)`,
 					),
 					list: true,
 				},

@@ -3,6 +3,7 @@
  * from a LinkedIn export, fitting what they hold to Tagg's rules (dates, the fixed skill list,
  * lengths: docs/decisions/012-resume-interchange.md), the preview and the apply.
  */
+import { type I18n } from '@lingui/core'
 import { type z } from 'zod'
 import { isChoiceOrOwn, OWN_CHOICE_MAX, SKILLS } from '~/data/options'
 import {
@@ -36,6 +37,7 @@ import {
 	IMPORT_MESSAGES,
 	type ImportPreview,
 	type ImportSourceKey,
+	type ImportText,
 	type RawImport,
 	type ProfilePreviewFields,
 	type SkippedItem,
@@ -43,17 +45,19 @@ import {
 } from '~/utils/resume-import'
 import { apiError, apiOk } from '~/utils/api.server'
 import { PROFILE_LIMITS, RESUME_LIMITS } from '~/utils/field-limits'
-import { readJsonResume } from '~/utils/json-resume-import.server'
+import { catalogText, labelled, readJsonResume } from '~/utils/json-resume-import.server'
 import { readLinkedInExport } from '~/utils/linkedin-import.server'
 import { halvesToRating, splitParagraphs, toMonthDate } from '~/utils/text'
 import { readMultipart, UploadError } from '~/utils/upload.server'
-import { type Translatable } from '~/utils/i18n'
+import { translate, withValues, type Translatable } from '~/utils/i18n'
+import { type Descriptor, msg } from '~/utils/i18n-macro'
+import { directionOf, isLocale } from '~/utils/locales'
 
 /** What an import would write, already valid for the resume and profile models. */
 export type ImportDraft = {
 	source: ImportSourceKey
 	data: ResumeImport
-	notes: Partial<Record<ImportSection, string[]>>
+	notes: Partial<Record<ImportSection, ImportText[]>>
 	skipped: SkippedItem[]
 }
 
@@ -121,28 +125,81 @@ export function levelToHalves(level: string): number | null {
 	return Math.max(1, Math.round(rating * 2))
 }
 
+/**
+ * What was changed to fit, one whole message per change (docs/translating.md): the entry is
+ * named by a message of its own (`Work entry “{name}”`), the owner's words are values, and a
+ * count is a plural (`{max}` rather than `#`: SPEC.md's English writes 5000, not 5,000).
+ */
+const NOTE = {
+	firstName: msg`The first name was cut to {max, plural, one {{max} character} other {{max} characters}}.`,
+	lastName: msg`The last name was cut to {max, plural, one {{max} character} other {{max} characters}}.`,
+	designation: msg`The designation was cut to {max, plural, one {{max} character} other {{max} characters}}.`,
+	city: msg`The city was cut to {max, plural, one {{max} character} other {{max} characters}}.`,
+	country: msg`The country was cut to {max, plural, one {{max} character} other {{max} characters}}.`,
+	bioParagraphs: msg`Only the first {max} of {count, plural, one {{count} bio paragraph} other {{count} bio paragraphs}} are kept.`,
+	bioParagraph: msg`Bio paragraph {number} was cut to {max, plural, one {{max} character} other {{max} characters}}.`,
+	workEntries: msg`Only the first {max} of {count, plural, one {{count} work entry} other {{count} work entries}} are kept.`,
+	startDate: msg`{entry}: the start date “{date}” could not be read.`,
+	endDate: msg`{entry}: the end date “{date}” could not be read.`,
+	lines: msg`Only the first {max} of {count, plural, one {{count} line} other {{count} lines}} of {entry} are kept.`,
+	line: msg`A line of {entry} was cut to {max, plural, one {{max} character} other {{max} characters}}.`,
+	company: msg`The company of {entry} was cut to {max, plural, one {{max} character} other {{max} characters}}.`,
+	role: msg`The role of {entry} was cut to {max, plural, one {{max} character} other {{max} characters}}.`,
+	leftOut: msg`{entry} was left out: {problem}`,
+	educationEntries: msg`Only the first {max} of {count, plural, one {{count} education entry} other {{count} education entries}} are kept.`,
+	endYear: msg`{entry}: the end year {year} is before the start year and was left out.`,
+	degree: msg`The degree of {entry} was cut to {max, plural, one {{max} character} other {{max} characters}}.`,
+	institution: msg`The institution of {entry} was cut to {max, plural, one {{max} character} other {{max} characters}}.`,
+	level: msg`{entry}: the level “{level}” could not be read, so it is rated {rating, plural, one {{rating} star} other {{rating} stars}}.`,
+	skills: msg`Only the first {max} of {count, plural, one {{count} skill} other {{count} skills}} are kept.`,
+	certificates: msg`Only the first {max} of {count, plural, one {{count} certificate} other {{count} certificates}} are kept.`,
+	link: msg`{entry}: the link “{link}” is not an http(s) link and was left out.`,
+	certificateName: msg`The name of {entry} was cut to {max, plural, one {{max} character} other {{max} characters}}.`,
+	issuer: msg`The issuer of {entry} was cut to {max, plural, one {{max} character} other {{max} characters}}.`,
+	achievements: msg`Only the first {max} of {count, plural, one {{count} achievement} other {{count} achievements}} are kept.`,
+	achievement: msg`Achievement “{name}” was cut to {max, plural, one {{max} character} other {{max} characters}}.`,
+}
+
+/** How an entry is named in notes: its kind and first words, quoted (just its kind without). */
+const ENTRY_NAMES = {
+	work: [msg`Work entry “{name}”`, msg`Work entry`],
+	education: [msg`Education “{name}”`, msg({ message: 'Education', context: 'import entry' })],
+	skill: [msg`Skill “{name}”`, msg({ message: 'Skill', context: 'import entry' })],
+	certificate: [
+		msg`Certificate “{name}”`,
+		msg({ message: 'Certificate', context: 'import entry' }),
+	],
+} as const satisfies Record<string, readonly [Descriptor, Descriptor]>
+
+/** The first 40 characters of an entry's words, as its name in notes. */
+const shortName = (text: string) => (text.length > 40 ? `${text.slice(0, 40)}…` : text)
+
+const named = (kind: keyof typeof ENTRY_NAMES, text: string): ImportText =>
+	text ? withValues(ENTRY_NAMES[kind][0], { name: shortName(text) }) : ENTRY_NAMES[kind][1]
+
 class Notes {
-	readonly list: string[] = []
-	add(note: string) {
-		this.list.push(note)
+	readonly list: ImportText[] = []
+	add(note: Descriptor, values?: Record<string, unknown>) {
+		this.list.push(values ? withValues(note, values) : note)
 	}
-	/** `text` trimmed, cut to `max` characters (with a note naming `what`) when longer. */
-	cut(text: string | undefined, max: number, what: string): string {
+	/** `text` trimmed, cut to `max` characters (with `note`, given `max`) when longer. */
+	cut(
+		text: string | undefined,
+		max: number,
+		note: Descriptor,
+		values: Record<string, unknown> = {},
+	) {
 		const value = (text ?? '').replace(/\s+/g, ' ').trim()
 		if (value.length <= max) return value
-		this.add(`${what} was cut to ${max} characters.`)
+		this.add(note, { ...values, max })
 		return value.slice(0, max).trimEnd()
 	}
-	/** At most `max` of `items`, with a note when there were more. */
-	first<T>(items: T[], max: number, what: string): T[] {
-		if (items.length > max) this.add(`Only the first ${max} of ${items.length} ${what} are kept.`)
+	/** At most `max` of `items`, with `note` (given `max` and `count`) when there were more. */
+	first<T>(items: T[], max: number, note: Descriptor, values: Record<string, unknown> = {}): T[] {
+		if (items.length > max) this.add(note, { ...values, max, count: items.length })
 		return items.slice(0, max)
 	}
 }
-
-/** How an entry is named in notes: its first words, quoted. */
-const named = (label: string, text: string) =>
-	text ? `${label} “${text.length > 40 ? `${text.slice(0, 40)}…` : text}”` : label
 
 // ---------------------------------------------------------------- fitting each section
 
@@ -150,22 +207,22 @@ const named = (label: string, text: string) =>
 const fitted = <T>(items: T[], notes: Notes) => (items.length ? { items, notes: notes.list } : null)
 
 /**
- * Fits the entries of one list, at most {@link MAX_LIST_ITEMS} (`what` names them in the note):
- * `fit` names an entry and makes it a candidate; one `schema` refuses is left out with a note.
+ * Fits the entries of one list, at most {@link MAX_LIST_ITEMS} (`tooMany` says so): `fit` names
+ * an entry and makes it a candidate; one `schema` refuses is left out with a note.
  */
 function fitEntries<Entry, Schema extends z.ZodType>(
 	raw: Entry[],
-	what: string,
+	tooMany: Descriptor,
 	schema: Schema,
-	fit: (entry: Entry, notes: Notes) => { label: string; candidate: unknown },
+	fit: (entry: Entry, notes: Notes) => { label: ImportText; candidate: unknown },
 ) {
 	const notes = new Notes()
 	const items: Array<z.output<Schema>> = []
-	for (const entry of notes.first(raw, MAX_LIST_ITEMS, what)) {
+	for (const entry of notes.first(raw, MAX_LIST_ITEMS, tooMany)) {
 		const { label, candidate } = fit(entry, notes)
 		const parsed = schema.safeParse(candidate)
 		if (parsed.success) items.push(parsed.data)
-		else notes.add(`${label} was left out: ${parsed.error.issues[0]?.message}`)
+		else notes.add(NOTE.leftOut, { entry: label, problem: problemOf(parsed.error) })
 	}
 	return fitted(items, notes)
 }
@@ -179,17 +236,16 @@ function fitProfile(
 	const fields: ProfileImport = {}
 	const texts = ['firstName', 'lastName', 'designation', 'city', 'country'] as const
 	for (const field of texts) {
-		const label = `The ${PROFILE_FIELD_LABELS[field].toLowerCase()}`
-		const value = notes.cut(raw[field], PROFILE_LIMITS[field], label)
+		const value = notes.cut(raw[field], PROFILE_LIMITS[field], NOTE[field])
 		if (value) fields[field] = value
 	}
 	if (raw.bio?.trim()) {
 		const kept = notes
-			.first(splitParagraphs(raw.bio), PROFILE_LIMITS.bioParagraphs, 'bio paragraphs')
+			.first(splitParagraphs(raw.bio), PROFILE_LIMITS.bioParagraphs, NOTE.bioParagraphs)
 			.map((paragraph, index) => {
 				const max = PROFILE_LIMITS.bioParagraph
 				if (paragraph.length <= max) return paragraph
-				notes.add(`Bio paragraph ${index + 1} was cut to ${max} characters.`)
+				notes.add(NOTE.bioParagraph, { number: index + 1, max })
 				return paragraph.slice(0, max).trimEnd()
 			})
 		if (kept.length) fields.bio = kept
@@ -203,8 +259,8 @@ function fitProfile(
 			skipped.push({
 				section: 'profile',
 				field: origins[field] ?? `profile.${field}`,
-				value: `${PROFILE_FIELD_LABELS[field]}: ${clipValue(raw[field])}`,
-				reason: parsed.success ? 'empty' : (parsed.error.issues[0]?.message ?? 'not valid'),
+				value: labelled(catalogText(PROFILE_FIELD_LABELS[field]), clipValue(raw[field])),
+				reason: parsed.success ? EMPTY : problemOf(parsed.error),
 			})
 	}
 	Object.assign(fields, links)
@@ -212,27 +268,27 @@ function fitProfile(
 }
 
 function fitWork(raw: NonNullable<RawImport['workExp']>) {
-	return fitEntries(raw, 'work entries', WorkItemSchema, (entry, notes) => {
-		const label = named('Work entry', entry.role || entry.company)
+	return fitEntries(raw, NOTE.workEntries, WorkItemSchema, (entry, notes) => {
+		const label = named('work', entry.role || entry.company)
 		const startDate = importMonth(entry.startDate)
 		if (entry.startDate.trim() && !startDate)
-			notes.add(`${label}: the start date “${entry.startDate}” could not be read.`)
+			notes.add(NOTE.startDate, { entry: label, date: entry.startDate })
 		const ongoing = !entry.endDate.trim() || /^(present|ongoing|now|current)$/i.test(entry.endDate)
 		const endDate = ongoing ? 'Ongoing' : importMonth(entry.endDate)
-		if (!ongoing && !endDate)
-			notes.add(`${label}: the end date “${entry.endDate}” could not be read.`)
+		if (!ongoing && !endDate) notes.add(NOTE.endDate, { entry: label, date: entry.endDate })
 		const lines = notes
 			.first(
 				entry.lines.map((line) => line.replace(/^[\s•·▪●◦*–—-]+/, '').trim()).filter(Boolean),
 				RESUME_LIMITS.experienceLines,
-				`lines of ${label}`,
+				NOTE.lines,
+				{ entry: label },
 			)
-			.map((line) => notes.cut(line, RESUME_LIMITS.experienceLine, `A line of ${label}`))
+			.map((line) => notes.cut(line, RESUME_LIMITS.experienceLine, NOTE.line, { entry: label }))
 		return {
 			label,
 			candidate: {
-				company: notes.cut(entry.company, RESUME_LIMITS.company, `The company of ${label}`),
-				role: notes.cut(entry.role, RESUME_LIMITS.role, `The role of ${label}`),
+				company: notes.cut(entry.company, RESUME_LIMITS.company, NOTE.company, { entry: label }),
+				role: notes.cut(entry.role, RESUME_LIMITS.role, NOTE.role, { entry: label }),
 				startDate,
 				endDate,
 				experience: lines,
@@ -242,28 +298,45 @@ function fitWork(raw: NonNullable<RawImport['workExp']>) {
 }
 
 function fitEducation(raw: NonNullable<RawImport['education']>) {
-	return fitEntries(raw, 'education entries', EducationItemSchema, (entry, notes) => {
-		const label = named('Education', entry.degree || entry.institution)
+	return fitEntries(raw, NOTE.educationEntries, EducationItemSchema, (entry, notes) => {
+		const label = named('education', entry.degree || entry.institution)
 		const start = importYear(entry.startDate)
 		let end = importYear(entry.endDate)
 		if (start !== null && end !== null && end < start) {
-			notes.add(`${label}: the end year ${end} is before the start year and was left out.`)
+			notes.add(NOTE.endYear, { entry: label, year: end })
 			end = null
 		}
 		return {
 			label,
 			candidate: {
-				eduName: notes.cut(entry.degree, RESUME_LIMITS.eduName, `The degree of ${label}`),
+				eduName: notes.cut(entry.degree, RESUME_LIMITS.eduName, NOTE.degree, { entry: label }),
 				eduInstitution: notes.cut(
 					entry.institution,
 					RESUME_LIMITS.eduInstitution,
-					`The institution of ${label}`,
+					NOTE.institution,
+					{ entry: label },
 				),
 				eduStartYear: start,
 				eduEndYear: end,
 			},
 		}
 	})
+}
+
+/** Why a skill of the file is not imported. */
+const SKILL_GROUP = msg`a skill group: Tagg keeps skills one by one, and its keywords are imported`
+const SKILL_TOO_LONG = withValues(
+	msg`longer than {max, plural, one {{max} character} other {{max} characters}}, the most a skill may have`,
+	{ max: OWN_CHOICE_MAX },
+)
+/** Why a profile link of the file is not imported, when its check gives no message. */
+const EMPTY = msg({ message: 'empty', context: 'import reason' })
+const NOT_VALID = msg({ message: 'not valid', context: 'import reason' })
+
+/** What a schema says of a value (its message of the catalogs), or `not valid`. */
+function problemOf(error: z.ZodError): ImportText {
+	const problem = error.issues[0]?.message
+	return problem ? catalogText(problem) : NOT_VALID
 }
 
 const SKILL_NAMES = new Map(SKILLS.map((skill) => [skill.toLowerCase(), skill as string]))
@@ -273,18 +346,25 @@ function fitSkills(raw: NonNullable<RawImport['skills']>, skipped: SkippedItem[]
 	const found: SkillItemInput[] = []
 	const seen = new Set<string>()
 	const listed = new Set<string>()
-	const skip = (field: string, value: string, reason: string) => {
+	const skip = (field: string, value: string, reason: 'group' | 'tooLong') => {
 		const key = `${value.trim().toLowerCase()}\n${reason}`
 		if (listed.has(key)) return
 		listed.add(key)
-		skipped.push({ section: 'skills', field, value: clipValue(value), reason })
+		skipped.push({
+			section: 'skills',
+			field,
+			value: clipValue(value),
+			reason: reason === 'group' ? SKILL_GROUP : SKILL_TOO_LONG,
+		})
 	}
 	for (const entry of raw) {
 		const read = levelToHalves(entry.level)
 		if (read === null && entry.level.trim()) {
-			notes.add(
-				`${named('Skill', entry.name)}: the level “${clipValue(entry.level, 40)}” could not be read, so it is rated ${DEFAULT_RATING} stars.`,
-			)
+			notes.add(NOTE.level, {
+				entry: named('skill', entry.name),
+				level: clipValue(entry.level, 40),
+				rating: DEFAULT_RATING,
+			})
 		}
 		const halves = read ?? DEFAULT_RATING * 2
 		// A skill on Tagg's list takes the list's spelling; any other word is the owner's own
@@ -301,45 +381,42 @@ function fitSkills(raw: NonNullable<RawImport['skills']>, skipped: SkippedItem[]
 			}
 			return true
 		}
-		const tooLong = `longer than ${OWN_CHOICE_MAX} characters, the most a skill may have`
 		const keywords = (entry.keywords ?? []).filter((keyword) => keyword.trim())
 		// A group ('Web Development' with the keywords HTML, CSS): its keywords become skills
 		// (rated from the group's level); the group's own name is no skill, and says so (unless
 		// it is a skill of Tagg's list itself).
 		if (keywords.length > 0 && !SKILL_NAMES.has(entry.name.trim().toLowerCase())) {
 			if (entry.name.trim()) {
-				skip(
-					`${entry.from}.name`,
-					entry.name,
-					'a skill group: Tagg keeps skills one by one, and its keywords are imported',
-				)
+				skip(`${entry.from}.name`, entry.name, 'group')
 			}
 		} else if (entry.name.trim() && !take(entry.name)) {
-			skip(`${entry.from}.name`, entry.name, tooLong)
+			skip(`${entry.from}.name`, entry.name, 'tooLong')
 		}
 		;(entry.keywords ?? []).forEach((keyword, index) => {
 			if (keyword.trim() && !take(keyword)) {
-				skip(`${entry.from}.keywords[${index}]`, keyword.trim(), tooLong)
+				skip(`${entry.from}.keywords[${index}]`, keyword.trim(), 'tooLong')
 			}
 		})
 	}
-	const items = notes.first(found, MAX_LIST_ITEMS, 'skills')
+	const items = notes.first(found, MAX_LIST_ITEMS, NOTE.skills)
 	return fitted(items, notes)
 }
 
 function fitCertificates(raw: NonNullable<RawImport['certificates']>) {
-	return fitEntries(raw, 'certificates', CertificateItemSchema, (entry, notes) => {
-		const label = named('Certificate', entry.name)
+	return fitEntries(raw, NOTE.certificates, CertificateItemSchema, (entry, notes) => {
+		const label = named('certificate', entry.name)
 		let url: string | null = entry.url.trim() || null
 		if (url && (url.length > RESUME_LIMITS.crtUrl || !/^https?:\/\//i.test(url))) {
-			notes.add(`${label}: the link “${url.slice(0, 60)}” is not an http(s) link and was left out.`)
+			notes.add(NOTE.link, { entry: label, link: url.slice(0, 60) })
 			url = null
 		}
 		return {
 			label,
 			candidate: {
-				crtName: notes.cut(entry.name, RESUME_LIMITS.crtName, `The name of ${label}`),
-				crtPlat: notes.cut(entry.issuer, RESUME_LIMITS.crtPlat, `The issuer of ${label}`),
+				crtName: notes.cut(entry.name, RESUME_LIMITS.crtName, NOTE.certificateName, {
+					entry: label,
+				}),
+				crtPlat: notes.cut(entry.issuer, RESUME_LIMITS.crtPlat, NOTE.issuer, { entry: label }),
 				crtUrl: url,
 				crtYear: importYear(entry.date),
 			},
@@ -350,8 +427,10 @@ function fitCertificates(raw: NonNullable<RawImport['certificates']>) {
 function fitAchievements(raw: string[]) {
 	const notes = new Notes()
 	const items = notes
-		.first(raw.map((text) => text.trim()).filter(Boolean), MAX_LIST_ITEMS, 'achievements')
-		.map((text) => notes.cut(text, RESUME_LIMITS.achievementLine, named('Achievement', text)))
+		.first(raw.map((text) => text.trim()).filter(Boolean), MAX_LIST_ITEMS, NOTE.achievements)
+		.map((text) =>
+			notes.cut(text, RESUME_LIMITS.achievementLine, NOTE.achievement, { name: shortName(text) }),
+		)
 	return fitted(items, notes)
 }
 
@@ -509,6 +588,57 @@ export async function previewImport(
 		if (sections[key] === undefined) delete sections[key]
 	}
 	return { source: draft.source, sections, skipped: draft.skipped }
+}
+
+/**
+ * The preview said in a language (what the /one API answers and the builder page shows): the
+ * notes, the skipped values and their reasons as text; the file's own words stay as typed.
+ */
+export function previewIn(i18n: I18n, preview: ImportPreview): ImportPreview<string> {
+	const sections = Object.fromEntries(
+		Object.entries(preview.sections).map(([key, section]) => [
+			key,
+			{ ...section, notes: section.notes.map((note) => said(i18n, note)) },
+		]),
+	) as ImportPreview<string>['sections']
+	return {
+		...preview,
+		sections,
+		skipped: preview.skipped.map((item) => ({
+			...item,
+			value: said(i18n, item.value),
+			reason: said(i18n, item.reason),
+		})),
+	}
+}
+
+/**
+ * An import's text in a language: a message translated, the file's words as they are. In a
+ * right-to-left language the file's words inside a message are isolated (U+2068 … U+2069), so
+ * that a date, a link or a name written left to right keeps its order inside the sentence.
+ */
+function said(i18n: I18n, text: ImportText): string {
+	if (typeof text === 'string') return text
+	return translate(
+		i18n,
+		isLocale(i18n.locale) && directionOf(i18n.locale) === 'rtl' ? isolated(text) : text,
+	)
+}
+
+/** A message whose text values (the file's words) are bidi-isolated, its inner messages too. */
+function isolated(message: Exclude<ImportText, string>): Exclude<ImportText, string> {
+	if (!message.values) return message
+	const values = Object.fromEntries(
+		Object.entries(message.values).map(([key, value]) => [
+			key,
+			typeof value === 'string'
+				? `\u2068${value}\u2069`
+				: value && typeof value === 'object' && 'id' in value
+					? isolated(value as Exclude<ImportText, string>)
+					: value,
+		]),
+	)
+	return { ...message, values }
 }
 
 /** The chosen sections and mode of an apply request, checked against what the file has. */

@@ -13,19 +13,21 @@ import { jsonNestsTooDeep, MAX_JSON_DEPTH } from './json-depth'
 import {
 	clipValue,
 	ImportError,
-	inEntry,
-	quoted,
+	type ImportText,
 	type RawImport,
 	type SkippedItem,
 } from './resume-import'
+import { generateMessageId } from '@lingui/message-utils/generateMessageId'
+import { withValues } from './i18n'
 import { type Descriptor, msg } from '~/utils/i18n-macro'
 import { serverI18n } from './i18n.server'
 
 const require = createRequire(import.meta.url)
 
 // ---------------------------------------------------------------- messages
-// The reasons and refusals are English strings the catalogs hold (`translate(i18n, reason)` shows
-// them in the owner's language); one with a value in it is refused with `importError`.
+// What the readers say of a file (the skipped values and their reasons) is made of messages
+// with values (an `ImportText`), said in the owner's language where it is shown; the file's own
+// words are values, shown as typed. A refusal with a value in it is thrown with `importError`.
 
 /**
  * An ImportError with a value in its message: `message` in English, `translatable` the message
@@ -37,64 +39,203 @@ export function importError(message: Descriptor, values: Record<string, unknown>
 }
 
 /**
+ * An English text of the catalogs (a label, a schema's message) as a message that is translated
+ * inside another; any other text (the file's words) stays as it is.
+ */
+export function catalogText(text: string): ImportText {
+	const id = generateMessageId(text)
+	return serverI18n('en').messages[id] === undefined ? text : { id, message: text }
+}
+
+/** The kinds of entry a skipped value may belong to, named as the file has them. */
+const ENTRIES = {
+	Work: [msg`Work “{name}”`, msg({ message: 'Work', context: 'import entry' })],
+	Education: [msg`Education “{name}”`, msg({ message: 'Education', context: 'import entry' })],
+	Skill: [msg`Skill “{name}”`, msg({ message: 'Skill', context: 'import entry' })],
+	Certificate: [
+		msg`Certificate “{name}”`,
+		msg({ message: 'Certificate', context: 'import entry' }),
+	],
+	Honor: [msg`Honor “{name}”`, msg({ message: 'Honor', context: 'import entry' })],
+	Award: [msg`Award “{name}”`, msg({ message: 'Award', context: 'import entry' })],
+} as const satisfies Record<string, readonly [Descriptor, Descriptor]>
+
+export type EntryKind = keyof typeof ENTRIES
+
+/** An entry named by its kind and first words: `Work “Lead Designer”` (just `Work` without). */
+export const quoted = (kind: EntryKind, text: string): ImportText =>
+	text.trim() ? withValues(ENTRIES[kind][0], { name: clipValue(text, 40) }) : ENTRIES[kind][1]
+
+/**
+ * The fields of the files Tagg names in the skipped list, by the words it uses: beside an
+ * entry (`place`), and alone (`Place`). A field not listed is named by the file's own word.
+ */
+const FIELDS: Record<string, readonly [Descriptor, Descriptor]> = {
+	'street address': [
+		msg({ message: 'street address', context: 'import field' }),
+		msg({ message: 'Street address', context: 'import field' }),
+	],
+	'postal code': [
+		msg({ message: 'postal code', context: 'import field' }),
+		msg({ message: 'Postal code', context: 'import field' }),
+	],
+	'maiden name': [
+		msg({ message: 'maiden name', context: 'import field' }),
+		msg({ message: 'Maiden name', context: 'import field' }),
+	],
+	'birth date': [
+		msg({ message: 'birth date', context: 'import field' }),
+		msg({ message: 'Birth date', context: 'import field' }),
+	],
+	industry: [
+		msg({ message: 'industry', context: 'import field' }),
+		msg({ message: 'Industry', context: 'import field' }),
+	],
+	'messenger accounts': [
+		msg({ message: 'messenger accounts', context: 'import field' }),
+		msg({ message: 'Messenger accounts', context: 'import field' }),
+	],
+	region: [
+		msg({ message: 'region', context: 'import field' }),
+		msg({ message: 'Region', context: 'import field' }),
+	],
+	website: [
+		msg({ message: 'website', context: 'import field' }),
+		msg({ message: 'Website', context: 'import field' }),
+	],
+	place: [
+		msg({ message: 'place', context: 'import field' }),
+		msg({ message: 'Place', context: 'import field' }),
+	],
+	link: [
+		msg({ message: 'link', context: 'import field' }),
+		msg({ message: 'Link', context: 'import field' }),
+	],
+	description: [
+		msg({ message: 'description', context: 'import field' }),
+		msg({ message: 'Description', context: 'import field' }),
+	],
+	summary: [
+		msg({ message: 'summary', context: 'import field' }),
+		msg({ message: 'Summary', context: 'import field' }),
+	],
+	grade: [
+		msg({ message: 'grade', context: 'import field' }),
+		msg({ message: 'Grade', context: 'import field' }),
+	],
+	'course list': [
+		msg({ message: 'course list', context: 'import field' }),
+		msg({ message: 'Course list', context: 'import field' }),
+	],
+	notes: [
+		msg({ message: 'notes', context: 'import field' }),
+		msg({ message: 'Notes', context: 'import field' }),
+	],
+	activities: [
+		msg({ message: 'activities', context: 'import field' }),
+		msg({ message: 'Activities', context: 'import field' }),
+	],
+	'expiry date': [
+		msg({ message: 'expiry date', context: 'import field' }),
+		msg({ message: 'Expiry date', context: 'import field' }),
+	],
+	'licence number': [
+		msg({ message: 'licence number', context: 'import field' }),
+		msg({ message: 'Licence number', context: 'import field' }),
+	],
+}
+
+const FIELD_IN_ENTRY = msg`{entry}, {field} “{value}”`
+const FIELD_ALONE = msg`{field} “{value}”`
+const LABELLED = msg`{field}: {value}`
+
+/** A skipped field's value, named by its entry: `Work “Lead Designer”, place “Lisbon”`. */
+export function inEntry(entry: ImportText | null, field: string, value: string): ImportText {
+	const words = FIELDS[field]
+	const text = clipValue(value)
+	return entry
+		? withValues(FIELD_IN_ENTRY, { entry, field: words?.[0] ?? field, value: text })
+		: withValues(FIELD_ALONE, {
+				field: words?.[1] ?? field.charAt(0).toUpperCase() + field.slice(1),
+				value: text,
+			})
+}
+
+/** A value after the name of its field or network: `Website: https://zoe.dev`, `X: zoe`. */
+export const labelled = (field: ImportText, value: string): ImportText =>
+	withValues(LABELLED, { field, value })
+
+export const PICTURE = msg({ message: 'Picture', context: 'import field' })
+export const PROFILE = msg({ message: 'Profile', context: 'import field' })
+
+/** How many entries a section Tagg has not holds: `1 entry`, `3 entries`. */
+export const entryCount = (count: number): ImportText =>
+	withValues(msg`{count, plural, one {{count} entry} other {{count} entries}}`, { count })
+
+/**
  * Why a field is not imported, for each section and field Tagg knows to have none of (JSON
  * Resume's and LinkedIn's own fields): one sentence each, so each is translated whole.
  */
-const NO_FIELD: Record<string, string> = {
-	'profile has|street address': msg`Tagg’s profile has no street address`.message,
-	'profile has|postal code': msg`Tagg’s profile has no postal code`.message,
-	'profile has|maiden name': msg`Tagg’s profile has no maiden name`.message,
-	'profile has|birth date': msg`Tagg’s profile has no birth date`.message,
-	'profile has|industry': msg`Tagg’s profile has no industry`.message,
-	'profile has|messenger accounts': msg`Tagg’s profile has no messenger accounts`.message,
-	'work entries have|place': msg`Tagg’s work entries have no place`.message,
-	'work entries have|description': msg`Tagg’s work entries have no description`.message,
-	'work entries have|link': msg`Tagg’s work entries have no link`.message,
-	'education entries have|link': msg`Tagg’s education entries have no link`.message,
-	'education entries have|grade': msg`Tagg’s education entries have no grade`.message,
-	'education entries have|course list': msg`Tagg’s education entries have no course list`.message,
-	'education entries have|notes': msg`Tagg’s education entries have no notes`.message,
-	'education entries have|activities': msg`Tagg’s education entries have no activities`.message,
-	'certificates have|expiry date': msg`Tagg’s certificates have no expiry date`.message,
-	'certificates have|licence number': msg`Tagg’s certificates have no licence number`.message,
+const NO_FIELD: Record<string, Descriptor> = {
+	'profile has|street address': msg`Tagg’s profile has no street address`,
+	'profile has|postal code': msg`Tagg’s profile has no postal code`,
+	'profile has|maiden name': msg`Tagg’s profile has no maiden name`,
+	'profile has|birth date': msg`Tagg’s profile has no birth date`,
+	'profile has|industry': msg`Tagg’s profile has no industry`,
+	'profile has|messenger accounts': msg`Tagg’s profile has no messenger accounts`,
+	'work entries have|place': msg`Tagg’s work entries have no place`,
+	'work entries have|description': msg`Tagg’s work entries have no description`,
+	'work entries have|link': msg`Tagg’s work entries have no link`,
+	'education entries have|link': msg`Tagg’s education entries have no link`,
+	'education entries have|grade': msg`Tagg’s education entries have no grade`,
+	'education entries have|course list': msg`Tagg’s education entries have no course list`,
+	'education entries have|notes': msg`Tagg’s education entries have no notes`,
+	'education entries have|activities': msg`Tagg’s education entries have no activities`,
+	'certificates have|expiry date': msg`Tagg’s certificates have no expiry date`,
+	'certificates have|licence number': msg`Tagg’s certificates have no licence number`,
 }
+
+/** The same for a field of a section outside the files' usual fields, the field's words inside. */
+const NO_FIELD_OF: Record<string, Descriptor> = {
+	'profile has': msg`Tagg’s profile has no {field}`,
+	'work entries have': msg`Tagg’s work entries have no {field}`,
+	'education entries have': msg`Tagg’s education entries have no {field}`,
+	'skills have': msg`Tagg’s skills have no {field}`,
+	'certificates have': msg`Tagg’s certificates have no {field}`,
+	'achievements have': msg`Tagg’s achievements have no {field}`,
+}
+
+export type SectionNoun = keyof typeof NO_FIELD_OF
 
 /** `Tagg’s work entries have no place`, from the section's noun and the field's words. */
-export const noFieldReason = (noun: string, words: string) =>
-	NO_FIELD[`${noun}|${words}`] ?? `Tagg’s ${noun} no ${words}`
-
-export const NO_FIELD_FOR_IT = msg`Tagg has no field for it`.message
-export const KEEPS_CITY_AND_COUNTRY = msg`Tagg keeps the city and the country`.message
-export const KEEPS_ONE_WEBSITE = msg`Tagg keeps one website, and the file names another`.message
-export const NO_PROJECTS =
-	msg`Tagg keeps projects as portfolio case studies, which an import does not create`.message
-
-/** One sentence per network the file may name as Tagg does (`Tagg keeps one LinkedIn link…`). */
-const ONE_LINK: Record<string, string> = {
-	LinkedIn: msg`Tagg keeps one LinkedIn link, and the file names another`.message,
-	X: msg`Tagg keeps one X link, and the file names another`.message,
-	Instagram: msg`Tagg keeps one Instagram link, and the file names another`.message,
-	Facebook: msg`Tagg keeps one Facebook link, and the file names another`.message,
-	YouTube: msg`Tagg keeps one YouTube link, and the file names another`.message,
-	WhatsApp: msg`Tagg keeps one WhatsApp link, and the file names another`.message,
+export function noFieldReason(noun: SectionNoun, words: string): ImportText {
+	const whole = NO_FIELD[`${noun}|${words}`]
+	if (whole) return whole
+	const field = FIELDS[words]
+	return field ? withValues(NO_FIELD_OF[noun]!, { field: field[0] }) : NO_FIELD_FOR_IT
 }
 
+export const NO_FIELD_FOR_IT = msg`Tagg has no field for it`
+export const KEEPS_CITY_AND_COUNTRY = msg`Tagg keeps the city and the country`
+export const KEEPS_ONE_WEBSITE = msg`Tagg keeps one website, and the file names another`
+export const NO_PROJECTS = msg`Tagg keeps projects as portfolio case studies, which an import does not create`
+
 /** The reason for a second link of a network (the network as the file names it). */
-export const oneLinkReason = (network: string) =>
-	ONE_LINK[network] ?? `Tagg keeps one ${network} link, and the file names another`
+export const oneLinkReason = (network: string): ImportText =>
+	withValues(msg`Tagg keeps one {network} link, and the file names another`, { network })
 
 /** A whole section of the file Tagg’s resume has no place for. */
 export const NO_SECTION = {
-	volunteering: msg`Tagg’s resume has no volunteering section`.message,
-	publications: msg`Tagg’s resume has no publications section`.message,
-	languages: msg`Tagg’s resume has no languages section`.message,
-	interests: msg`Tagg’s resume has no interests section`.message,
-	references: msg`Tagg’s resume has no references section`.message,
-	patents: msg`Tagg’s resume has no patents section`.message,
-	courses: msg`Tagg’s resume has no courses section`.message,
-	testScores: msg`Tagg’s resume has no test scores section`.message,
-	organizations: msg`Tagg’s resume has no organizations section`.message,
-	recommendations: msg`Tagg’s resume has no recommendations section`.message,
+	volunteering: msg`Tagg’s resume has no volunteering section`,
+	publications: msg`Tagg’s resume has no publications section`,
+	languages: msg`Tagg’s resume has no languages section`,
+	interests: msg`Tagg’s resume has no interests section`,
+	references: msg`Tagg’s resume has no references section`,
+	patents: msg`Tagg’s resume has no patents section`,
+	courses: msg`Tagg’s resume has no courses section`,
+	testScores: msg`Tagg’s resume has no test scores section`,
+	organizations: msg`Tagg’s resume has no organizations section`,
+	recommendations: msg`Tagg’s resume has no recommendations section`,
 }
 
 let validator: ValidateFunction | undefined
@@ -220,7 +361,7 @@ function skipUnread(
 	skipped: SkippedItem[],
 	kind: keyof typeof SECTION_OF,
 	path: string,
-	entryName: string,
+	entryName: ImportText | null,
 	entry: Json,
 ) {
 	const { section, noun } = SECTION_OF[kind]
@@ -239,7 +380,7 @@ function skipUnread(
 	}
 }
 
-const NOT_IMPORTED: Record<string, string> = {
+const NOT_IMPORTED: Record<string, Descriptor> = {
 	projects: NO_PROJECTS,
 	volunteer: NO_SECTION.volunteering,
 	publications: NO_SECTION.publications,
@@ -298,13 +439,13 @@ export function readJsonResume(text: string): RawImport {
 		const [firstName = '', ...rest] = str(basics.name).trim().split(/\s+/)
 		const location = (basics.location ?? {}) as Json
 		const code = str(location.countryCode)
-		skipUnread(skipped, 'basics', 'basics', '', basics)
-		skipUnread(skipped, 'location', 'basics.location', '', location)
+		skipUnread(skipped, 'basics', 'basics', null, basics)
+		skipUnread(skipped, 'location', 'basics.location', null, location)
 		if (code && countryName(code) && str(location.region)) {
 			skipped.push({
 				section: 'profile',
 				field: 'basics.location.region',
-				value: inEntry('', 'region', str(location.region)),
+				value: inEntry(null, 'region', str(location.region)),
 				reason: KEEPS_CITY_AND_COUNTRY,
 			})
 		}
@@ -332,17 +473,20 @@ export function readJsonResume(text: string): RawImport {
 				origins[field] = `basics.profiles[${index}]`
 				return
 			}
-			const value = [network || 'Profile', url || user].filter(Boolean).join(': ')
 			if (!url && !user) return // nothing but a network's name
+			// The network as the file names it ('Profile' when it names none), then the link: at
+			// most 80 characters together.
+			const name = (network || 'Profile').replace(/\s+/g, ' ').trim()
+			const shown = clipValue(`${name}: ${url || user}`).slice(name.length + 2)
 			skipped.push({
 				section: 'profile',
 				field: `basics.profiles[${index}]`,
-				value: clipValue(value),
+				value: labelled(network ? name : PROFILE, shown),
 				reason: !field
-					? msg`Tagg has no link of this kind`.message
+					? msg`Tagg has no link of this kind`
 					: url
 						? oneLinkReason(network)
-						: msg`Tagg needs a full link (https://…) for this network`.message,
+						: msg`Tagg needs a full link (https://…) for this network`,
 			})
 		})
 		// basics.url: the owner's own site, unless it is a page of this Tagg (an export of it).
@@ -361,8 +505,8 @@ export function readJsonResume(text: string): RawImport {
 				skipped.push({
 					section: 'profile',
 					field: 'basics.url',
-					value: inEntry('', 'website', site),
-					reason: own ? msg`this is your Tagg page itself`.message : KEEPS_ONE_WEBSITE,
+					value: inEntry(null, 'website', site),
+					reason: own ? msg`this is your Tagg page itself` : KEEPS_ONE_WEBSITE,
 				})
 			}
 		}
@@ -370,8 +514,8 @@ export function readJsonResume(text: string): RawImport {
 			skipped.push({
 				section: 'profile',
 				field: 'basics.image',
-				value: 'Picture',
-				reason: msg`upload your display picture in the builder`.message,
+				value: PICTURE,
+				reason: msg`upload your display picture in the builder`,
 			})
 		}
 		raw.profile = profile
@@ -419,7 +563,7 @@ export function readJsonResume(text: string): RawImport {
 				section: 'achievements',
 				field: `${path}.summary`,
 				value: inEntry(name, 'summary', str(entry.summary)),
-				reason: msg`an achievement is one line: its title, awarder and year are imported`.message,
+				reason: msg`an achievement is one line: its title, awarder and year are imported`,
 			})
 		}
 	}
@@ -473,7 +617,7 @@ export function readJsonResume(text: string): RawImport {
 				skipped.push({
 					section,
 					field: section,
-					value: `${count} ${count === 1 ? 'entry' : 'entries'}`,
+					value: entryCount(count),
 					reason,
 				})
 			}
@@ -485,8 +629,8 @@ export function readJsonResume(text: string): RawImport {
 			skipped.push({
 				section,
 				field: section,
-				value: inEntry('', section, text),
-				reason: msg`not a JSON Resume section Tagg knows`.message,
+				value: inEntry(null, section, text),
+				reason: msg`not a JSON Resume section Tagg knows`,
 			})
 		}
 	}

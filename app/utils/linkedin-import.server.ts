@@ -9,23 +9,28 @@ import { CsvError, parseCsvObjects } from './csv'
 import {
 	clipValue,
 	ImportError,
-	inEntry,
-	quoted,
+	PROFILE_FIELD_LABELS,
+	type ImportText,
 	type RawImport,
 	type SkippedItem,
 } from './resume-import'
 import { UNPACK_BUDGET, unpackWanted, ZipError } from './zip.server'
-import { msg } from '~/utils/i18n-macro'
+import { type Descriptor, msg } from '~/utils/i18n-macro'
 import { serverI18n } from './i18n.server'
 import {
+	catalogText,
 	importError,
+	inEntry,
 	KEEPS_CITY_AND_COUNTRY,
 	KEEPS_ONE_WEBSITE,
+	labelled,
 	NO_FIELD_FOR_IT,
 	NO_PROJECTS,
 	NO_SECTION,
 	noFieldReason,
 	oneLinkReason,
+	quoted,
+	type SectionNoun,
 } from './json-resume-import.server'
 
 /** More entries than this is no LinkedIn export (a full one has a few dozen files). */
@@ -50,7 +55,7 @@ type FileKey = (typeof FILES)[keyof typeof FILES]
  * (left packed: their rows are not counted). The rest of the export (connections, messages,
  * ads, ...) is not the owner's resume and is not listed.
  */
-const OTHER_FILES: Record<string, string> = {
+const OTHER_FILES: Record<string, Descriptor> = {
 	'languages.csv': NO_SECTION.languages,
 	'projects.csv': NO_PROJECTS,
 	'publications.csv': NO_SECTION.publications,
@@ -89,6 +94,9 @@ export const ZIP_MESSAGES = {
 		msg`This ZIP file is not a LinkedIn data export: it has none of Profile.csv, Positions.csv, Education.csv, Skills.csv, Certifications.csv or Honors.csv.`
 			.message,
 }
+
+/** How the skipped list names a second website (as the profile's field is named). */
+const WEBSITE = catalogText(PROFILE_FIELD_LABELS.companySite)
 
 /** The file of the export an entry is, by its base name (any folder); null for the others. */
 function fileKeyOf(path: string): FileKey | null {
@@ -183,7 +191,7 @@ const READ_COLUMNS: Record<FileKey, string[]> = {
 	honors: ['Title', 'Description', 'Issuer', 'Issued On'],
 }
 
-const SECTION_OF: Record<FileKey, { section: string; file: string; noun: string }> = {
+const SECTION_OF: Record<FileKey, { section: string; file: string; noun: SectionNoun }> = {
 	profile: { section: 'profile', file: 'Profile.csv', noun: 'profile has' },
 	positions: { section: 'workExp', file: 'Positions.csv', noun: 'work entries have' },
 	education: { section: 'education', file: 'Education.csv', noun: 'education entries have' },
@@ -217,7 +225,7 @@ function skipUnread(
 	key: FileKey,
 	row: Record<string, string>,
 	index: number | null,
-	entryName: string,
+	entryName: ImportText | null,
 ) {
 	const { section, file, noun } = SECTION_OF[key]
 	for (const [column, value] of Object.entries(row)) {
@@ -251,7 +259,7 @@ export async function readLinkedInExport(zip: Uint8Array): Promise<RawImport> {
 
 	const profile = rows(files, 'profile', 'Profile.csv')?.[0]
 	if (profile) {
-		skipUnread(skipped, 'profile', profile, null, '')
+		skipUnread(skipped, 'profile', profile, null, null)
 		// 'Geo Location' reads 'Lisbon, Lisbon, Portugal' or 'Greater Lisbon Area'.
 		const places = field(profile, 'Geo Location', 'Location')
 			.split(',')
@@ -261,7 +269,7 @@ export async function readLinkedInExport(zip: Uint8Array): Promise<RawImport> {
 			skipped.push({
 				section: 'profile',
 				field: 'Profile.csv.Geo Location',
-				value: inEntry('', 'region', places.slice(1, -1).join(', ')),
+				value: inEntry(null, 'region', places.slice(1, -1).join(', ')),
 				reason: KEEPS_CITY_AND_COUNTRY,
 			})
 		}
@@ -286,8 +294,8 @@ export async function readLinkedInExport(zip: Uint8Array): Promise<RawImport> {
 			skipped.push({
 				section: 'profile',
 				field: 'Profile.csv.Twitter Handles',
-				value: `X: ${clipValue(handle)}`,
-				reason: valid ? oneLinkReason('X') : msg`not an X username`.message,
+				value: labelled('X', clipValue(handle)),
+				reason: valid ? oneLinkReason('X') : msg`not an X username`,
 			})
 		}
 		for (const entry of bracketList(field(profile, 'Websites'))) {
@@ -301,7 +309,7 @@ export async function readLinkedInExport(zip: Uint8Array): Promise<RawImport> {
 			skipped.push({
 				section: 'profile',
 				field: 'Profile.csv.Websites',
-				value: `Website: ${clipValue(site)}`,
+				value: labelled(WEBSITE, clipValue(site)),
 				reason: KEEPS_ONE_WEBSITE,
 			})
 		}
@@ -383,7 +391,7 @@ export async function readLinkedInExport(zip: Uint8Array): Promise<RawImport> {
 				section: 'achievements',
 				field: `Honors.csv[${index}].Description`,
 				value: inEntry(quoted('Honor', title), 'description', field(row, 'Description')),
-				reason: msg`an achievement is one line: its title, issuer and year are imported`.message,
+				reason: msg`an achievement is one line: its title, issuer and year are imported`,
 			})
 		}
 	})

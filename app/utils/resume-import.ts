@@ -3,6 +3,7 @@
  * the import page's bundle uses these too).
  */
 import { msg } from '~/utils/i18n-macro'
+import { type Translatable } from './i18n'
 import { type SocialField } from './social'
 import { RequestError } from './request-error'
 
@@ -38,12 +39,25 @@ export const SOURCE_LABELS: Record<ImportSourceKey, string> = {
 }
 
 /**
+ * What the import says to the owner (a note, a skipped value, a reason): a message of the
+ * catalogs with its values, translated where it is shown, or the file's own words (a plain
+ * string), shown as they are typed and never looked up in the catalogs.
+ */
+export type ImportText = Translatable
+
+/**
  * Something in the file that is not imported, and why: `section` is Tagg's section (or the
  * file's, for a whole section Tagg has not), `field` where the file holds it (`work[2].location`
  * in a JSON Resume file, `Positions.csv[2].Location` in a LinkedIn export), `value` what it
- * holds as the owner reads it (the entry it belongs to named first).
+ * holds as the owner reads it (the entry it belongs to named first). `Text` is an
+ * {@link ImportText} until the preview is said in a language, then a string.
  */
-export type SkippedItem = { section: string; field: string; value: string; reason: string }
+export type SkippedItem<Text = ImportText> = {
+	section: string
+	field: string
+	value: Text
+	reason: Text
+}
 
 /** `text` on one line, at most `max` characters (whole characters: an emoji is never cut). */
 export function clipValue(text: string, max = 80) {
@@ -55,14 +69,6 @@ export function clipValue(text: string, max = 80) {
 				.trimEnd()}…`
 		: flat.join('')
 }
-
-/** An entry named by its kind and first words: `Work “Lead Designer”` (just `Work` without). */
-export const quoted = (label: string, text: string) =>
-	text.trim() ? `${label} “${clipValue(text, 40)}”` : label
-
-/** A skipped field's value, named by its entry: `Work “Lead Designer”, place “Lisbon”`. */
-export const inEntry = (entry: string, field: string, value: string) =>
-	`${entry ? `${entry}, ${field}` : field.charAt(0).toUpperCase() + field.slice(1)} “${clipValue(value)}”`
 
 export type ProfilePreviewFields = Partial<
 	{
@@ -93,7 +99,7 @@ export const PROFILE_FIELD_LABELS: Record<keyof ProfilePreviewFields, string> = 
 	email: msg`Email`.message,
 }
 
-type ListPreview<Item> = {
+type ListPreview<Item, Text> = {
 	/** The entries the file brings, as the resume read shows them. */
 	items: Item[]
 	/** How many entries the owner has now (replace removes them). */
@@ -102,41 +108,55 @@ type ListPreview<Item> = {
 	 * over the limit of 50). */
 	appendAdds: number
 	/** What was changed to fit (a value cut to its limit, a date that could not be read). */
-	notes: string[]
+	notes: Text[]
 }
 
-export type ImportPreview = {
+/**
+ * What an import would change. `Text` (the notes, the skipped values and reasons) is an
+ * {@link ImportText} as the service makes it, and a string once said in the owner's language
+ * (what the /one API answers and the builder page shows).
+ */
+export type ImportPreview<Text = ImportText> = {
 	source: ImportSourceKey
 	sections: {
 		profile?: {
 			fields: ProfilePreviewFields
 			/** The owner's values of the same fields now. */
 			current: ProfilePreviewFields
-			notes: string[]
+			notes: Text[]
 		}
-		workExp?: ListPreview<{
-			company: string
-			role: string
-			startDate: string
-			endDate: string
-			experience: string[]
-		}>
-		education?: ListPreview<{
-			eduName: string
-			eduInstitution: string
-			eduStartYear: number | null
-			endDate: number | null
-		}>
-		skills?: ListPreview<{ skillName: string; rating: number }>
-		certificates?: ListPreview<{
-			crtName: string
-			crtPlat: string
-			crtUrl: string | null
-			endDate: number | null
-		}>
-		achievements?: ListPreview<string>
+		workExp?: ListPreview<
+			{
+				company: string
+				role: string
+				startDate: string
+				endDate: string
+				experience: string[]
+			},
+			Text
+		>
+		education?: ListPreview<
+			{
+				eduName: string
+				eduInstitution: string
+				eduStartYear: number | null
+				endDate: number | null
+			},
+			Text
+		>
+		skills?: ListPreview<{ skillName: string; rating: number }, Text>
+		certificates?: ListPreview<
+			{
+				crtName: string
+				crtPlat: string
+				crtUrl: string | null
+				endDate: number | null
+			},
+			Text
+		>
+		achievements?: ListPreview<string, Text>
 	}
-	skipped: SkippedItem[]
+	skipped: Array<SkippedItem<Text>>
 }
 
 /** The largest file the import reads. */
