@@ -235,7 +235,7 @@ async function lighthouseOf(base: string, pages: Array<string | (() => Promise<s
 /**
  * The pages Lighthouse scores: the profile and the portfolio list as seeded, then the profile in
  * the owner's dark mode with the Classic type pairing (two web fonts) and a solid header, which
- * stays set for the rest of the run.
+ * stays set for the rest of the run, and that page in Arabic and in German.
  */
 async function lighthousePages(page: string, customerId: string) {
 	const { updateProfile } = await import('../app/models/profile.server')
@@ -248,7 +248,13 @@ async function lighthousePages(page: string, customerId: string) {
 		})
 		return `${page} (dark)`
 	}
-	return [page, `${page}/portfolio`, darkProfile]
+	// The same page in Arabic, right to left (issue 36: Lighthouse stays at its mark in every
+	// language), then in German (the longest words).
+	const inLanguage = (language: 'ar' | 'de') => async () => {
+		await updateProfile(customerId, { language })
+		return `${page} (${language})`
+	}
+	return [page, `${page}/portfolio`, darkProfile, inLanguage('ar'), inLanguage('de')]
 }
 
 const lighthouseMet = (lighthouse: Record<string, Record<string, number> | string>) =>
