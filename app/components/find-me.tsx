@@ -26,6 +26,10 @@ export type FindMeProps = {
 	links: ProfileData['socialLinks']
 }
 
+/**
+ * The owner's social and contact links, each with `rel="me"`: the owner's own profiles, which
+ * Mastodon and IndieWeb readers verify against the profile (its h-card: profile-view.tsx).
+ */
 export function SocialButtons({ links }: { links: ProfileData['socialLinks'] }) {
 	const { i18n } = useLingui()
 	const present = SOCIAL_FIELDS.filter((field) => field !== 'email' && links[field])
@@ -50,7 +54,7 @@ export function SocialButtons({ links }: { links: ProfileData['socialLinks'] }) 
 								href={target.href}
 								data-track={field}
 								target="_blank"
-								rel="noopener noreferrer"
+								rel="me noopener noreferrer"
 								aria-label={label}
 								title={label}
 								className={className}
@@ -61,6 +65,7 @@ export function SocialButtons({ links }: { links: ProfileData['socialLinks'] }) 
 							<a
 								href={target.href}
 								data-track={field}
+								rel="me noopener"
 								aria-label={i18n._(
 									FIND_ME_MESSAGES.call.id,
 									{ number: links[field] },
@@ -103,19 +108,26 @@ export function FindMeContent({ firstName, email, links }: FindMeProps) {
 					: i18n._(FIND_ME_MESSAGES.greetingNoName)}
 			</p>
 			{email ? (
-				<a href={`mailto:${email}`} data-track="email" className="btn-primary w-full wrap-anywhere">
+				<a
+					href={`mailto:${email}`}
+					data-track="email"
+					rel="me noopener"
+					className="btn-primary w-full wrap-anywhere"
+				>
 					<MailIcon className="size-4 shrink-0" />
 					<bdi dir="ltr">{email}</bdi>
 				</a>
 			) : null}
 			{email && hasSocial ? (
+				// The rules are `h-[1px]`, not `h-px`: a class `h-` and letters is a microformats root
+				// to a parser, and would make a stray item of the profile's page.
 				<div
 					className="text-muted flex w-full items-center gap-3 text-xs font-semibold"
 					aria-hidden="true"
 				>
-					<span className="bg-line h-px flex-1" />
+					<span className="bg-line h-[1px] flex-1" />
 					{i18n._(FIND_ME_MESSAGES.or)}
-					<span className="bg-line h-px flex-1" />
+					<span className="bg-line h-[1px] flex-1" />
 				</div>
 			) : null}
 			<SocialButtons links={links} />

@@ -154,7 +154,7 @@ export function PlaceholderImage({ variant = 0, className, title }: Props & { va
 	return (
 		<svg
 			viewBox="0 0 320 180"
-			className={cx('block h-auto w-full', className)}
+			className={cx('block h-[auto] w-full', className)}
 			preserveAspectRatio="xMidYMid slice"
 			{...(title ? { role: 'img', 'aria-label': title } : { 'aria-hidden': true })}
 			focusable="false"

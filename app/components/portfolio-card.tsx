@@ -95,7 +95,7 @@ export function PortfolioCard({
 	const name = variant === 'list' ? listCardName(fullName) : profileCardName(fullName)
 	const summary = teaser(item.projectSummary)
 	return (
-		<article className="card flex h-full flex-col overflow-hidden">
+		<article className="card flex h-[100%] flex-col overflow-hidden">
 			<CoverImage item={item} index={index} priority={priority} />
 			<div className="flex min-w-0 flex-1 flex-col gap-2 p-4 sm:p-5">
 				{item.company ? (

@@ -260,7 +260,7 @@ function Gallery({ item, mode }: { item: PortfolioItem; mode: Mode }) {
 										decoding="async"
 										width={image.width}
 										height={image.height}
-										className="block h-auto w-full"
+										className="block h-[auto] w-full"
 									/>
 								</a>
 							</li>

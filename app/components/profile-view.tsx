@@ -12,6 +12,7 @@ import { type MessageDescriptor } from '@lingui/core'
 import { type ProfileData } from '~/models/profile.server'
 import { type Resume } from '~/models/resume.server'
 import { cx } from '~/utils/misc'
+import { SOCIAL_FIELDS } from '~/utils/social'
 import { ratingLabel, ratingToHalves, resumeVisibility, socialHref } from '~/utils/text'
 import { Avatar, DEFAULT_AVATAR, Initials } from './avatar'
 import { LinkIcon, MapPinIcon, PencilIcon, ShareIcon } from './icons'
@@ -206,16 +207,62 @@ export function Paragraphs({ items, className }: { items: string[]; className: s
 	)
 }
 
+/**
+ * What the h-card (microformats2: https://microformats.org/wiki/h-card) says that the page does
+ * not show as text: the profile's canonical URL (`u-url u-uid`, the representative h-card of its
+ * page) and the owner's social links (`u-url`; the links themselves carry `rel="me"`), email and
+ * phone. Empty `<data>` elements: no box, nothing read out.
+ */
+function HCardData({
+	profile,
+	email,
+	profileUrl,
+}: {
+	profile: ProfileData
+	email: string | null
+	profileUrl: string
+}) {
+	const links = SOCIAL_FIELDS.filter((field) => field !== 'email' && field !== 'mobileNumber')
+		.map((field) => socialHref(profile.socialLinks[field]))
+		.flatMap((target) => (target.kind === 'url' ? [target.href] : []))
+	const phone = socialHref(profile.socialLinks.mobileNumber)
+	return (
+		<>
+			<data className="u-url u-uid" value={profileUrl} />
+			{links.map((href) => (
+				<data key={href} className="u-url" value={href} />
+			))}
+			{email ? <data className="u-email" value={`mailto:${email}`} /> : null}
+			{phone.kind === 'tel' ? (
+				<data className="p-tel" value={profile.socialLinks.mobileNumber ?? ''} />
+			) : null}
+		</>
+	)
+}
+
+/** The owner's name, its parts marked for the h-card (`p-given-name`, `p-family-name`). */
+function NameParts({ firstName, lastName }: { firstName: string; lastName: string }) {
+	return (
+		<>
+			{firstName ? <span className="p-given-name">{firstName}</span> : null}
+			{firstName && lastName ? ' ' : null}
+			{lastName ? <span className="p-family-name">{lastName}</span> : null}
+		</>
+	)
+}
+
 function ProfileCard({
 	profile,
 	email,
 	mode,
 	onShare,
+	profileUrl,
 }: {
 	profile: ProfileData
 	email: string | null
 	mode: Mode
 	onShare: () => void
+	profileUrl?: string
 }) {
 	const [findMeOpen, setFindMeOpen] = useState(false)
 	// The dialog code loads the first time a visitor opens Find Me, then stays.
@@ -234,7 +281,11 @@ function ProfileCard({
 						src={profile.pictureUrl}
 						firstName={profile.name.firstName}
 						lastName={profile.name.lastName}
-						className="ring-surface size-28 ring-4 sm:size-32"
+						// The h-card's photo: the owner's own picture, not the default one.
+						className={cx(
+							'ring-surface size-28 ring-4 sm:size-32',
+							profile.pictureUrl && 'u-photo',
+						)}
 						priority
 					/>
 					{builder ? (
@@ -252,10 +303,17 @@ function ProfileCard({
 						dir="auto"
 						className={cx(
 							'min-w-0 text-2xl font-bold tracking-tight text-balance wrap-anywhere sm:text-3xl',
+							(fullName || !builder) && 'p-name',
 							!fullName && builder && 'text-muted',
 						)}
 					>
-						{fullName || (builder ? t`Add your name` : profile.path)}
+						{fullName ? (
+							<NameParts firstName={profile.name.firstName} lastName={profile.name.lastName} />
+						) : builder ? (
+							t`Add your name`
+						) : (
+							profile.path
+						)}
 					</h1>
 					{builder ? (
 						<EditButton
@@ -267,7 +325,7 @@ function ProfileCard({
 				{profile.designation ? (
 					<p
 						dir="auto"
-						className="text-brand-700 mt-1 max-w-full text-base font-medium wrap-anywhere"
+						className="p-job-title text-brand-700 mt-1 max-w-full text-base font-medium wrap-anywhere"
 					>
 						{profile.designation}
 					</p>
@@ -284,7 +342,9 @@ function ProfileCard({
 					<p className="text-muted mt-1.5 inline-flex max-w-full items-center gap-1 text-sm">
 						<MapPinIcon className="size-4 shrink-0" />
 						<span dir="auto" className="min-w-0 wrap-anywhere">
-							{location}
+							{profile.city ? <span className="p-locality">{profile.city}</span> : null}
+							{profile.city && profile.country ? ', ' : null}
+							{profile.country ? <span className="p-country-name">{profile.country}</span> : null}
 						</span>
 					</p>
 				) : null}
@@ -292,7 +352,7 @@ function ProfileCard({
 					<div className="mt-4 flex max-w-full items-center justify-center gap-2 sm:max-w-xl">
 						{builder ? <span className="size-10 shrink-0" aria-hidden="true" /> : null}
 						{profile.tagline ? (
-							<p dir="auto" className="text-ink/80 min-w-0 text-pretty wrap-anywhere">
+							<p dir="auto" className="p-note text-ink/80 min-w-0 text-pretty wrap-anywhere">
 								{profile.tagline}
 							</p>
 						) : builder ? (
@@ -343,6 +403,9 @@ function ProfileCard({
 					) : null}
 				</div>
 			</div>
+			{profileUrl && !builder ? (
+				<HCardData profile={profile} email={email} profileUrl={profileUrl} />
+			) : null}
 			{findMeUsed ? (
 				<Suspense fallback={null}>
 					<FindMeModal
@@ -405,7 +468,11 @@ function About({ profile, mode }: { profile: ProfileData; mode: Mode }) {
 		>
 			<Paragraphs
 				items={profile.bio}
-				className="text-ink/85 flex flex-col gap-3 leading-relaxed wrap-anywhere whitespace-pre-line"
+				className={cx(
+					'text-ink/85 flex flex-col gap-3 leading-relaxed wrap-anywhere whitespace-pre-line',
+					// The h-card's note when there is no tagline.
+					!profile.tagline && 'p-note',
+				)}
 			/>
 		</EditableSection>
 	)
@@ -657,6 +724,7 @@ export function ProfileView({
 	mode,
 	onShare,
 	portfolio,
+	profileUrl,
 }: {
 	profile: ProfileData
 	resume: Resume
@@ -664,12 +732,27 @@ export function ProfileView({
 	mode: Mode
 	onShare: () => void
 	portfolio?: ReactNode
+	/** A visitor's page: the profile's canonical URL, the h-card's `u-url`. */
+	profileUrl?: string
 }) {
 	return (
 		<main className="mx-auto flex max-w-3xl flex-col gap-5 px-4 py-6 sm:py-8">
-			<ProfileCard profile={profile} email={email} mode={mode} onShare={onShare} />
-			<Highlights profile={profile} mode={mode} />
-			<About profile={profile} mode={mode} />
+			{/*
+			 * On a visitor's page the owner's card, highlights and bio are a microformats2 h-card
+			 * (IndieWeb readers, Mastodon's verification): its classes add no style, and the
+			 * wrapper no box (`contents`), so the sections stay the column's items.
+			 */}
+			<div className={cx('contents', mode.kind === 'public' && 'h-card')}>
+				<ProfileCard
+					profile={profile}
+					email={email}
+					mode={mode}
+					onShare={onShare}
+					profileUrl={profileUrl}
+				/>
+				<Highlights profile={profile} mode={mode} />
+				<About profile={profile} mode={mode} />
+			</div>
 			{portfolio}
 			<ResumeSection resume={resume} mode={mode} path={profile.path} />
 		</main>

@@ -36,6 +36,7 @@ export const CATALOGS: CatalogDefinition[] = [
 				'find-me-modal.tsx',
 				'find-me.tsx',
 				'image-viewer.ts',
+				'link-icon.tsx',
 				'placeholder-gallery.tsx',
 				'portfolio-card.tsx',
 				'portfolio-view.tsx',

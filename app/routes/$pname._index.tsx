@@ -51,6 +51,7 @@ export default function PublicProfile() {
 					mode={{ kind: 'public' }}
 					onShare={openShare}
 					portfolio={<MyPortfolio {...portfolio} path={path} builder={false} />}
+					profileUrl={profileUrl}
 				/>
 			)}
 		</PublicPage>

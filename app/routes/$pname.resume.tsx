@@ -110,7 +110,7 @@ export default function ResumePage() {
 							</ContactLink>
 						) : null}
 						{website && socialHref(website).kind === 'url' ? (
-							<ContactLink href={website} Icon={GlobeIcon} rel="noopener noreferrer" breakAll>
+							<ContactLink href={website} Icon={GlobeIcon} rel="me noopener noreferrer" breakAll>
 								<bdi dir="ltr">{website.replace(/^https?:\/\//, '').replace(/\/$/, '')}</bdi>
 							</ContactLink>
 						) : null}
