@@ -3,7 +3,8 @@
  * same for every visitor (in their owner's language, whatever the visitor's browser asks for),
  * so a rendered page is kept in memory (raw and gzipped) under its page version: the time
  * anything it shows last changed, read with one indexed query per request (database triggers
- * keep it; the owner's language is a column of the profile, so changing it is such a change).
+ * keep it; the owner's language is a column of the profile, so changing it is such a change),
+ * and under the schedule window of the owner's links (a link that starts or ends at a time).
  * An edit on any instance changes the version, so no instance ever serves a stale page. Each
  * page has two variants: with its script, and without any for `Save-Data: on`.
  *
@@ -198,6 +199,10 @@ export function createPageCache({
 			// The owner's language: a page reads the same for every visitor, whatever their browser
 			// says, so Accept-Language is no part of the key (nor of Vary).
 			language: version.language,
+			// The owner's links that start or end at a time (issue 37): the window the version was
+			// read in, so the page a visitor gets shows the links live now, within the minute a
+			// start or an end passes, with no write to move the version.
+			schedule: version.schedule,
 			variant: { ...Object.fromEntries(kept), js: saveData ? 'none' : 'yes' },
 		})
 		let entry = entries.get(key)

@@ -23,6 +23,7 @@ import {
 import { createEmailChangeToken, createPasswordResetToken } from '~/models/account.server'
 import { cardKey } from '~/models/image.server'
 import { addCounts } from '~/models/insights.server'
+import { replaceLinks } from '~/models/link.server'
 import { action as deleteAccount } from '~/routes/one.account.delete'
 import { action as confirmEmail } from '~/routes/one.account.email.confirm'
 import { action as updateEmail } from '~/routes/one.account.email.update'
@@ -43,6 +44,8 @@ import { loader as insightsSummary } from '~/routes/one.insights.summary'
 import { loader as getPath } from '~/routes/one.path-name.get'
 import { action as releasePath } from '~/routes/one.path-name.release'
 import { action as updatePath } from '~/routes/one.path-name.update'
+import { loader as getLinks } from '~/routes/one.sites.links.get'
+import { action as updateLinks } from '~/routes/one.sites.links.update'
 import { action as deleteImage } from '~/routes/one.sites.images.delete'
 import { loader as listImages } from '~/routes/one.sites.images.get.portfolio-images'
 import { action as reorderImages } from '~/routes/one.sites.images.reorder'
@@ -609,6 +612,45 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
 		asOtherOwner: { status: 200, changesCaller: true },
 	},
 
+	// ------------------------------------------------------------ links of your own
+	{
+		method: 'GET',
+		path: '/one/sites/links/get',
+		file: 'one.sites.links.get.ts',
+		handler: getLinks,
+		// No session needed (visitors get the live links); the owner's own session gets all.
+		auth: 'public',
+		payload: 'none',
+		queryKeys: ['customer_id'],
+		example: (fx) => ({ query: { customer_id: fx.a.id } }),
+	},
+	{
+		method: 'POST',
+		path: '/one/sites/links/update',
+		file: 'one.sites.links.update.ts',
+		handler: updateLinks,
+		auth: 'owner',
+		payload: 'json',
+		queryKeys: [],
+		example: () => ({
+			body: {
+				links: [
+					{ title: 'My GitHub', url: 'https://github.com/ada', icon: null, highlight: true },
+					{ title: 'Write to me', url: 'mailto:ada@example.com', icon: null },
+					{
+						title: 'Book a call',
+						url: 'https://cal.com/ada',
+						icon: null,
+						startsAt: '2026-01-01T09:00:00Z',
+						endsAt: '2099-01-01T09:00:00+01:00',
+					},
+				],
+			},
+		}),
+		mutates: true,
+		asOtherOwner: { status: 200, changesCaller: true },
+	},
+
 	// ------------------------------------------------------------ portfolio
 	...(['featured', 'active', 'all'] as const).map((type): ApiEndpoint =>
 		type === 'all'
@@ -869,7 +911,8 @@ export function samplePng() {
 
 /**
  * Two owners with data in every part of their accounts (so a write that reaches the wrong
- * owner shows in a snapshot): profile, the five resume lists, portfolio items and stored images.
+ * owner shows in a snapshot): profile, the five resume lists, links, portfolio items and stored
+ * images.
  */
 export async function createApiFixture(): Promise<Fixture> {
 	const png = await samplePng()
@@ -897,6 +940,26 @@ export async function createApiFixture(): Promise<Fixture> {
 				{ crtName: 'Original', crtPlat: 'Original', crtUrl: null, crtYear: 2010 },
 			])
 			await replaceAchievements(owner.id, ['Original'])
+			await replaceLinks(owner.id, [
+				{
+					title: 'Original',
+					url: 'https://example.com/original',
+					icon: null,
+					active: true,
+					highlight: false,
+					startsAt: null,
+					endsAt: null,
+				},
+				{
+					title: 'Original hidden',
+					url: 'tel:+442079460000',
+					icon: null,
+					active: false,
+					highlight: false,
+					startsAt: null,
+					endsAt: null,
+				},
+			])
 			const item = await createPortfolioItem(owner.id, { productName: 'Original' })
 			const second = await createPortfolioItem(owner.id, { productName: 'Second', active: true })
 			const images = [

@@ -29,8 +29,16 @@ function isolated(i18n: I18n, text: string, direction: 'ltr' | 'auto') {
 	return `${direction === 'ltr' ? '\u2066' : '\u2068'}${text}\u2069`
 }
 
-/** A counted link (its key) by name: 'LinkedIn', 'Project: …', 'A deleted project', 'Other'. */
-export function linkName(link: string, projects: Record<string, string>, i18n: I18n = english()) {
+/**
+ * A counted link (its key) by name: 'LinkedIn', 'Project: …', 'A deleted project', an own link's
+ * title (`link:{linkId}`, by `links`: the owner's titles by id), 'A deleted link', 'Other'.
+ */
+export function linkName(
+	link: string,
+	projects: Record<string, string>,
+	i18n: I18n = english(),
+	links: Record<string, string> = {},
+) {
 	if ((SOCIAL_FIELDS as readonly string[]).includes(link)) {
 		const contact = CONTACT_NAMES[link as SocialField]
 		return contact ? i18n._(contact) : translate(i18n, SOCIAL_META[link as SocialField].label)
@@ -40,6 +48,10 @@ export function linkName(link: string, projects: Record<string, string>, i18n: I
 		if (!project) return i18n._(msg`A deleted project`)
 		const name = isolated(i18n, project, 'auto')
 		return i18n._(msg`Project: ${name}`)
+	}
+	if (link.startsWith('link:')) {
+		const title = links[link.slice(5)]
+		return title === undefined ? i18n._(msg`A deleted link`) : isolated(i18n, title, 'auto')
 	}
 	return link === 'other' ? i18n._(msg`Other`) : link
 }

@@ -34,6 +34,7 @@ import { createTarGzStream, unpackTarGz, type TarBudget } from '~/utils/tar.serv
 import { PORTFOLIO_LIMITS } from '~/utils/field-limits'
 import { DEFAULT_LOCALE, isLocale, LOCALES } from '~/utils/locales'
 import { isSafeHttpUrl, PHONE_PATTERN } from '~/utils/text'
+import { LinkListSchema } from '~/utils/link-schemas'
 import { normaliseEmail, pathKeyInUse } from './customer.server'
 import { cardKey, largeKey, MAX_IMAGES_PER_PORTFOLIO } from './image.server'
 import { MAX_PORTFOLIO_ITEMS, portfolioHead, portfolioImagePrefix } from './portfolio.server'
@@ -258,6 +259,9 @@ export const AccountDocumentSchema = z.object({
 	portfolio: z
 		.array(PortfolioSchema)
 		.max(MAX_PORTFOLIO_ITEMS, `at most ${MAX_PORTFOLIO_ITEMS} portfolio items`),
+	// Added later (issue 37): the owner's own links in display order, checked by the rules of a
+	// save (app/utils/link-schemas.ts). Older documents have none.
+	links: LinkListSchema.optional().default([]),
 })
 
 export type AccountDocument = z.infer<typeof AccountDocumentSchema>
@@ -341,6 +345,7 @@ async function exportDocument(
 				orderBy: [{ position: 'asc' }, { createdAt: 'asc' }],
 				include: { images: { orderBy: [{ position: 'asc' }, { createdAt: 'asc' }] } },
 			},
+			links: byPosition,
 		},
 	})
 	if (!customer) return null
@@ -467,6 +472,15 @@ async function exportDocument(
 			achievements: customer.achievements.map((item) => item.text),
 		},
 		portfolio,
+		links: customer.links.map((link) => ({
+			title: link.title,
+			url: link.url,
+			icon: link.icon,
+			active: link.active,
+			highlight: link.highlight,
+			startsAt: link.startsAt?.toISOString() ?? null,
+			endsAt: link.endsAt?.toISOString() ?? null,
+		})),
 	}
 	return document
 }
@@ -652,6 +666,7 @@ export type ImportResult = {
 	path: string | null
 	portfolioItems: number
 	images: number
+	links: number
 }
 
 async function emailTaken(email: string) {
@@ -805,6 +820,19 @@ export async function importAccount(
 						}
 					}),
 				})
+				await tx.link.createMany({
+					data: document.links.map((link, position) => ({
+						customerId,
+						position,
+						title: link.title,
+						url: link.url,
+						icon: link.icon,
+						active: link.active,
+						highlight: link.highlight,
+						startsAt: link.startsAt ? new Date(link.startsAt) : null,
+						endsAt: link.endsAt ? new Date(link.endsAt) : null,
+					})),
+				})
 				await tx.portfolioImage.createMany({
 					data: items.flatMap(({ portfolioId, images }) =>
 						images.map(({ imageId, key, position, image }) => ({
@@ -852,5 +880,6 @@ export async function importAccount(
 		path: path?.path ?? null,
 		portfolioItems: items.length,
 		images: items.reduce((count, item) => count + item.images.length, 0),
+		links: document.links.length,
 	}
 }

@@ -2,6 +2,7 @@
  * Everything a visitor's profile page shows, read in a fixed number of queries.
  */
 import { getCustomerEmail, getCustomerIdByPath } from './customer.server'
+import { listLiveLinks } from './link.server'
 import { countActivePortfolios, listPortfolios } from './portfolio.server'
 import { getProfile, type ProfileData } from './profile.server'
 import { getResume } from './resume.server'
@@ -18,14 +19,20 @@ export function publishedEmail(
 	return profile.socialLinks.email ?? loginEmail
 }
 
-export async function getProfilePage(customerId: string) {
-	const [profile, resume, email, featured, activeCount] = await Promise.all([
+/**
+ * The profile page's data. `links` are the owner's links live at `now` (issue 37): worked out
+ * at each request, never stored, so a hidden, not yet started or ended link never reaches a
+ * visitor (the page cache keys on the schedule window: server/page-cache.ts).
+ */
+export async function getProfilePage(customerId: string, now = new Date()) {
+	const [profile, resume, email, featured, activeCount, links] = await Promise.all([
 		getProfile(customerId),
 		getResume(customerId),
 		getCustomerEmail(customerId),
 		// 'My Portfolio': up to 3 featured active items, and whether 'View All' shows.
 		listPortfolios(customerId, 'featured'),
 		countActivePortfolios(customerId),
+		listLiveLinks(customerId, now),
 	])
 	if (!profile) return null
 	return {
@@ -33,6 +40,7 @@ export async function getProfilePage(customerId: string) {
 		resume,
 		email: publishedEmail(profile, email),
 		portfolio: { featured, activeCount },
+		links,
 	}
 }
 

@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { getCustomerEmail } from '~/models/customer.server'
+import { listLiveLinks } from '~/models/link.server'
 import { publishedEmail } from '~/models/public-page.server'
 import { readDisplayPicture } from '~/models/share.server'
 import { countHit } from '~/services/insights.server'
@@ -18,11 +19,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		params.pname,
 		'contact.vcf',
 		async (profile, pageUrl) => {
-			const [email, photo] = await Promise.all([
+			const [email, photo, links] = await Promise.all([
 				profile.socialLinks.email || profile.hideEmail
 					? Promise.resolve(publishedEmail(profile, null))
 					: getCustomerEmail(profile.customerId),
 				readDisplayPicture(profile.customerId, Boolean(profile.pictureUrl)),
+				// The owner's links live now: the card is kept per schedule window (pageFile).
+				listLiveLinks(profile.customerId),
 			])
 			const card = await profileVCard({
 				firstName: profile.name.firstName,
@@ -32,6 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 				email,
 				companySite: profile.socialLinks.companySite ?? pageUrl,
 				photo,
+				links,
 				i18n: serverI18n(profile.language),
 			})
 			return Buffer.from(card, 'utf8')

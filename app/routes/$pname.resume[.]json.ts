@@ -13,7 +13,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 	const version = await getPageVersion(params.pname ?? '')
 	// An owner's previous path redirects to the current one for a while (301), else 404.
 	if (!version) throw await notFoundOrMoved(request, params.pname)
-	const etag = versionEtag('json', version.version)
+	// The document lists the owner's links live now: a start or an end changes it with no write.
+	const etag = versionEtag('json', version.version, `s${version.schedule.toString(36)}`)
 	const headers = {
 		ETag: etag,
 		'Cache-Control': PUBLIC_PAGE_CACHE,

@@ -8,6 +8,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { DownloadIcon, EyeIcon } from '~/components/icons'
 import { linkName, pageName } from '~/components/insights-names'
 import { getCustomerPath } from '~/models/customer.server'
+import { countedLinkTitles } from '~/models/link.server'
 import { readDashboard } from '~/services/insights.server'
 import { requireCustomerId } from '~/services/auth.server'
 import { env } from '~/utils/env.server'
@@ -30,9 +31,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		readDashboard(customerId, range),
 		getCustomerPath(customerId),
 	])
+	// The owner's own links that were clicked, by title (`link:{linkId}`).
+	const links = await countedLinkTitles(
+		customerId,
+		summary.links.map((row) => row.link),
+	)
 	return {
 		summary,
 		projects,
+		links,
 		path,
 		profileUrl: path ? `${env().PUBLIC_SITE_URL}/${path}` : null,
 		insightsOn: env().INSIGHTS === 'on',
@@ -50,7 +57,7 @@ const TOTALS: Array<{ key: keyof Totals; label: MessageDescriptor }> = [
 
 export default function InsightsPage() {
 	const { t, i18n } = useLingui()
-	const { summary, projects, path, profileUrl, insightsOn } = useLoaderData<typeof loader>()
+	const { summary, projects, links, path, profileUrl, insightsOn } = useLoaderData<typeof loader>()
 	const days = RANGES[summary.range]
 	const empty =
 		Object.values(summary.totals).every((value) => value === 0) &&
@@ -131,7 +138,7 @@ export default function InsightsPage() {
 							unit={(count) => t`${plural(count, { one: '# click', other: '# clicks' })}`}
 							empty={t`No clicks on your links yet.`}
 							rows={summary.links.map((row) => ({
-								name: linkName(row.link, projects, i18n),
+								name: linkName(row.link, projects, i18n, links),
 								count: row.clicks,
 							}))}
 						/>

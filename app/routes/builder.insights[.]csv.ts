@@ -3,6 +3,7 @@ import { type LoaderFunctionArgs } from '@remix-run/node'
 import { linkName, pageName } from '~/components/insights-names'
 import { getAccount } from '~/models/account.server'
 import { getCustomerPath } from '~/models/customer.server'
+import { countedLinkTitles } from '~/models/link.server'
 import { readDashboard } from '~/services/insights.server'
 import { requireCustomerId } from '~/services/auth.server'
 import { toCsv } from '~/utils/csv'
@@ -81,9 +82,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		getAccount(customerId),
 	])
 	const i18n = requestI18n(request, account?.language)
+	// The owner's own links that were clicked, by title (`link:{linkId}`).
+	const links = await countedLinkTitles(
+		customerId,
+		summary.links.map((row) => row.link),
+	)
 	// The names the dashboard shows ("LinkedIn", "Project: …"), not the keys counted under.
 	const names = {
-		link: (key: string) => linkName(key, projects, i18n),
+		link: (key: string) => linkName(key, projects, i18n, links),
 		page: (page: string) => pageName(page, path, projects, i18n),
 	}
 	return new Response(toCsv(records(summary, names, i18n)), {

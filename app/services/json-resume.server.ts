@@ -6,7 +6,9 @@
 import { type PortfolioItem } from '~/models/portfolio.server'
 import { type ProfileData } from '~/models/profile.server'
 import { type Resume } from '~/models/resume.server'
+import { brandIcon } from '~/data/brand-icons'
 import { countryCode, NETWORKS } from '~/utils/json-resume'
+import { isWebLink, profileUsername, type ShownLink } from '~/utils/links'
 import { fullName } from '~/utils/seo'
 import { resumeVisibility } from '~/utils/text'
 
@@ -14,7 +16,7 @@ export const JSON_RESUME_SCHEMA =
 	'https://raw.githubusercontent.com/jsonresume/resume-schema/v1.0.0/schema.json'
 
 type Location = { city?: string; countryCode?: string; region?: string }
-type Profile = { network: string; url: string }
+type Profile = { network: string; url: string; username?: string }
 
 export type JsonResume = {
 	$schema: string
@@ -71,12 +73,27 @@ function compact<T extends Record<string, unknown>>(object: T): T {
 	return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as T
 }
 
+/**
+ * The network a custom link names in `basics.profiles`: its brand's name (from its icon), else
+ * its host without `www.`.
+ */
+function networkOf(link: ShownLink): string {
+	const brand = brandIcon(link.icon)
+	if (brand) return brand.title
+	try {
+		return new URL(link.url).hostname.replace(/^www\./, '')
+	} catch {
+		return link.title
+	}
+}
+
 export function toJsonResume({
 	profile,
 	resume,
 	email,
 	projects,
 	profileUrl,
+	links = [],
 }: {
 	profile: ProfileData
 	resume: Resume
@@ -85,6 +102,11 @@ export function toJsonResume({
 	/** The owner's active portfolio items (the ones visitors see). */
 	projects: PortfolioItem[]
 	profileUrl: string
+	/**
+	 * The owner's own links live now (issue 37): the web ones join the social links in
+	 * `basics.profiles` (a mail address or a phone number is no profile).
+	 */
+	links?: readonly ShownLink[]
 }): JsonResume {
 	const country = profile.country.trim()
 	const code = country ? countryCode(country) : null
@@ -93,10 +115,19 @@ export function toJsonResume({
 		countryCode: code ?? undefined,
 		region: country && !code ? country : undefined,
 	})
-	const profiles = NETWORKS.flatMap(([field, network]) => {
+	const profiles: Profile[] = NETWORKS.flatMap(([field, network]) => {
 		const url = profile.socialLinks[field]
 		return url ? [{ network, url }] : []
 	})
+	const listed = new Set(profiles.map((entry) => entry.url))
+	for (const link of links) {
+		if (!isWebLink(link.url) || listed.has(link.url)) continue
+		listed.add(link.url)
+		const username = profileUsername(link.url)
+		// As a URI (JSON Resume's format): a non-ASCII path or host written out in ASCII.
+		const url = new URL(link.url).href
+		profiles.push({ network: networkOf(link), url, ...(username ? { username } : {}) })
+	}
 	const showResume = resumeVisibility(resume).showResume
 	return compact({
 		$schema: JSON_RESUME_SCHEMA,

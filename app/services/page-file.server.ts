@@ -32,6 +32,8 @@ export async function pageFile(
 		version: version.version,
 		host: new URL(site).host,
 		language: version.language,
+		// The vCard carries the owner's links live now: a start or an end makes a new card.
+		...(resource === 'contact.vcf' ? { schedule: version.schedule } : {}),
 	}
 	const made = await generatedCache().get(key, async () => {
 		const profile = await getProfile(version.customerId)

@@ -71,15 +71,24 @@ export function parsePagePath(path: unknown): { pname: string; page: string } | 
 }
 
 const LINK_NAMES = new Set<string>(SOCIAL_FIELDS)
-export type LinkName = SocialField | `portfolio:${string}`
+export type LinkName = SocialField | `portfolio:${string}` | `link:${string}`
 
-/** A counted link: a social field name of the API (`linkedInUrl`, …) or `portfolio:{id}`. */
+/**
+ * A counted link: a social field name of the API (`linkedInUrl`, …), `portfolio:{id}`, or
+ * `link:{linkId}` (one of the owner's own links, issue 37).
+ */
 export function isLinkName(value: unknown): value is LinkName {
 	return (
 		typeof value === 'string' &&
-		(LINK_NAMES.has(value) || /^portfolio:[A-Za-z0-9_-]{1,64}$/.test(value))
+		(LINK_NAMES.has(value) || /^(portfolio|link):[A-Za-z0-9_-]{1,64}$/.test(value))
 	)
 }
+
+/** The insights key of an owner's own link (ARCHITECTURE.md: `link:{linkId}`). */
+export const linkKey = (linkId: string): LinkName => `link:${linkId}`
+
+/** The linkId of a counted link's key, or null when it names no own link. */
+export const linkIdOf = (key: string) => (key.startsWith('link:') ? key.slice(5) : null)
 
 export const SHARE_METHODS = ['native', 'copy'] as const
 export type ShareMethod = (typeof SHARE_METHODS)[number]

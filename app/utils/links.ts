@@ -70,3 +70,130 @@ export function scheduleWindow(boundaries: readonly number[], now: Date): number
 	for (const at of boundaries) if (at <= now.getTime()) window = at
 	return window
 }
+
+/** The characters of a link's id: the insights key `link:{linkId}` carries it (app/utils/insights.ts). */
+export const LINK_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
+
+/** The plain icon of a URL by its scheme: `mail` for `mailto:`, `phone` for `tel:`, else `link`. */
+export function genericIcon(url: string): (typeof GENERIC_ICONS)[number] {
+	const scheme = /^\s*([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase()
+	return scheme === 'mailto' ? 'mail' : scheme === 'tel' ? 'phone' : 'link'
+}
+
+/** Whether `url` opens a page (`https:`/`http:`), rather than writing a mail or calling. */
+export const isWebLink = (url: string) => /^\s*https?:/i.test(url)
+
+/** The links a visitor sees at `now`, in the owner's order. */
+export const liveLinks = <Link extends Pick<OwnLink, 'active' | 'startsAt' | 'endsAt'>>(
+	links: readonly Link[],
+	now: Date,
+) => links.filter((link) => isLive(link, now))
+
+/**
+ * Hosts whose addresses name a person by their first path segment (`github.com/{user}`), as
+ * JSON Resume's `basics.profiles[].username` wants it. A longer path (`github.com/org/repo`) is
+ * no profile; neither are these hosts' own pages (`github.com/features`).
+ */
+const USER_FIRST_SEGMENT = new Set([
+	'github.com',
+	'gitlab.com',
+	'codeberg.org',
+	'dribbble.com',
+	'behance.net',
+	'x.com',
+	'twitter.com',
+	'instagram.com',
+	'facebook.com',
+	'threads.net',
+	'codepen.io',
+	'dev.to',
+	'hashnode.com',
+	'twitch.tv',
+	'kaggle.com',
+	'huggingface.co',
+	'soundcloud.com',
+	'pinterest.com',
+	'patreon.com',
+	'ko-fi.com',
+	'buymeacoffee.com',
+	'cal.com',
+	'calendly.com',
+	'gumroad.com',
+	'linktr.ee',
+	'keybase.io',
+	'unsplash.com',
+	'500px.com',
+	'vimeo.com',
+	'letterboxd.com',
+	'last.fm',
+])
+const NOT_A_USER = new Set([
+	'about',
+	'explore',
+	'features',
+	'home',
+	'login',
+	'pricing',
+	'search',
+	'settings',
+	'signup',
+])
+/** Hosts whose addresses name a person under a fixed first segment (`linkedin.com/in/{user}`). */
+const USER_UNDER: Record<string, string[]> = {
+	'linkedin.com': ['in'],
+	'reddit.com': ['user', 'u'],
+	'bsky.app': ['profile'],
+	'youtube.com': ['c', 'user'],
+	'stackoverflow.com': ['users'],
+}
+
+/**
+ * The user name an address names, when it names one: `github.com/{user}`, `linkedin.com/in/{user}`,
+ * `/@{user}` on any host (Mastodon, Medium, YouTube, TikTok, Threads), `{user}.substack.com`,
+ * `bsky.app/profile/{handle}`; null for anything else (a repository, a post, a mail address).
+ */
+export function profileUsername(url: string): string | null {
+	let parsed: URL
+	try {
+		parsed = new URL(url)
+	} catch {
+		return null
+	}
+	if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return null
+	const host = parsed.hostname.toLowerCase().replace(/^(www|m|mobile)\./, '')
+	const segments = parsed.pathname.split('/').filter(Boolean).map(decodeSegment)
+	if (segments.some((segment) => segment === null)) return null
+	const path = segments as string[]
+	const name = (value: string | undefined) =>
+		value && /^[\p{L}\p{N}._-]{1,100}$/u.test(value) ? value : null
+	// Mastodon and the networks that write a person as /@name (a post under it is /@name/123).
+	if (path.length >= 1 && path[0]!.startsWith('@')) {
+		return path.length <= 2 && (path.length === 1 || /^(with_replies|media)$/.test(path[1]!))
+			? name(path[0]!.slice(1).split('@')[0])
+			: null
+	}
+	const sub = /^([a-z0-9-]+)\.substack\.com$/.exec(host)?.[1]
+	if (sub && path.length === 0) return sub
+	// npmjs.com/~{user}
+	if (host === 'npmjs.com' && path.length === 1 && path[0]!.startsWith('~')) {
+		return name(path[0]!.slice(1))
+	}
+	if (USER_FIRST_SEGMENT.has(host) && path.length === 1 && !NOT_A_USER.has(path[0]!)) {
+		return name(path[0])
+	}
+	const under = USER_UNDER[host]
+	if (under && path.length >= 2 && under.includes(path[0]!)) {
+		// stackoverflow.com/users/{id}/{name}: the name, not the number.
+		if (host === 'stackoverflow.com') return path.length === 3 ? name(path[2]) : null
+		return path.length === 2 ? name(path[1]) : null
+	}
+	return null
+}
+
+function decodeSegment(segment: string): string | null {
+	try {
+		return decodeURIComponent(segment)
+	} catch {
+		return null
+	}
+}

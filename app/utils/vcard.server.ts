@@ -6,6 +6,7 @@
 import { type I18n } from '@lingui/core'
 import sharp from 'sharp'
 import { msg } from '~/utils/i18n-macro'
+import { GENERIC_ICONS, type ShownLink } from '~/utils/links'
 
 export type VCardInput = {
 	firstName?: string | null
@@ -20,6 +21,12 @@ export type VCardInput = {
 	fbUrl?: string | null
 	ytUrl?: string | null
 	whatAppBusUrl?: string | null
+	/**
+	 * The owner's own links live now (issue 37), in their order: a known brand's as a social
+	 * profile, other web links as URLs labelled by their title, `mailto:` as an email and `tel:`
+	 * as a phone number.
+	 */
+	links?: readonly ShownLink[]
 	/** The display picture (any format sharp reads); embedded as a small JPEG. */
 	photo?: Buffer | null
 	/** The owner's language, for the card's own words; English without. */
@@ -67,6 +74,50 @@ export function foldLine(line: string) {
 
 const clean = (value: string | null | undefined) => (value ?? '').trim()
 
+/**
+ * A parameter value (RFC 2426 §4: `param-value = ptext / quoted-string`): as it is when it holds
+ * none of `,;:"`, else quoted; a double quote or a control character can be in neither, so it
+ * is dropped.
+ */
+export function paramValue(value: string) {
+	// eslint-disable-next-line no-control-regex
+	const text = value.replace(/[\u0000-\u001f\u007f"]/g, '').trim()
+	return /[,;:]/.test(text) ? `"${text}"` : text
+}
+
+const GENERIC = new Set<string>(GENERIC_ICONS)
+
+const decoded = (text: string) => {
+	try {
+		return decodeURIComponent(text)
+	} catch {
+		return text
+	}
+}
+
+/** The card's lines for the owner's own links (see {@link VCardInput.links}). */
+function linkLines(links: readonly ShownLink[], already: ReadonlySet<string>) {
+	const lines: string[] = []
+	const seen = new Set(already)
+	for (const link of links) {
+		const url = clean(link.url)
+		if (!url || seen.has(url)) continue
+		seen.add(url)
+		if (/^mailto:/i.test(url)) {
+			const address = decoded(url.slice(7).split('?')[0] ?? '')
+			if (address && !seen.has(address)) lines.push(`EMAIL;TYPE=INTERNET:${escapeText(address)}`)
+		} else if (/^tel:/i.test(url)) {
+			lines.push(`TEL;TYPE=VOICE:${escapeText(url.slice(4))}`)
+		} else if (!GENERIC.has(link.icon)) {
+			lines.push(`X-SOCIALPROFILE;TYPE=${paramValue(link.icon)}:${escapeText(url)}`)
+		} else {
+			const label = paramValue(link.title)
+			lines.push(`URL${label ? `;TYPE=${label}` : ''}:${escapeText(url)}`)
+		}
+	}
+	return lines
+}
+
 const SOCIAL: Array<[keyof VCardInput, string]> = [
 	['linkedInUrl', 'linkedin'],
 	['xUrl', 'x'],
@@ -93,7 +144,8 @@ async function photoJpeg(photo: Buffer) {
 
 /**
  * The vCard 3.0 text of a profile (CRLF line endings, folded at 75 octets): N, FN, an empty ORG,
- * then TITLE, TEL, EMAIL, URL, the social links as X-SOCIALPROFILE and PHOTO, each only when set.
+ * then TITLE, TEL, EMAIL, URL, the social links as X-SOCIALPROFILE, the owner's own links and
+ * PHOTO, each only when set.
  * Async because the photo (any format sharp reads, in practice the WebP display picture) is
  * re-encoded as a 256 px JPEG, which every contacts app understands.
  */
@@ -120,6 +172,9 @@ export async function profileVCard(input: VCardInput): Promise<string> {
 	add('URL', input.companySite)
 	for (const [field, type] of SOCIAL)
 		add(`X-SOCIALPROFILE;TYPE=${type}`, input[field] as string | null)
+	const given = [input.companySite, input.email, input.mobileNumber]
+	for (const [field] of SOCIAL) given.push(input[field] as string | null)
+	lines.push(...linkLines(input.links ?? [], new Set(given.map(clean).filter(Boolean))))
 	const jpeg = input.photo?.length ? await photoJpeg(input.photo) : null
 	if (jpeg) lines.push(`PHOTO;ENCODING=b;TYPE=JPEG:${jpeg.toString('base64')}`)
 	lines.push('END:VCARD')
