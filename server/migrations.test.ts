@@ -68,6 +68,7 @@ describe('offline migrations', () => {
 					'InsightsSalt',
 					'InsightsVisitor',
 					'JobLease',
+					'Link',
 					'SignupInvite',
 					'Education',
 					'OutboxMessage',
