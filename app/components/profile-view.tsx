@@ -16,6 +16,7 @@ import { SOCIAL_FIELDS } from '~/utils/social'
 import { ratingLabel, ratingToHalves, resumeVisibility, socialHref } from '~/utils/text'
 import { Avatar, DEFAULT_AVATAR, Initials } from './avatar'
 import { LinkIcon, MapPinIcon, PencilIcon, ShareIcon } from './icons'
+import { LinkButtons, type IconDrawings, type SectionLink } from './links-section'
 import { Logo } from './logo'
 import { DialogOpener } from './public-sheets'
 import { educationYears, workPeriod } from './resume-dates'
@@ -39,7 +40,10 @@ export type EditSection =
 	| 'certificates'
 	| 'achievements'
 
-type Mode = { kind: 'public' } | { kind: 'builder'; onEdit: (section: EditSection) => void }
+/** What the builder's edit buttons open: a section's editor, or the Links editor (issue 37). */
+export type ProfileSection = EditSection | 'links'
+
+type Mode = { kind: 'public' } | { kind: 'builder'; onEdit: (section: ProfileSection) => void }
 
 export function TopBar({
 	profile,
@@ -421,6 +425,36 @@ function ProfileCard({
 	)
 }
 
+/**
+ * The owner's own links (issue 37), directly under the profile card, where a link-in-bio visitor
+ * looks first: full-width labelled buttons (links-section.tsx). No links: no section for
+ * visitors, a prompt for the owner.
+ */
+function Links({
+	links,
+	icons,
+	mode,
+}: {
+	links: readonly SectionLink[]
+	icons: IconDrawings
+	mode: Mode
+}) {
+	const { t } = useLingui()
+	return (
+		<EditableSection
+			title={t`Links`}
+			id="links"
+			mode={mode}
+			section="links"
+			editLabel={t`Edit links`}
+			empty={!links.length}
+			prompt={t`Add your links`}
+		>
+			<LinkButtons links={links} icons={icons} builder={mode.kind === 'builder'} />
+		</EditableSection>
+	)
+}
+
 function Highlights({ profile, mode }: { profile: ProfileData; mode: Mode }) {
 	const items = [
 		profile.carHighlights.highOne,
@@ -725,6 +759,8 @@ export function ProfileView({
 	onShare,
 	portfolio,
 	profileUrl,
+	links = [],
+	linkIcons = {},
 }: {
 	profile: ProfileData
 	resume: Resume
@@ -734,11 +770,15 @@ export function ProfileView({
 	portfolio?: ReactNode
 	/** A visitor's page: the profile's canonical URL, the h-card's `u-url`. */
 	profileUrl?: string
+	/** The owner's own links: a visitor's, those live now; the builder's, all of them. */
+	links?: readonly SectionLink[]
+	/** The drawings of the links' icons, by slug (sent by the page's loader). */
+	linkIcons?: IconDrawings
 }) {
 	return (
 		<main className="mx-auto flex max-w-3xl flex-col gap-5 px-4 py-6 sm:py-8">
 			{/*
-			 * On a visitor's page the owner's card, highlights and bio are a microformats2 h-card
+			 * On a visitor's page the owner's card, links, highlights and bio are a microformats2 h-card
 			 * (IndieWeb readers, Mastodon's verification): its classes add no style, and the
 			 * wrapper no box (`contents`), so the sections stay the column's items.
 			 */}
@@ -750,6 +790,7 @@ export function ProfileView({
 					onShare={onShare}
 					profileUrl={profileUrl}
 				/>
+				<Links links={links} icons={linkIcons} mode={mode} />
 				<Highlights profile={profile} mode={mode} />
 				<About profile={profile} mode={mode} />
 			</div>

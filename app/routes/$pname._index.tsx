@@ -7,6 +7,7 @@ import { MyPortfolio } from '~/components/portfolio-card'
 import { ProfileView } from '~/components/profile-view'
 import { ogLocale, PublicPage, publicPageErrorHeaders, SCHEMA } from '~/components/public-page'
 import { FindMeSheet } from '~/components/public-sheets'
+import { iconDrawing } from '~/data/brand-icons'
 import { getPublicProfilePage } from '~/models/public-page.server'
 import { PUBLIC_PAGE } from '~/utils/document'
 import { env } from '~/utils/env.server'
@@ -27,11 +28,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		appearance: page.profile.appearance,
 		// The page speaks its owner's language, whoever reads it (app/root.tsx).
 		locale: page.profile.language,
+		// The drawings of the icons the owner's live links use, and only those (the page is
+		// rendered here and not hydrated: no script carries them).
+		linkIcons: Object.fromEntries(
+			[...new Set(page.links.map((link) => link.icon))].map((slug) => [slug, iconDrawing(slug)]),
+		),
 	}
 }
 
 export default function PublicProfile() {
-	const { profile, resume, email, path, profileUrl, portfolio, appearance } =
+	const { profile, resume, email, path, profileUrl, portfolio, appearance, links, linkIcons } =
 		useLoaderData<typeof loader>()
 	return (
 		<PublicPage
@@ -52,6 +58,8 @@ export default function PublicProfile() {
 					onShare={openShare}
 					portfolio={<MyPortfolio {...portfolio} path={path} builder={false} />}
 					profileUrl={profileUrl}
+					links={links}
+					linkIcons={linkIcons}
 				/>
 			)}
 		</PublicPage>
