@@ -1,7 +1,19 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { simpleParser } from 'mailparser'
 import { describe, expect, test } from 'vitest'
 import { createOwner, DEFAULT_PASSWORD, uniquePath } from '#tests/factories'
 import { runScript } from '#tests/run-script'
+import { SoftwareAuthenticator, turnOnTotp } from '#tests/second-factor'
 import { claimPath, getCustomerIdByPath, verifyLogin } from '~/models/customer.server'
+import { pendingMessages } from '~/models/outbox.server'
+import { getFactors, secondFactorIsOn } from '~/models/sign-in-factor.server'
+import {
+	passkeyRegistrationOptions,
+	registerPasskey,
+	relyingParty,
+} from '~/services/sign-in-factors.server'
+import { i18nFor } from '~/utils/i18n'
 
 describe('npm run admin', () => {
 	test('lists owners', async () => {
@@ -31,6 +43,53 @@ describe('npm run admin', () => {
 		expect(await verifyLogin(owner.email, DEFAULT_PASSWORD)).toBeNull()
 		expect(await verifyLogin(owner.email, 'a-brand-new-password')).toEqual({ id: owner.id })
 	})
+
+	test('reset-mfa removes the authenticator codes, recovery codes and passkeys; the owner is told', async () => {
+		const owner = await createOwner()
+		await turnOnTotp(owner.id)
+		const options = await passkeyRegistrationOptions(owner.id)
+		if (!options.ok) throw new Error(options.message)
+		const authenticator = new SoftwareAuthenticator(relyingParty().origin)
+		const added = await registerPasskey(
+			owner.id,
+			{ response: authenticator.create(options.options), name: 'Lost phone' },
+			i18nFor('en'),
+		)
+		expect(added.ok).toBe(true)
+		const before = await getFactors(owner.id)
+		expect(before).toMatchObject({ totp: true, recoveryCodesLeft: 10 })
+		expect(before.passkeys).toHaveLength(1)
+
+		const result = await runScript('admin.ts', ['reset-mfa', owner.path!])
+		expect(result.code).toBe(0)
+		expect(result.stdout).toContain(
+			`Removed the sign-in factors of ${owner.email}: authenticator codes turned off, 10 recovery code(s), 1 passkey(s).`,
+		)
+		expect(await secondFactorIsOn(owner.id)).toBe(false)
+		expect(await getFactors(owner.id)).toMatchObject({ passkeys: [], recoveryCodesLeft: 0 })
+		// Sent from the command itself: no notice left waiting.
+		expect(
+			(await pendingMessages()).filter(
+				(message) => message.to === owner.email && message.kind === 'factor-removed',
+			),
+		).toEqual([])
+		const folder = path.join(process.env.DATA_DIR!, 'mail')
+		const mail = await Promise.all(
+			fs.readdirSync(folder).map((file) => simpleParser(fs.readFileSync(path.join(folder, file)))),
+		)
+		expect(
+			mail.some(
+				(message) =>
+					message.subject ===
+						'Two-factor authentication and passkeys were removed from your Tagg account' &&
+					message.text?.includes(owner.email),
+			),
+		).toBe(true)
+
+		const again = await runScript('admin.ts', ['reset-mfa', owner.email])
+		expect(again.code).toBe(0)
+		expect(again.stdout).toContain('has no sign-in factors')
+	}, 90_000)
 
 	test('release-path frees the path', async () => {
 		const owner = await createOwner()

@@ -13,6 +13,7 @@ import {
 	setCustomerDisabled,
 } from '../app/models/customer.server'
 import { enqueueEmail } from '../app/models/outbox.server'
+import { removeAllFactors } from '../app/models/sign-in-factor.server'
 import { processOutbox } from '../app/services/mailer.server'
 import { CliError, fail, withDatabase } from './lib/database'
 
@@ -25,6 +26,8 @@ Commands:
   reset-password <owner> [pw]   set a new password (a random one is printed when omitted)
   release-path <owner>          free the owner's public path, and the previous paths still
                                 held for them after a change, for someone else
+  reset-mfa <owner>             remove the owner's sign-in factors (authenticator codes,
+                                recovery codes, passkeys) when they lost them; they are told
   invite <email>                email a one-time sign-up link (valid 7 days) to that address
                                 (for SIGNUPS=invite)
   create <email> <name> [pw]    create an owner (any SIGNUPS mode; with closed, the only way);
@@ -38,7 +41,16 @@ if (!command || command === '--help' || command === '-h') {
 	console.log(USAGE)
 	process.exit(command ? 0 : 2)
 }
-const commands = ['list', 'disable', 'enable', 'reset-password', 'release-path', 'invite', 'create']
+const commands = [
+	'list',
+	'disable',
+	'enable',
+	'reset-password',
+	'release-path',
+	'reset-mfa',
+	'invite',
+	'create',
+]
 if (!commands.includes(command)) fail(`Unknown command: ${command}`, USAGE)
 if (command === 'invite' || command === 'create') {
 	if (!args[0]) fail(`${command} needs an email address`, USAGE)
@@ -122,6 +134,19 @@ await withDatabase(async (env) => {
 			await resetPassword(owner.id, password)
 			console.log(
 				`New password for ${owner.email}: ${password}\nEvery session of this owner was ended.`,
+			)
+			break
+		}
+		case 'reset-mfa': {
+			const removed = await removeAllFactors(owner.id)
+			if (!removed.totp && !removed.passkeys) {
+				console.log(`${owner.email} has no sign-in factors: nothing to remove.`)
+				break
+			}
+			// The notice is sent now from here, like an invitation.
+			await processOutbox({ info: () => {}, warn: console.warn, error: console.error })
+			console.log(
+				`Removed the sign-in factors of ${owner.email}: authenticator codes ${removed.totp ? 'turned off' : 'were off'}, ${removed.recoveryCodes} recovery code(s), ${removed.passkeys} passkey(s). They log in with their password alone now, and were told by email.`,
 			)
 			break
 		}

@@ -1,7 +1,8 @@
 /**
  * `npm run i18n`: brings the catalogs up to date with the code (docs/decisions/032-i18n-lingui.md).
- * 1. `lingui extract`: every message in the code into app/locales/{locale}/{catalog}.po (the
- *    English ones filled from the code, the others keeping their translations, new ones empty);
+ * 1. `lingui extract --clean`: every message in the code into app/locales/{locale}/{catalog}.po (the
+ *    English ones filled from the code, the others keeping their translations, new ones empty, the
+ *    ones the code no longer has dropped);
  *    `LINGUI_CATALOGS=public,auth` limits it to those catalogs;
  * 2. `lingui compile`: each PO file to a TypeScript module of pre-parsed messages;
  * 3. writes the two indexes the app imports: `app/locales/index.server.ts` (every catalog of
@@ -70,7 +71,7 @@ export function writeIndexes() {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-	if (!process.argv.includes('--compile')) lingui('extract')
+	if (!process.argv.includes('--compile')) lingui('extract', '--clean')
 	lingui('compile', '--namespace', 'ts')
 	writeIndexes()
 }

@@ -24,15 +24,28 @@ import { createEmailChangeToken, createPasswordResetToken } from '~/models/accou
 import { cardKey } from '~/models/image.server'
 import { addCounts } from '~/models/insights.server'
 import { replaceLinks } from '~/models/link.server'
+import { createSecondStep } from '~/models/sign-in-factor.server'
 import { action as deleteAccount } from '~/routes/one.account.delete'
 import { action as confirmEmail } from '~/routes/one.account.email.confirm'
 import { action as updateEmail } from '~/routes/one.account.email.update'
 import { action as exportAccount } from '~/routes/one.account.export'
+import { action as disableMfa } from '~/routes/one.account.mfa.disable'
+import { loader as getMfa } from '~/routes/one.account.mfa.get'
+import { action as passkeyRegisterOptions } from '~/routes/one.account.mfa.passkeys.register.options'
+import { action as passkeyRegisterVerify } from '~/routes/one.account.mfa.passkeys.register.verify'
+import { action as passkeyRemove } from '~/routes/one.account.mfa.passkeys.remove'
+import { action as passkeyRename } from '~/routes/one.account.mfa.passkeys.rename'
+import { action as remakeRecoveryCodes } from '~/routes/one.account.mfa.recovery-codes'
+import { action as enableTotp } from '~/routes/one.account.mfa.totp.enable'
+import { action as setupTotp } from '~/routes/one.account.mfa.totp.setup'
 import { action as updatePassword } from '~/routes/one.account.password.update'
 import { action as revokeSessions } from '~/routes/one.account.sessions.revoke'
 import { loader as getCustomerId } from '~/routes/one.auth.new.get.[customer_id].$pname'
 import { loader as getEmail } from '~/routes/one.auth.new.get.email'
 import { action as login } from '~/routes/one.auth.new.login'
+import { action as loginSecondStep } from '~/routes/one.auth.new.login.mfa'
+import { action as passkeyLoginOptions } from '~/routes/one.auth.new.passkey.options'
+import { action as passkeyLoginVerify } from '~/routes/one.auth.new.passkey.verify'
 import { action as logout } from '~/routes/one.auth.new.logout'
 import { action as forgotPassword } from '~/routes/one.auth.new.password.forgot'
 import { action as resetPassword } from '~/routes/one.auth.new.password.reset'
@@ -70,6 +83,14 @@ import { action as applyResumeImport } from '~/routes/one.sites.resume.import.ap
 import { action as previewResumeImport } from '~/routes/one.sites.resume.import.preview'
 import { action as refresh } from '~/routes/refresh'
 import { type ProfileFieldName } from '~/services/profile-fields.server'
+import {
+	passkeyLoginOptions as loginOptionsFor,
+	passkeyRegistrationOptions,
+	registerPasskey,
+	relyingParty,
+	startTotpSetup,
+} from '~/services/sign-in-factors.server'
+import { i18nFor } from '~/utils/i18n'
 import { utcDay } from '~/utils/insights'
 import { type PortfolioSection } from '~/utils/portfolio-schemas'
 import { createSession } from '~/services/session.server'
@@ -81,6 +102,8 @@ import {
 	uniqueEmail,
 	uniquePath,
 } from './factories'
+import { makeRequest } from './route'
+import { codeAt, currentStep, SoftwareAuthenticator, turnOnTotp } from './second-factor'
 
 /** A route's loader or action. */
 export type Handler = (args: {
@@ -107,12 +130,29 @@ export type FixtureOwner = Owner & {
 }
 
 /**
- * Owner A (with a refresh token, a password reset link and an email change link too) and
- * owner B, the same way.
+ * Owner A (with a refresh token, a password reset link and an email change link too, and sign-in
+ * factors: authenticator codes on, a passkey, ceremonies under way) and owner B, the same way
+ * (with a passkey too).
  */
 export type Fixture = {
-	a: FixtureOwner & { refreshToken: string; resetToken: string; emailChangeToken: string }
-	b: FixtureOwner
+	a: FixtureOwner & {
+		refreshToken: string
+		resetToken: string
+		emailChangeToken: string
+		/** Authenticator codes are on with this secret (a code of the next step is still fresh). */
+		totpSecret: string
+		/** A new authenticator app being set up (its first code turns it on). */
+		pendingTotpSecret: string
+		/** A login waiting for its second step. */
+		mfaToken: string
+		/** A's passkey (named after A's path). */
+		passkeyId: string
+		/** A second passkey's registration response, made for A's challenge. */
+		passkeyRegistration: unknown
+		/** A sign-in response of A's passkey, made for a sign-in challenge. */
+		passkeyAssertion: unknown
+	}
+	b: FixtureOwner & { passkeyId: string }
 	/** A small real PNG, a valid upload for the multipart endpoints. */
 	png: Buffer
 }
@@ -303,6 +343,36 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
 		payload: 'json',
 		queryKeys: [],
 		example: (fx) => ({ body: { email: fx.a.email, password: fx.a.password } }),
+	},
+	{
+		method: 'POST',
+		path: '/one/auth/new/login/mfa',
+		file: 'one.auth.new.login.mfa.ts',
+		handler: loginSecondStep,
+		auth: 'public',
+		payload: 'json',
+		queryKeys: [],
+		example: (fx) => ({ body: { mfa_token: fx.a.mfaToken, code: nextCode(fx) } }),
+	},
+	{
+		method: 'POST',
+		path: '/one/auth/new/passkey/options',
+		file: 'one.auth.new.passkey.options.ts',
+		handler: passkeyLoginOptions,
+		auth: 'public',
+		payload: 'json',
+		queryKeys: [],
+		example: () => ({ body: {} }),
+	},
+	{
+		method: 'POST',
+		path: '/one/auth/new/passkey/verify',
+		file: 'one.auth.new.passkey.verify.ts',
+		handler: passkeyLoginVerify,
+		auth: 'public',
+		payload: 'json',
+		queryKeys: [],
+		example: (fx) => ({ body: { response: fx.a.passkeyAssertion } }),
 	},
 	{
 		method: 'POST',
@@ -526,6 +596,123 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
 		example: (fx) => ({ body: { password: fx.a.password, path: fx.a.path } }),
 		mutates: true,
 		asOtherOwner: { status: 400, changesCaller: false },
+	},
+
+	// ------------------------------------------------------------ sign-in factors
+	// The factor rows are not in the account snapshot: `mutates` and `changesCaller` say whether
+	// the credentials it holds change (turning authenticator codes on ends every session).
+	{
+		method: 'GET',
+		path: '/one/account/mfa/get',
+		file: 'one.account.mfa.get.ts',
+		handler: getMfa,
+		auth: 'owner',
+		payload: 'none',
+		queryKeys: [],
+		example: () => ({}),
+		mutates: false,
+		// B reads its own factors (its passkey is named after its path).
+		asOtherOwner: { status: 200, changesCaller: false },
+	},
+	{
+		method: 'POST',
+		path: '/one/account/mfa/totp/setup',
+		file: 'one.account.mfa.totp.setup.ts',
+		handler: setupTotp,
+		auth: 'owner',
+		payload: 'json',
+		queryKeys: [],
+		// A moves to another app with a code of the current one; B (codes off) sets up its own.
+		example: (fx) => ({ body: { code: nextCode(fx) } }),
+		mutates: false,
+		asOtherOwner: { status: 200, changesCaller: false },
+	},
+	{
+		method: 'POST',
+		path: '/one/account/mfa/totp/enable',
+		file: 'one.account.mfa.totp.enable.ts',
+		handler: enableTotp,
+		auth: 'owner',
+		payload: 'json',
+		queryKeys: [],
+		// A confirms the app being set up; B has none being set up: 409.
+		example: (fx) => ({ body: { code: codeAt(fx.a.pendingTotpSecret, currentStep()) } }),
+		mutates: true,
+		asOtherOwner: { status: 409, changesCaller: false },
+	},
+	{
+		method: 'POST',
+		path: '/one/account/mfa/disable',
+		file: 'one.account.mfa.disable.ts',
+		handler: disableMfa,
+		auth: 'owner',
+		payload: 'json',
+		queryKeys: [],
+		// B's authenticator codes are off: 409.
+		example: (fx) => ({ body: { password: fx.a.password, code: nextCode(fx) } }),
+		mutates: false,
+		asOtherOwner: { status: 409, changesCaller: false },
+	},
+	{
+		method: 'POST',
+		path: '/one/account/mfa/recovery-codes',
+		file: 'one.account.mfa.recovery-codes.ts',
+		handler: remakeRecoveryCodes,
+		auth: 'owner',
+		payload: 'json',
+		queryKeys: [],
+		example: (fx) => ({ body: { code: nextCode(fx) } }),
+		mutates: false,
+		asOtherOwner: { status: 409, changesCaller: false },
+	},
+	{
+		method: 'POST',
+		path: '/one/account/mfa/passkeys/register/options',
+		file: 'one.account.mfa.passkeys.register.options.ts',
+		handler: passkeyRegisterOptions,
+		auth: 'owner',
+		payload: 'json',
+		queryKeys: [],
+		example: () => ({ body: {} }),
+		mutates: false,
+		asOtherOwner: { status: 200, changesCaller: false },
+	},
+	{
+		method: 'POST',
+		path: '/one/account/mfa/passkeys/register/verify',
+		file: 'one.account.mfa.passkeys.register.verify.ts',
+		handler: passkeyRegisterVerify,
+		auth: 'owner',
+		payload: 'json',
+		queryKeys: [],
+		// Made for A's challenge: B presenting it is refused (and A's challenge is not spent).
+		example: (fx) => ({ body: { response: fx.a.passkeyRegistration, name: 'Second key' } }),
+		mutates: false,
+		asOtherOwner: { status: 400, changesCaller: false },
+	},
+	{
+		method: 'POST',
+		path: '/one/account/mfa/passkeys/rename',
+		file: 'one.account.mfa.passkeys.rename.ts',
+		handler: passkeyRename,
+		auth: 'owner',
+		payload: 'json',
+		queryKeys: [],
+		example: (fx) => ({ body: { id: fx.a.passkeyId, name: 'Renamed key' } }),
+		mutates: false,
+		asOtherOwner: { status: 404, changesCaller: false },
+	},
+	{
+		method: 'POST',
+		path: '/one/account/mfa/passkeys/remove',
+		file: 'one.account.mfa.passkeys.remove.ts',
+		handler: passkeyRemove,
+		auth: 'owner',
+		payload: 'json',
+		queryKeys: [],
+		example: (fx) => ({ body: { id: fx.a.passkeyId, password: fx.a.password } }),
+		mutates: false,
+		asOtherOwner: { status: 404, changesCaller: false },
 	},
 
 	// ------------------------------------------------------------ profile
@@ -988,15 +1175,70 @@ export async function createApiFixture(): Promise<Fixture> {
 			}
 		}),
 	)
+	const factors = await createFactorFixture(a.id, b.id, owners[0]!.path, owners[1]!.path)
+	// Turning authenticator codes on ended A's earlier sessions: what A holds is issued after.
 	const { refreshToken } = await createSession(a.id)
 	const resetToken = (await createPasswordResetToken(a.email))!.token
 	const emailChangeToken = (await createEmailChangeToken(a.id, uniqueEmail('new')))!
 	return {
-		a: { ...a, ...owners[0]!, refreshToken, resetToken, emailChangeToken },
-		b: { ...b, ...owners[1]! },
+		a: { ...a, ...owners[0]!, ...factors.a, refreshToken, resetToken, emailChangeToken },
+		b: { ...b, ...owners[1]!, ...factors.b },
 		png,
 	}
 }
+
+/**
+ * Sign-in factors of the fixture: each owner a passkey named after their path (so B's read of
+ * its factors shows it is B's), and A authenticator codes on (the first code was of the step
+ * before now, the move to a new app confirmed with the code of now: the next step's code is
+ * fresh for an example), a new app being set up, a login waiting for its second step, and two
+ * ceremonies under way: a passkey registration for A's challenge and a passkey sign-in.
+ */
+async function createFactorFixture(aId: string, bId: string, aPath: string, bPath: string) {
+	const english = i18nFor('en')
+	const addPasskey = async (customerId: string, name: string) => {
+		const authenticator = new SoftwareAuthenticator(relyingParty().origin)
+		const options = await passkeyRegistrationOptions(customerId)
+		if (!options.ok) throw new Error(options.message)
+		const added = await registerPasskey(
+			customerId,
+			{ response: authenticator.create(options.options), name },
+			english,
+		)
+		if (!added.ok) throw new Error(added.message)
+		return { authenticator, passkeyId: added.passkey.id }
+	}
+	const passkeyA = await addPasskey(aId, `${aPath} laptop`)
+	const passkeyB = await addPasskey(bId, `${bPath} laptop`)
+	const totp = await turnOnTotp(aId)
+	const moving = await startTotpSetup(aId, { code: codeAt(totp.secret, currentStep()) })
+	if (!moving.ok) throw new Error(moving.message)
+	const registration = await passkeyRegistrationOptions(aId)
+	if (!registration.ok) throw new Error(registration.message)
+	const signIn = await loginOptionsFor(
+		makeRequest('/one/auth/new/passkey/options', {
+			headers: { 'x-tagg-remote-address': '10.99.0.1' },
+		}),
+	)
+	if (!signIn.ok) throw new Error(signIn.message)
+	return {
+		a: {
+			token: totp.token,
+			totpSecret: totp.secret,
+			pendingTotpSecret: moving.secret,
+			mfaToken: (await createSecondStep(aId, { purpose: 'login' })).token,
+			passkeyId: passkeyA.passkeyId,
+			passkeyRegistration: new SoftwareAuthenticator(relyingParty().origin).create(
+				registration.options,
+			),
+			passkeyAssertion: passkeyA.authenticator.get(signIn.options),
+		},
+		b: { passkeyId: passkeyB.passkeyId },
+	}
+}
+
+/** A fresh code of A's authenticator app (the step after now: a code of now may be used). */
+const nextCode = (fx: Fixture) => codeAt(fx.a.totpSecret, currentStep() + 1)
 
 // ---------------------------------------------------------------- calling an endpoint
 

@@ -276,7 +276,9 @@ const sha256 = (data: Buffer) => crypto.createHash('sha256').update(data).digest
 /**
  * What an export holds besides the owner's content: `passwordHash` only for the operator's
  * `npm run export` (moving an account between deployments); the owner's own download never
- * carries it, so a stolen session cannot take the hash away for offline guessing.
+ * carries it, so a stolen session cannot take the hash away for offline guessing. Neither holds
+ * a sign-in factor (authenticator secret, recovery codes, passkeys: decision 033): an imported
+ * account has its password alone, and its owner sets the factors up again.
  */
 export type ExportOptions = { passwordHash: boolean }
 

@@ -7,8 +7,9 @@ import crypto from 'node:crypto'
 import { isUniqueViolation, prisma } from '~/utils/db.server'
 import { LINK_TOKEN_PATTERN } from '~/utils/settings-schemas'
 import { storage } from '~/utils/storage.server'
-import { endPendingLinks, normaliseEmail, resetPassword } from './customer.server'
+import { endPendingLinks, normaliseEmail, resetPassword, setPasswordHash } from './customer.server'
 import { dropMessagesTo, enqueueEmail } from './outbox.server'
+import { spendSecondStep } from './sign-in-factor.server'
 import { type Tx, writeAsOwner } from './tx.server'
 import { msg } from '~/utils/i18n-macro'
 
@@ -41,11 +42,11 @@ async function spendLink(
 			where: { tokenHash: string; expiresAt: { gt: Date } }
 		}) => Promise<{ count: number }>
 	},
-	token: string,
+	tokenHash: string,
 	customerId: string,
 ) {
 	const spent = await links.deleteMany({
-		where: { tokenHash: hash(token), expiresAt: { gt: new Date() } },
+		where: { tokenHash, expiresAt: { gt: new Date() } },
 	})
 	if (spent.count !== 1) return null
 	return tx.customer.findUniqueOrThrow({
@@ -198,7 +199,12 @@ export async function resetPasswordWithToken(token: unknown, password: string) {
 	const found = await findPasswordResetToken(token)
 	if (!found) return null
 	const done = await resetPassword(found.customerId, password, async (tx) => {
-		const owner = await spendLink(tx, tx.passwordResetToken, token as string, found.customerId)
+		const owner = await spendLink(
+			tx,
+			tx.passwordResetToken,
+			hash(token as string),
+			found.customerId,
+		)
 		if (!owner) return false
 		// The link came to this address: it is the owner's.
 		await tx.customer.updateMany({
@@ -216,6 +222,43 @@ export async function resetPasswordWithToken(token: unknown, password: string) {
 		return true
 	})
 	return done ? found.customerId : null
+}
+
+/** What is stored of a reset link (the second step of a reset keeps it, never the link). */
+export const resetLinkHash = (token: string) => hash(token)
+
+/**
+ * The end of a reset whose owner has a second factor, once that step succeeded: in one
+ * transaction the step is spent, the reset link it continues is spent, the password it held
+ * (hashed) is set, every session and link ends, the address is verified and a notice queued, as
+ * {@link resetPasswordWithToken} does. The owner's id, or null when the step or the link was
+ * spent or expired meanwhile (nothing changed).
+ */
+export async function resetPasswordFromSecondStep(step: {
+	id: string
+	customerId: string
+	resetTokenHash: string
+	passwordHash: string
+}) {
+	const done = await setPasswordHash(step.customerId, step.passwordHash, async (tx) => {
+		if (!(await spendSecondStep(step.id, tx))) return false
+		const owner = await spendLink(tx, tx.passwordResetToken, step.resetTokenHash, step.customerId)
+		if (!owner) return false
+		await tx.customer.updateMany({
+			where: { id: step.customerId, emailVerifiedAt: null },
+			data: { emailVerifiedAt: new Date() },
+		})
+		await enqueueEmail(
+			{
+				kind: 'password-changed',
+				to: owner.email,
+				data: { name: owner.name, customerId: step.customerId },
+			},
+			tx,
+		)
+		return true
+	})
+	return done ? step.customerId : null
 }
 
 // ---------------------------------------------------------------- email change
@@ -297,7 +340,12 @@ export async function confirmEmailChange(token: unknown) {
 	if (!found) return null
 	try {
 		return await writeAsOwner(found.customerId, async (tx) => {
-			const before = await spendLink(tx, tx.emailChangeToken, token as string, found.customerId)
+			const before = await spendLink(
+				tx,
+				tx.emailChangeToken,
+				hash(token as string),
+				found.customerId,
+			)
 			if (!before) return null
 			const { emailVerifiedAt: wasVerified } = await tx.customer.findUniqueOrThrow({
 				where: { id: found.customerId },
@@ -470,9 +518,9 @@ export async function addressMayBeNotified(email: string) {
 
 /**
  * Deletes the owner and everything they have: every row (profile, resume, portfolio, images,
- * sessions, links, rate-limit counters and unsent mail to them) in one transaction, so their
- * pages are gone at once; then every stored object under their prefix. Answers false when
- * there is no such owner. Objects a failing storage keeps are left to `npm run storage:gc`.
+ * sessions, links, sign-in factors, rate-limit counters and unsent mail to them) in one
+ * transaction, so their pages are gone at once; then every stored object under their prefix.
+ * Answers false when there is no such owner. Objects a failing storage keeps are left to `npm run storage:gc`.
  */
 export async function deleteAccount(customerId: string) {
 	const customer = await prisma().customer.findUnique({
@@ -491,6 +539,7 @@ export async function deleteAccount(customerId: string) {
 					{ key: `forgot:email:${customer.email}` },
 					{ key: `email-change:account:${customerId}` },
 					{ key: `verify:email:${customer.email}` },
+					{ key: `mfa:acct:${customerId}` },
 				],
 			},
 		})

@@ -309,7 +309,7 @@ export async function setCustomerDisabled(customerId: string, disabled: boolean)
 /**
  * Ends every link and pending change issued under the owner's current credentials, inside the
  * caller's owner-serialised write: unused password reset links, email change links (the
- * pending change is dropped), and the messages that would make such links that still wait in
+ * pending change is dropped), logins and resets waiting for their second step, and the messages that would make such links that still wait in
  * the outbox (to any of `emails`, the owner's addresses old and new). The outbox worker makes
  * links under the same serialisation and skips a message older than `sessionsValidAfter`, so a
  * message being sent at this very moment makes no link either (account.server.ts).
@@ -321,6 +321,8 @@ export async function endPendingLinks(
 ) {
 	await tx.passwordResetToken.deleteMany({ where: { customerId } })
 	await tx.emailChangeToken.deleteMany({ where: { customerId } })
+	// A login or reset waiting for its second step was begun under the old credentials too.
+	await tx.secondStepToken.deleteMany({ where: { customerId } })
 	await tx.outboxMessage.deleteMany({
 		where: {
 			OR: [
@@ -342,7 +344,18 @@ export async function resetPassword(
 	password: string,
 	within?: (tx: Prisma.TransactionClient) => Promise<boolean>,
 ) {
-	const passwordHash = await hashPassword(password)
+	return setPasswordHash(customerId, await hashPassword(password), within)
+}
+
+/**
+ * {@link resetPassword} with the new password already hashed (a reset whose second step held
+ * the hash until it succeeded: app/models/account.server.ts).
+ */
+export async function setPasswordHash(
+	customerId: string,
+	passwordHash: string,
+	within?: (tx: Prisma.TransactionClient) => Promise<boolean>,
+) {
 	return writeAsOwner(customerId, async (tx) => {
 		if (within && !(await within(tx))) return false
 		const now = new Date()

@@ -9,9 +9,10 @@
 import { linkIcon } from '~/data/brand-icons'
 import { prisma } from '~/utils/db.server'
 import { type Precondition } from '~/utils/etag.server'
-import { type LinkInput } from '~/utils/link-schemas'
+import { normaliseLinkUrl, type LinkInput } from '~/utils/link-schemas'
 import {
 	isLive,
+	LINKS_MAX,
 	scheduleBoundaries,
 	scheduleWindow,
 	type OwnLink,
@@ -142,36 +143,118 @@ export async function replaceLinks(
 	links: readonly LinkInput[],
 	precondition?: Precondition<OwnLink[]>,
 ): Promise<OwnLink[]> {
-	return writeAsOwner(customerId, async (tx) => {
-		const current = await tx.link.findMany({
-			where: { customerId },
-			orderBy: { position: 'asc' },
-			select: { ...linkSelect, createdAt: true },
-		})
-		if (precondition) precondition(current.map(toOwnLink))
-		const kept = new Map(current.map((row) => [row.id, row]))
-		const rows = links.map((link, position) => {
-			const existing = link.linkId ? kept.get(link.linkId) : undefined
-			return {
-				...(existing ? { id: existing.id, createdAt: existing.createdAt } : {}),
-				customerId,
-				position,
-				title: link.title,
-				url: link.url,
-				icon: storedIcon(link, existing),
-				active: link.active,
-				highlight: link.highlight,
-				startsAt: link.startsAt ? new Date(link.startsAt) : null,
-				endsAt: link.endsAt ? new Date(link.endsAt) : null,
-			}
-		})
-		if (rows.length === current.length && rows.every((row, i) => sameRow(current[i]!, row))) {
-			return current.map(toOwnLink)
-		}
-		await tx.link.deleteMany({ where: { customerId } })
-		if (rows.length) await tx.link.createMany({ data: rows })
-		return listOwnLinks(customerId, tx)
+	return writeAsOwner(customerId, (tx) => writeLinkList(tx, customerId, links, precondition))
+}
+
+/** The owner's rows as a write reads them, under the owner's lock. */
+const currentRows = (tx: Tx, customerId: string) =>
+	tx.link.findMany({
+		where: { customerId },
+		orderBy: { position: 'asc' },
+		select: { ...linkSelect, createdAt: true },
 	})
+
+/** {@link replaceLinks} inside a transaction that holds the owner's lock. */
+async function writeLinkList(
+	tx: Tx,
+	customerId: string,
+	links: readonly LinkInput[],
+	precondition?: Precondition<OwnLink[]>,
+	read?: Awaited<ReturnType<typeof currentRows>>,
+): Promise<OwnLink[]> {
+	const current = read ?? (await currentRows(tx, customerId))
+	if (precondition) precondition(current.map(toOwnLink))
+	const kept = new Map(current.map((row) => [row.id, row]))
+	const rows = links.map((link, position) => {
+		const existing = link.linkId ? kept.get(link.linkId) : undefined
+		return {
+			...(existing ? { id: existing.id, createdAt: existing.createdAt } : {}),
+			customerId,
+			position,
+			title: link.title,
+			url: link.url,
+			icon: storedIcon(link, existing),
+			active: link.active,
+			highlight: link.highlight,
+			startsAt: link.startsAt ? new Date(link.startsAt) : null,
+			endsAt: link.endsAt ? new Date(link.endsAt) : null,
+		}
+	})
+	if (rows.length === current.length && rows.every((row, i) => sameRow(current[i]!, row))) {
+		return current.map(toOwnLink)
+	}
+	await tx.link.deleteMany({ where: { customerId } })
+	if (rows.length) await tx.link.createMany({ data: rows })
+	return listOwnLinks(customerId, tx)
+}
+
+/**
+ * What makes two links the same for an import (app/services/resume-import.server.ts): their
+ * address as a URL parser writes it (`https://Zoe.dev` and `https://zoe.dev/` are one), else
+ * as typed.
+ */
+export function linkUrlKey(url: string): string {
+	const typed = normaliseLinkUrl(url)
+	try {
+		return new URL(typed).href
+	} catch {
+		return typed
+	}
+}
+
+/**
+ * What appending `incoming` to links whose addresses have the keys `existing` adds: the links
+ * whose address is not there yet (nor earlier in `incoming`), up to {@link LINKS_MAX} in all.
+ */
+export function appendableLinks<Link extends { url: string }>(
+	existing: readonly string[],
+	incoming: readonly Link[],
+): Link[] {
+	const seen = new Set(existing)
+	const added: Link[] = []
+	for (const link of incoming) {
+		const key = linkUrlKey(link.url)
+		if (seen.has(key)) continue
+		seen.add(key)
+		added.push(link)
+	}
+	return added.slice(0, Math.max(0, LINKS_MAX - existing.length))
+}
+
+/**
+ * A resume import's write of the owner's links, inside the import's own transaction (the
+ * owner's lock held: docs/decisions/012-resume-interchange.md), with the rules of a save.
+ * `replace`: the list becomes `links` (a link whose address the owner had keeps its id, and so
+ * its clicks in Insights). `append`: `links` whose address the owner has not are added after
+ * the owner's own, which stay as they are, up to {@link LINKS_MAX} in all.
+ */
+export async function importLinks(
+	tx: Tx,
+	customerId: string,
+	mode: 'replace' | 'append',
+	links: readonly LinkInput[],
+): Promise<OwnLink[]> {
+	const current = await currentRows(tx, customerId)
+	const owned = current.map(toOwnLink)
+	if (mode === 'append') {
+		const added = appendableLinks(
+			owned.map((link) => linkUrlKey(link.url)),
+			links,
+		)
+		return writeLinkList(tx, customerId, [...owned, ...added], undefined, current)
+	}
+	const ids = new Map<string, string>()
+	for (const link of owned) {
+		const key = linkUrlKey(link.url)
+		if (!ids.has(key)) ids.set(key, link.linkId)
+	}
+	const list = links.slice(0, LINKS_MAX).map((link) => {
+		const key = linkUrlKey(link.url)
+		const linkId = ids.get(key)
+		ids.delete(key)
+		return linkId ? { ...link, linkId } : { ...link, linkId: undefined }
+	})
+	return writeLinkList(tx, customerId, list, undefined, current)
 }
 
 /**

@@ -16,6 +16,12 @@ export type OutboxKind =
 	| 'verify-email'
 	| 'set-password'
 	| 'signup-invite'
+	/** A sign-in factor was added (`data.factor`: totp, totp-changed, passkey). */
+	| 'factor-added'
+	/** A sign-in factor was removed (`data.factor`: totp, passkey, all). */
+	| 'factor-removed'
+	/** A recovery code was used (`data.left`: how many are left). */
+	| 'recovery-code-used'
 
 /**
  * What an address that is not verified yet may receive: its verification link, reset links

@@ -187,6 +187,8 @@ export async function applyResumeImport(
 	data: ResumeImport,
 	sections: ImportSection[],
 	mode: ImportMode,
+	/** More of the import written in the same transaction (the owner's links: issue 37). */
+	alsoWrite?: (tx: Tx) => Promise<unknown>,
 ): Promise<Resume> {
 	const chosen = new Set(sections)
 	// Under the owner's lock no other write of theirs runs in between: appends read, then write.
@@ -214,6 +216,7 @@ export async function applyResumeImport(
 				await IMPORT_LISTS[section](tx, customerId, mode, items as never)
 			}
 		}
+		if (alsoWrite) await alsoWrite(tx)
 		return getResume(customerId, tx)
 	})
 }

@@ -10,6 +10,7 @@ import { FindMeSheet } from '~/components/public-sheets'
 import { iconDrawing } from '~/data/brand-icons'
 import { getPublicProfilePage } from '~/models/public-page.server'
 import { PUBLIC_PAGE } from '~/utils/document'
+import { isWebLink } from '~/utils/links'
 import { env } from '~/utils/env.server'
 import { fullName, ogImageUrl, pageMeta } from '~/utils/seo'
 import { notFoundOrMoved } from '~/services/moved.server'
@@ -80,9 +81,16 @@ export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => {
 			.filter(Boolean)
 			.join(' · ') ||
 		i18n._(msg`${name} on Tagg`)
-	const sameAs = Object.entries(profile.socialLinks)
-		.filter(([field, value]) => field !== 'email' && field !== 'mobileNumber' && value)
-		.map(([, value]) => value)
+	// The owner's pages elsewhere: the social links, then the web links live now (issue 37; a
+	// mail address or a phone number is no page), each once.
+	const sameAs = [
+		...new Set([
+			...Object.entries(profile.socialLinks)
+				.filter(([field, value]) => field !== 'email' && field !== 'mobileNumber' && value)
+				.map(([, value]) => value as string),
+			...data.links.filter((link) => isWebLink(link.url)).map((link) => link.url),
+		]),
+	]
 	const person = {
 		'@type': SCHEMA.person,
 		name,

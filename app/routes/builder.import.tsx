@@ -537,15 +537,26 @@ function SectionPreview({
 		const count = list.items.length
 		const current = list.current
 		const adds = list.appendAdds
-		summary = t`${plural(count, { one: '# entry', other: '# entries' })}`
+		// Links are counted as links; the resume's lists as entries.
+		summary =
+			section === 'links'
+				? t`${plural(count, { one: '# link', other: '# links' })}`
+				: t`${plural(count, { one: '# entry', other: '# entries' })}`
 		notes = list.notes
 		change = [
-			current
-				? t`${plural(current, {
-						one: 'Replace removes your # entry.',
-						other: 'Replace removes your # entries.',
-					})}`
-				: t`You have none yet.`,
+			!current
+				? section === 'links'
+					? t({ message: 'You have none yet.', context: 'links' })
+					: t`You have none yet.`
+				: section === 'links'
+					? t`${plural(current, {
+							one: 'Replace removes your # link.',
+							other: 'Replace removes your # links.',
+						})}`
+					: t`${plural(current, {
+							one: 'Replace removes your # entry.',
+							other: 'Replace removes your # entries.',
+						})}`,
 			t`Add to what I have adds ${adds}.`,
 		]
 		const more = lines.length - SHOWN
@@ -674,6 +685,8 @@ function listLines(
 			)
 		case 'achievements':
 			return preview.sections.achievements!.items.map((item) => join(item))
+		case 'links':
+			return preview.sections.links!.items.map((item) => join(item.title, item.url))
 	}
 }
 

@@ -113,6 +113,10 @@ describe('the endpoint table', () => {
 				![
 					'/one/auth/new/register',
 					'/one/auth/new/login',
+					// The second step of a login or reset (holds its mfa_token), and passkey sign-in.
+					'/one/auth/new/login/mfa',
+					'/one/auth/new/passkey/options',
+					'/one/auth/new/passkey/verify',
 					'/one/auth/new/logout',
 					'/refresh',
 					// Only queue an email, whoever asks; or hold their credential in a link's token.

@@ -5,8 +5,9 @@ import { apiImport, applyImport, readApplyChoice } from '~/services/resume-impor
 
 /**
  * POST /one/sites/resume/import/apply (multipart `file`, `sections`: a comma list of profile,
- * workExp, education, skills, certificates, achievements; `mode`: replace or append): writes
- * the chosen sections in one transaction and answers the full resume, as the resume read does.
+ * links, workExp, education, skills, certificates, achievements; `mode`: replace or append):
+ * writes the chosen sections (the owner's links too) in one transaction and answers the full
+ * resume, as the resume read does.
  */
 export async function action({ request }: ActionFunctionArgs) {
 	const customerId = await requireApiOwner(request)

@@ -616,10 +616,7 @@ describe('the import preview lists everything it will not bring over, by field',
 				'Street address “12 St James’s Square”: Tagg’s profile has no street address',
 			'basics.location.postalCode': 'Postal code “SW1Y 4JH”: Tagg’s profile has no postal code',
 			'basics.location.region': 'Region “Greater London”: Tagg keeps the city and the country',
-			'basics.profiles[1]':
-				'LinkedIn: https://www.linkedin.com/in/ada-two: Tagg keeps one LinkedIn link, and the file names another',
-			'basics.profiles[2]': 'GitHub: ada: Tagg has no link of this kind',
-			'basics.url': 'Website “https://ada.dev”: Tagg keeps one website, and the file names another',
+			'basics.profiles[2]': 'GitHub: ada: Tagg needs a full link (https://…) for this network',
 			'work[0].url':
 				'Work “Analyst”, link “https://engines.example”: Tagg’s work entries have no link',
 			'work[0].location': 'Work “Analyst”, place “London”: Tagg’s work entries have no place',
@@ -664,6 +661,11 @@ describe('the import preview lists everything it will not bring over, by field',
 			city: 'London',
 			country: 'United Kingdom',
 		})
+		// A second LinkedIn profile and a second website are links of the owner's (issue 37).
+		expect(data.sections.links!.items).toEqual([
+			{ title: 'LinkedIn', url: 'https://www.linkedin.com/in/ada-two', icon: 'linkedin' },
+			{ title: 'ada.dev', url: 'https://ada.dev', icon: 'link' },
+		])
 	})
 
 	test('a LinkedIn export: each column Tagg does not read, and the resume files it leaves', async () => {
@@ -682,10 +684,6 @@ describe('the import preview lists everything it will not bring over, by field',
 			'Profile.csv.Industry': 'Industry “Software Development”: Tagg’s profile has no industry',
 			'Profile.csv.Geo Location':
 				'Region “Capital Region of Denmark”: Tagg keeps the city and the country',
-			'Profile.csv.Twitter Handles':
-				'X: zoe_two: Tagg keeps one X link, and the file names another',
-			'Profile.csv.Websites':
-				'Website: https://nordlys.dk: Tagg keeps one website, and the file names another',
 			'Positions.csv[0].Location':
 				'Work “Staff Engineer”, place “Copenhagen, Denmark”: Tagg’s work entries have no place',
 			'Positions.csv[1].Location':
@@ -703,10 +701,14 @@ describe('the import preview lists everything it will not bring over, by field',
 				'Projects.csv: Tagg keeps projects as portfolio case studies, which an import does not create',
 			'Skills.csv[3].name': `${LONG_SKILL}: longer than 60 characters, the most a skill may have`,
 		})
-		// The first handle and website are imported, not listed.
+		// The first handle and website are imported, not listed; the others are links (issue 37).
 		expect(data.sections.profile!.fields).toMatchObject({
 			xUrl: 'https://x.com/zoe',
 			companySite: 'https://zoe.dev',
 		})
+		expect(data.sections.links!.items).toEqual([
+			{ title: 'X', url: 'https://x.com/zoe_two', icon: 'x' },
+			{ title: 'nordlys.dk', url: 'https://nordlys.dk', icon: 'link' },
+		])
 	})
 })

@@ -13,16 +13,20 @@ import {
 	emailInUse,
 	EmailInUseError,
 	endOtherSessions,
+	findPasswordResetToken,
 	getAccount,
+	resetLinkHash,
 	resetPasswordWithToken,
 	verifyEmailWithToken,
 } from '~/models/account.server'
 import { getCustomerPath, normaliseEmail, resetPassword } from '~/models/customer.server'
 import { enqueueEmail, enqueueEmails } from '~/models/outbox.server'
 import { reserve, type Limit } from '~/models/rate-limit.server'
+import { createSecondStep, secondFactorIsOn } from '~/models/sign-in-factor.server'
 import { refreshTokenFamily } from '~/models/token.server'
 import { apiError } from '~/utils/api.server'
-import { attemptLogin } from './account.server'
+import { hashPassword } from '~/utils/password.server'
+import { checkPasswordAttempt, type SecondStepIssued } from './account.server'
 import { wakeMailer } from './mailer.server'
 import { clientAddress } from './rate-limit.server'
 import {
@@ -88,17 +92,51 @@ export async function requestPasswordReset(
 	return { ok: true }
 }
 
+export type ResetOutcome =
+	| { customerId: string; hasPath: boolean; secondStep?: undefined }
+	/** The owner's second factor is on: nothing changed yet; the reset goes on with a code. */
+	| { secondStep: SecondStepIssued; customerId?: undefined; hasPath?: undefined }
+
 /**
- * Sets a new password from a reset link: the link is spent, every session ends, and a notice
- * is queued. The owner's id and whether they have a path, or null for a spent, expired or
+ * A new password from a reset link. For an owner whose second factor is on, nothing changes
+ * (password, sessions, the link): the reset waits for its second step, which holds the new
+ * password (hashed) and the link until a code (or a passkey) completes it
+ * (app/services/sign-in-factors.server.ts `continueSecondStep`). Otherwise the link is spent,
+ * the password set, every session ended and a notice queued. Null for a spent, expired or
  * unknown link (nothing changed).
  */
-export async function resetPasswordFromLink(token: string, password: string) {
+export async function beginPasswordReset(
+	token: string,
+	password: string,
+): Promise<ResetOutcome | null> {
+	const found = await findPasswordResetToken(token)
+	if (!found) return null
+	if (await secondFactorIsOn(found.customerId)) {
+		const step = await createSecondStep(found.customerId, {
+			purpose: 'reset',
+			resetTokenHash: resetLinkHash(token),
+			passwordHash: await hashPassword(password),
+		})
+		return { secondStep: { mfaToken: step.token, expiresAt: step.expiresAt } }
+	}
 	const customerId = await resetPasswordWithToken(token, password)
 	if (!customerId) return null
 	wakeMailer()
 	const account = await getAccount(customerId)
 	return { customerId, hasPath: Boolean(account?.profile?.path) }
+}
+
+/**
+ * Sets a new password from a reset link: the link is spent, every session ends, and a notice
+ * is queued. The owner's id and whether they have a path, or null for a spent, expired or
+ * unknown link (nothing changed), and null too for an owner whose second factor is on (nothing
+ * changes without it: such a reset goes through {@link beginPasswordReset}).
+ */
+export async function resetPasswordFromLink(token: string, password: string) {
+	const found = await findPasswordResetToken(token)
+	if (!found || (await secondFactorIsOn(found.customerId))) return null
+	const reset = await beginPasswordReset(token, password)
+	return reset?.customerId ? { customerId: reset.customerId, hasPath: reset.hasPath } : null
 }
 
 // ---------------------------------------------------------------- password checks
@@ -116,12 +154,20 @@ async function checkOwnPassword(
 ): Promise<Refusal | null> {
 	const account = await getAccount(customerId)
 	if (!account) return refuse(400, wrongMessage, field)
-	const outcome = await attemptLogin(request, account.email, password)
+	const outcome = await checkPasswordAttempt(request, account.email, password)
 	if (outcome.ok && outcome.customerId === customerId) return null
 	if (!outcome.ok && outcome.status === 429) {
 		return refuse(429, outcome.message, field, outcome.retryAfterSeconds)
 	}
 	return refuse(400, wrongMessage, field)
+}
+
+/**
+ * The owner's own password, asked again before a sensitive change (turning a sign-in factor
+ * off, removing a passkey): the same check and throttling as login. Null when it is right.
+ */
+export async function confirmOwnPassword(request: Request, customerId: string, password: string) {
+	return checkOwnPassword(request, customerId, password)
 }
 
 // ---------------------------------------------------------------- change password

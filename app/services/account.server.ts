@@ -11,6 +11,7 @@ import {
 	verifyLogin,
 } from '~/models/customer.server'
 import { findUsableInvite, spendInvite } from '~/models/invite.server'
+import { createSecondStep, secondFactorIsOn } from '~/models/sign-in-factor.server'
 import { env } from '~/utils/env.server'
 import { INVALID_CREDENTIALS, passwordMayMatch, type RegisterSchema } from '~/utils/account-schemas'
 import { PasswordHashingBusyError } from '~/utils/password.server'
@@ -24,8 +25,33 @@ import {
 } from './rate-limit.server'
 import { msg } from '~/utils/i18n-macro'
 
+/**
+ * The second step a login or a reset waits for (the owner's second factor is on): the token
+ * that continues it (`mfa_token`) and when it expires.
+ */
+export type SecondStepIssued = { mfaToken: string; expiresAt: Date }
+
 export type LoginOutcome =
 	| { ok: true; customerId: string; hasPath: boolean }
+	| {
+			ok: false
+			status: 401 | 429
+			message: string
+			retryAfterSeconds?: number
+			/**
+			 * Set when the password was right and the owner's second factor is on: nobody is signed
+			 * in yet; the login goes on with a code (or a passkey) and this token
+			 * (app/services/sign-in-factors.server.ts `continueSecondStep`). A caller that knows
+			 * nothing of second steps shows `message` and signs nobody in.
+			 */
+			secondStep?: SecondStepIssued
+	  }
+
+export const SECOND_STEP_NEEDED =
+	msg`Enter the code from your authenticator app to finish logging in.`.message
+
+export type PasswordCheck =
+	| { ok: true; customerId: string }
 	| { ok: false; status: 401 | 429; message: string; retryAfterSeconds?: number }
 
 /** Every password worker is busy and the queue is full: 429 with Retry-After. */
@@ -38,11 +64,17 @@ function busy(error: PasswordHashingBusyError) {
 	}
 }
 
-export async function attemptLogin(
+/**
+ * The first factor alone: whether `password` is the password of the account with `email`,
+ * throttled as login is (each attempt reserved before the password is checked; a right one
+ * gives its place back). Signs nobody in: login, and the password asked again in Settings,
+ * build on it.
+ */
+export async function checkPasswordAttempt(
 	request: Request,
 	email: string,
 	password: string,
-): Promise<LoginOutcome> {
+): Promise<PasswordCheck> {
 	// No account has such an email (registration caps it at 254 characters; PostgreSQL text holds
 	// no NUL), and the throttling keys below would store it: refuse it before they are touched.
 	if (email.length > 254 || email.includes('\0')) {
@@ -72,7 +104,35 @@ export async function attemptLogin(
 	// A failed attempt keeps its reserved place.
 	if (!customer) return { ok: false, status: 401, message: INVALID_CREDENTIALS }
 	await recordSuccessfulLogin(email, address)
-	return { ok: true, customerId: customer.id, hasPath: Boolean(await getCustomerPath(customer.id)) }
+	return { ok: true, customerId: customer.id }
+}
+
+/**
+ * A login with email and password. An owner whose second factor is on is not signed in: the
+ * outcome is a refusal carrying `secondStep` (docs/decisions/033-sign-in-factors.md), so no
+ * caller can sign such an owner in with the password alone.
+ */
+export async function attemptLogin(
+	request: Request,
+	email: string,
+	password: string,
+): Promise<LoginOutcome> {
+	const checked = await checkPasswordAttempt(request, email, password)
+	if (!checked.ok) return checked
+	if (await secondFactorIsOn(checked.customerId)) {
+		const step = await createSecondStep(checked.customerId, { purpose: 'login' })
+		return {
+			ok: false,
+			status: 401,
+			message: SECOND_STEP_NEEDED,
+			secondStep: { mfaToken: step.token, expiresAt: step.expiresAt },
+		}
+	}
+	return {
+		ok: true,
+		customerId: checked.customerId,
+		hasPath: Boolean(await getCustomerPath(checked.customerId)),
+	}
 }
 
 export type RegisterOutcome =

@@ -31,12 +31,17 @@ import {
 	emailChangedEmail,
 	emailChangeEmail,
 	emailChangeRequestedEmail,
+	factorAddedEmail,
+	factorRemovedEmail,
 	passwordChangedEmail,
+	recoveryCodeUsedEmail,
 	passwordResetEmail,
 	setPasswordEmail,
 	signupInviteEmail,
 	siteUrl,
 	verifyEmailEmail,
+	type FactorAdded,
+	type FactorRemoved,
 	type RenderedEmail,
 } from '~/utils/emails.server'
 import { env } from '~/utils/env.server'
@@ -50,6 +55,9 @@ export type MailLog = {
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
+
+const oneOf = <T extends string>(value: unknown, allowed: readonly T[]) =>
+	allowed.find((item) => item === value)
 
 /**
  * Whether a message may go out: links to an address that is not verified yet are limited to
@@ -135,6 +143,32 @@ export async function renderMessage(
 			return passwordChangedEmail(i18n, { name: text(data.name), email: message.to })
 		case 'email-changed':
 			return emailChangedEmail(i18n, { name: text(data.name), newEmail: text(data.newEmail) ?? '' })
+		case 'factor-added': {
+			const factor = oneOf<FactorAdded>(data.factor, ['totp', 'totp-changed', 'passkey'])
+			if (!factor) return null
+			return factorAddedEmail(i18n, {
+				name: text(data.name),
+				email: message.to,
+				factor,
+				passkey: text(data.passkey),
+			})
+		}
+		case 'factor-removed': {
+			const factor = oneOf<FactorRemoved>(data.factor, ['totp', 'passkey', 'all'])
+			if (!factor) return null
+			return factorRemovedEmail(i18n, {
+				name: text(data.name),
+				email: message.to,
+				factor,
+				passkey: text(data.passkey),
+			})
+		}
+		case 'recovery-code-used':
+			return recoveryCodeUsedEmail(i18n, {
+				name: text(data.name),
+				email: message.to,
+				left: typeof data.left === 'number' ? data.left : 0,
+			})
 		default:
 			return null
 	}

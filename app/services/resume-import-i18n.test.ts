@@ -147,6 +147,8 @@ const ENGLISH = {
 	linkedin: {
 		notes: {
 			profile: ['The last name was cut to 60 characters.'],
+			// The second X handle and the second website are links (issue 37).
+			links: [],
 			workExp: ['Work entry “Platformingeniør”: the start date “forår 2019” could not be read.'],
 			education: [
 				'Education “Kandidat”: the end year 2010 is before the start year and was left out.',
@@ -166,9 +168,6 @@ const ENGLISH = {
 			'Profile.csv.Instant Messengers':
 				'Messenger accounts “Signal”: Tagg’s profile has no messenger accounts',
 			'Profile.csv.Geo Location': 'Region “Hovedstaden”: Tagg keeps the city and the country',
-			'Profile.csv.Twitter Handles': 'X: zoe_to: Tagg keeps one X link, and the file names another',
-			'Profile.csv.Websites':
-				'Website: https://nordlys.dk: Tagg keeps one website, and the file names another',
 			'Positions.csv[0].Location':
 				'Work “Platformingeniør”, place “Aarhus”: Tagg’s work entries have no place',
 			'Education.csv[0].Notes':
@@ -190,6 +189,8 @@ const ENGLISH = {
 	json: {
 		notes: {
 			profile: ['Only the first 20 of 21 bio paragraphs are kept.'],
+			// The second LinkedIn profile is a link (issue 37).
+			links: [],
 			workExp: [
 				'Only the first 50 of 56 work entries are kept.',
 				'Only the first 30 of 32 lines of Work entry “Analytiker” are kept.',
@@ -209,9 +210,7 @@ const ENGLISH = {
 				'Street address “Nørregade 7”: Tagg’s profile has no street address',
 			'basics.location.postalCode': 'Postal code “1165”: Tagg’s profile has no postal code',
 			'basics.location.region': 'Region “Hovedstaden”: Tagg keeps the city and the country',
-			'basics.profiles[1]':
-				'LinkedIn: https://www.linkedin.com/in/ada-to: Tagg keeps one LinkedIn link, and the file names another',
-			'basics.profiles[2]': 'GitHub: ada: Tagg has no link of this kind',
+			'basics.profiles[2]': 'GitHub: ada: Tagg needs a full link (https://…) for this network',
 			'basics.image': 'Picture: upload your display picture in the builder',
 			'work[0].url':
 				'Work “Analytiker”, link “https://maskiner.dk”: Tagg’s work entries have no link',
@@ -248,8 +247,6 @@ const OWNER_WORDS = {
 		'Nørregade 7',
 		'1. jan. 1990',
 		'Hovedstaden',
-		'zoe_to',
-		'https://nordlys.dk',
 		'Aarhus',
 		'Årets ingeniør',
 		'Omskrivning af platformen',
@@ -262,7 +259,6 @@ const OWNER_WORDS = {
 		'Mester',
 		'Troldmand',
 		`${'æ'.repeat(40)}…`,
-		'https://www.linkedin.com/in/ada-to',
 		'GitHub',
 		'Differentialregning, Logik',
 		'Om noterne',

@@ -17,6 +17,10 @@ import {
 	type ProfileImport,
 	type ResumeImport,
 } from '~/models/resume-import.server'
+import { appendableLinks, importLinks, linkUrlKey, listOwnLinks } from '~/models/link.server'
+import { linkIcon } from '~/data/brand-icons'
+import { LinkItemSchema, type LinkInput } from '~/utils/link-schemas'
+import { LINK_TITLE_MAX, LINKS_MAX } from '~/utils/links'
 import {
 	CertificateItemSchema,
 	EducationItemSchema,
@@ -36,6 +40,7 @@ import {
 	ImportError,
 	IMPORT_MESSAGES,
 	type ImportPreview,
+	type ImportSectionKey,
 	type ImportSourceKey,
 	type ImportText,
 	type RawImport,
@@ -53,11 +58,11 @@ import { translate, withValues, type Translatable } from '~/utils/i18n'
 import { type Descriptor, msg } from '~/utils/i18n-macro'
 import { directionOf, isLocale } from '~/utils/locales'
 
-/** What an import would write, already valid for the resume and profile models. */
+/** What an import would write, already valid for the resume, profile and link models. */
 export type ImportDraft = {
 	source: ImportSourceKey
-	data: ResumeImport
-	notes: Partial<Record<ImportSection, ImportText[]>>
+	data: ResumeImport & { links?: LinkInput[] }
+	notes: Partial<Record<ImportSectionKey, ImportText[]>>
 	skipped: SkippedItem[]
 }
 
@@ -158,6 +163,10 @@ const NOTE = {
 	issuer: msg`The issuer of {entry} was cut to {max, plural, one {{max} character} other {{max} characters}}.`,
 	achievements: msg`Only the first {max} of {count, plural, one {{count} achievement} other {{count} achievements}} are kept.`,
 	achievement: msg`Achievement “{name}” was cut to {max, plural, one {{max} character} other {{max} characters}}.`,
+	links: msg`Only the first {max} of {count, plural, one {{count} link} other {{count} links}} are kept.`,
+	linkTitle: msg`The title of {entry} was cut to {max, plural, one {{max} character} other {{max} characters}}.`,
+	/** Said whichever way is chosen: appending is what would leave them out. */
+	linksFull: msg`{count, plural, one {Add to what I have leaves out {count} link: a profile has at most {max} links.} other {Add to what I have leaves out {count} links: a profile has at most {max} links.}}`,
 }
 
 /** How an entry is named in notes: its kind and first words, quoted (just its kind without). */
@@ -169,6 +178,7 @@ const ENTRY_NAMES = {
 		msg`Certificate “{name}”`,
 		msg({ message: 'Certificate', context: 'import entry' }),
 	],
+	link: [msg`Link “{name}”`, msg({ message: 'Link', context: 'import entry' })],
 } as const satisfies Record<string, readonly [Descriptor, Descriptor]>
 
 /** The first 40 characters of an entry's words, as its name in notes. */
@@ -434,6 +444,50 @@ function fitAchievements(raw: string[]) {
 	return fitted(items, notes)
 }
 
+/** The most links of a file read at all (a file may list thousands; 50 are kept). */
+const MAX_LINK_CANDIDATES = LINKS_MAX * 20
+
+/**
+ * Fits the file's links (issue 37) to the rules of a save (app/utils/link-schemas.ts): a title
+ * cut to its limit, an address a link cannot have (`javascript:`, `ftp:`, no host) skipped with
+ * the reason, an address the file gives twice or that a profile field of the import holds
+ * already taken once, at most {@link LINKS_MAX}.
+ */
+function fitLinks(
+	raw: NonNullable<RawImport['links']>,
+	skipped: SkippedItem[],
+	profile: ProfileImport | undefined,
+) {
+	const notes = new Notes()
+	const seen = new Set(
+		SOCIAL_FIELDS.flatMap((field) => (profile?.[field] ? [linkUrlKey(profile[field])] : [])),
+	)
+	const items: LinkInput[] = []
+	let count = Math.max(0, raw.length - MAX_LINK_CANDIDATES)
+	for (const entry of raw.slice(0, MAX_LINK_CANDIDATES)) {
+		const title = notes.cut(entry.title, LINK_TITLE_MAX, NOTE.linkTitle, {
+			entry: named('link', entry.title),
+		})
+		const parsed = LinkItemSchema.safeParse({ title, url: entry.url })
+		if (!parsed.success) {
+			skipped.push({
+				section: 'links',
+				field: entry.from,
+				value: labelled(clipValue(title, 40), clipValue(entry.url)),
+				reason: problemOf(parsed.error),
+			})
+			continue
+		}
+		const key = linkUrlKey(parsed.data.url)
+		if (seen.has(key)) continue
+		seen.add(key)
+		count++
+		if (items.length < LINKS_MAX) items.push(parsed.data)
+	}
+	if (count > LINKS_MAX) notes.add(NOTE.links, { max: LINKS_MAX, count })
+	return fitted(items, notes)
+}
+
 /** Fits what a source read to Tagg's rules; a section with nothing left is absent. */
 export function fitImport(raw: RawImport): ImportDraft {
 	const skipped = [...raw.skipped]
@@ -442,6 +496,11 @@ export function fitImport(raw: RawImport): ImportDraft {
 	if (profile) {
 		draft.data.profile = profile.fields
 		draft.notes.profile = profile.notes
+	}
+	const links = raw.links && fitLinks(raw.links, skipped, draft.data.profile)
+	if (links) {
+		draft.data.links = links.items
+		draft.notes.links = links.notes
 	}
 	const sections = [
 		['workExp', raw.workExp && fitWork(raw.workExp)],
@@ -529,7 +588,10 @@ export async function previewImport(
 	customerId: string,
 	draft: ImportDraft,
 ): Promise<ImportPreview> {
-	const baseline = await getImportBaseline(customerId)
+	const [baseline, ownLinks] = await Promise.all([
+		getImportBaseline(customerId),
+		draft.data.links ? listOwnLinks(customerId) : [],
+	])
 	const { data, notes } = draft
 	const sections: ImportPreview['sections'] = {}
 	if (data.profile) {
@@ -541,6 +603,27 @@ export async function previewImport(
 			}
 		}
 		sections.profile = { fields: data.profile, current, notes: notes.profile ?? [] }
+	}
+	if (data.links) {
+		const owned = ownLinks.map((link) => linkUrlKey(link.url))
+		const adds = appendableLinks(owned, data.links).length
+		// The file's links the owner has not, beyond what fits in the 50.
+		const left =
+			new Set(data.links.map((link) => linkUrlKey(link.url)).filter((key) => !owned.includes(key)))
+				.size - adds
+		sections.links = {
+			items: data.links.map((link) => ({
+				title: link.title,
+				url: link.url,
+				icon: linkIcon(link.url, link.icon),
+			})),
+			current: ownLinks.length,
+			appendAdds: adds,
+			notes: [
+				...(notes.links ?? []),
+				...(left > 0 ? [withValues(NOTE.linksFull, { count: left, max: LINKS_MAX })] : []),
+			],
+		}
 	}
 	const list = <Input, Item>(
 		section: Exclude<ImportSection, 'profile'>,
@@ -656,7 +739,7 @@ export function readApplyChoice(request: ImportRequest, draft: ImportDraft) {
 	if (!(IMPORT_MODES as readonly string[]).includes(mode)) {
 		throw new ImportError(400, 'mode: use replace or append')
 	}
-	const chosen = [...new Set(request.sections as ImportSection[])]
+	const chosen = [...new Set(request.sections as ImportSectionKey[])]
 	if (!chosen.length) throw new ImportError(400, IMPORT_MESSAGES.noSections)
 	const sections = chosen.filter((section) => draft.data[section] !== undefined)
 	if (!sections.length) {
@@ -668,12 +751,27 @@ export function readApplyChoice(request: ImportRequest, draft: ImportDraft) {
 	return { sections, mode: mode as ImportMode }
 }
 
+/**
+ * Writes the chosen sections in one write of the owner: the resume's and the profile's
+ * (app/models/resume-import.server.ts) and the owner's links (`importLinks`) in the same
+ * transaction, so either all of them change or none does.
+ */
 export async function applyImport(
 	customerId: string,
 	draft: ImportDraft,
-	choice: { sections: ImportSection[]; mode: ImportMode },
+	choice: { sections: ImportSectionKey[]; mode: ImportMode },
 ) {
-	return applyResumeImport(customerId, draft.data, choice.sections, choice.mode)
+	const links = choice.sections.includes('links') ? draft.data.links : undefined
+	const sections = choice.sections.filter(
+		(section): section is ImportSection => section !== 'links',
+	)
+	return applyResumeImport(
+		customerId,
+		draft.data,
+		sections,
+		choice.mode,
+		links ? (tx) => importLinks(tx, customerId, choice.mode, links) : undefined,
+	)
 }
 
 /**

@@ -27,8 +27,15 @@ export const siteUrl = (pathname = '/') => new URL(pathname, env().PUBLIC_SITE_U
 
 const firstName = (name: string | undefined) => name?.trim().split(/\s+/)[0] || ''
 
-/** A sentence of the email: its message and the values of its placeholders (addresses, links). */
-type Sentence = { message: Descriptor; values?: Record<string, string> }
+/**
+ * A sentence of the email: its message and the values of its placeholders (addresses, links),
+ * and the numbers its plurals choose by (`counts`: shown as they are, never isolated).
+ */
+type Sentence = {
+	message: Descriptor
+	values?: Record<string, string>
+	counts?: Record<string, number>
+}
 
 type Block =
 	{ text: Sentence } | { button: { label: Descriptor; url: string } } | { small: Sentence }
@@ -61,23 +68,26 @@ function compose(
 	const greeting: Sentence = name
 		? { message: GREETING, values: { name } }
 		: { message: GREETING_NO_NAME }
-	const plain = ({ message, values }: Sentence) =>
+	const plain = ({ message, values, counts }: Sentence) =>
 		translate(
 			i18n,
-			withValues(
-				message,
-				rtl && values
+			withValues(message, {
+				...(rtl && values
 					? Object.fromEntries(
 							Object.entries(values).map(([key, value]) => [key, `\u2068${value}\u2069`]),
 						)
-					: (values ?? {}),
-			),
+					: (values ?? {})),
+				...counts,
+			}),
 		)
-	const html = ({ message, values = {} }: Sentence) => {
+	const html = ({ message, values = {}, counts }: Sentence) => {
 		const keys = Object.keys(values)
 		const marked = translate(
 			i18n,
-			withValues(message, Object.fromEntries(keys.map((key, index) => [key, mark(index)]))),
+			withValues(message, {
+				...Object.fromEntries(keys.map((key, index) => [key, mark(index)])),
+				...counts,
+			}),
 		)
 		return escapeHtml(marked).replace(MARKS, (_, index: string) => {
 			const value = escapeHtml(values[keys[Number(index)]!]!)
@@ -267,6 +277,153 @@ export function setPasswordEmail(
 		{
 			small: {
 				message: msg`If the link has expired, ask for a new one from the login page: Forgot password.`,
+			},
+		},
+	])
+}
+
+// ---------------------------------------------------------------- sign-in factors
+
+/** If this wasn't you: choose a new password (the wording of the password-changed notice). */
+const IF_NOT_YOU = msg`If this wasn't you, choose a new password right away: {link}`
+
+export type FactorAdded = 'totp' | 'totp-changed' | 'passkey'
+
+/** A sign-in factor was added: authenticator codes turned on (or moved to a new app), a passkey. */
+export function factorAddedEmail(
+	i18n: I18n,
+	input: { name?: string; email: string; factor: FactorAdded; passkey?: string },
+) {
+	const email = { email: input.email }
+	const ifNotYou: Block = {
+		small: { message: IF_NOT_YOU, values: { link: siteUrl('/forgot-password') } },
+	}
+	if (input.factor === 'passkey') {
+		return compose(i18n, msg`A passkey was added to your Tagg account`, input.name, [
+			{
+				text: {
+					message: msg`A passkey named “{passkey}” was added to your Tagg account ({email}).`,
+					values: { passkey: input.passkey ?? '', ...email },
+				},
+			},
+			{ text: { message: msg`It logs in to your account without a password.` } },
+			ifNotYou,
+		])
+	}
+	if (input.factor === 'totp-changed') {
+		return compose(i18n, msg`Your Tagg authenticator app was changed`, input.name, [
+			{
+				text: {
+					message: msg`Logging in to your Tagg account ({email}) now asks for codes from a new authenticator app.`,
+					values: email,
+				},
+			},
+			{
+				text: {
+					message: msg`Codes from the old app and your old recovery codes no longer work.`,
+				},
+			},
+			ifNotYou,
+		])
+	}
+	return compose(i18n, msg`Two-factor authentication is on for your Tagg account`, input.name, [
+		{
+			text: {
+				message: msg`Logging in to your Tagg account ({email}) now asks for a code from your authenticator app after your password.`,
+				values: email,
+			},
+		},
+		{
+			text: {
+				message: msg`Keep your recovery codes somewhere safe: each one lets you in once if you lose your phone.`,
+			},
+		},
+		ifNotYou,
+	])
+}
+
+export type FactorRemoved = 'totp' | 'passkey' | 'all'
+
+/**
+ * A sign-in factor was removed: authenticator codes turned off, a passkey removed, or every
+ * factor removed by the person who runs the site (`npm run admin -- reset-mfa`).
+ */
+export function factorRemovedEmail(
+	i18n: I18n,
+	input: { name?: string; email: string; factor: FactorRemoved; passkey?: string },
+) {
+	const link = siteUrl('/forgot-password')
+	if (input.factor === 'all') {
+		return compose(
+			i18n,
+			msg`Two-factor authentication and passkeys were removed from your Tagg account`,
+			input.name,
+			[
+				{
+					text: {
+						message: msg`The person who runs {site} removed the two-factor authentication and the passkeys of your Tagg account ({email}).`,
+						values: { site: siteUrl(), email: input.email },
+					},
+				},
+				{
+					text: {
+						message: msg`Logging in now asks only for your password. You can set them up again in Settings.`,
+					},
+				},
+				{
+					small: {
+						message: msg`If you didn't ask for this, tell them at once and choose a new password: {link}`,
+						values: { link },
+					},
+				},
+			],
+		)
+	}
+	const ifNotYou: Block = { small: { message: IF_NOT_YOU, values: { link } } }
+	if (input.factor === 'passkey') {
+		return compose(i18n, msg`A passkey was removed from your Tagg account`, input.name, [
+			{
+				text: {
+					message: msg`The passkey named “{passkey}” can no longer be used to log in to your Tagg account ({email}).`,
+					values: { passkey: input.passkey ?? '', email: input.email },
+				},
+			},
+			ifNotYou,
+		])
+	}
+	return compose(i18n, msg`Two-factor authentication is off for your Tagg account`, input.name, [
+		{
+			text: {
+				message: msg`Logging in to your Tagg account ({email}) no longer asks for a code from your authenticator app, and its recovery codes no longer work.`,
+				values: { email: input.email },
+			},
+		},
+		ifNotYou,
+	])
+}
+
+/** A recovery code was used (to log in, or to confirm a change): how many are left. */
+export function recoveryCodeUsedEmail(
+	i18n: I18n,
+	input: { name?: string; email: string; left: number },
+) {
+	return compose(i18n, msg`A recovery code of your Tagg account was used`, input.name, [
+		{
+			text: {
+				message: msg`A recovery code of your Tagg account ({email}) was just used.`,
+				values: { email: input.email },
+			},
+		},
+		{
+			text: {
+				message: msg`{left, plural, =0 {You have no recovery codes left: make new ones in Settings.} one {You have {left} recovery code left.} other {You have {left} recovery codes left.}}`,
+				counts: { left: input.left },
+			},
+		},
+		{
+			small: {
+				message: msg`If this wasn't you, someone knows your password and has your recovery codes: choose a new password and make new recovery codes right away: {link}`,
+				values: { link: siteUrl('/forgot-password') },
 			},
 		},
 	])

@@ -6,6 +6,7 @@
 import { createRequire } from 'node:module'
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv'
 import addFormats from 'ajv-formats'
+import { brandIcon, iconForUrl } from '~/data/brand-icons'
 import { env } from './env.server'
 import { countryName, NETWORKS } from './json-resume'
 import { type SocialField } from './profile-schemas'
@@ -217,12 +218,7 @@ export function noFieldReason(noun: SectionNoun, words: string): ImportText {
 
 export const NO_FIELD_FOR_IT = msg`Tagg has no field for it`
 export const KEEPS_CITY_AND_COUNTRY = msg`Tagg keeps the city and the country`
-export const KEEPS_ONE_WEBSITE = msg`Tagg keeps one website, and the file names another`
 export const NO_PROJECTS = msg`Tagg keeps projects as portfolio case studies, which an import does not create`
-
-/** The reason for a second link of a network (the network as the file names it). */
-export const oneLinkReason = (network: string): ImportText =>
-	withValues(msg`Tagg keeps one {network} link, and the file names another`, { network })
 
 /** A whole section of the file Tagg’s resume has no place for. */
 export const NO_SECTION = {
@@ -290,6 +286,35 @@ const PROFILE_URLS: Record<string, (user: string) => string> = {
 	fbUrl: (user) => `https://www.facebook.com/${user}`,
 	ytUrl: (user) => `https://www.youtube.com/@${user}`,
 }
+
+/**
+ * The title of a link the file names by its address only: the brand's name (`GitHub`), else
+ * its host without `www.` (`zoe.dev`), else the address as written (a `mailto:` address).
+ */
+export function linkTitle(url: string): string {
+	const brand = brandIcon(iconForUrl(url))
+	if (brand) return brand.title
+	try {
+		const { hostname } = new URL(url)
+		if (hostname) return hostname.replace(/^www\./, '')
+	} catch {
+		// not an address: its words are its title
+	}
+	return url.replace(/^(mailto|tel):/i, '')
+}
+
+/** The profile fields a brand's address fills (a website on linkedin.com is the LinkedIn link). */
+const BRAND_FIELDS: Partial<Record<string, Exclude<SocialField, 'email' | 'mobileNumber'>>> = {
+	linkedin: 'linkedInUrl',
+	x: 'xUrl',
+	instagram: 'igUrl',
+	facebook: 'fbUrl',
+	youtube: 'ytUrl',
+	whatsapp: 'whatAppBusUrl',
+}
+
+/** The social field an address is the link of, by its host; null for any other address. */
+export const socialFieldOfUrl = (url: string) => BRAND_FIELDS[iconForUrl(url)] ?? null
 
 const NETWORK_ALIASES: Record<string, SocialField> = {
 	twitter: 'xUrl',
@@ -463,6 +488,9 @@ export function readJsonResume(text: string): RawImport {
 			email: 'basics.email',
 			mobileNumber: 'basics.phone',
 		}
+		const links: NonNullable<RawImport['links']> = []
+		// The first profile of each of the eight networks fills its field; every other profile
+		// with an address is one of the owner's own links (issue 37), titled by its network.
 		objects(basics.profiles).forEach((entry, index) => {
 			const network = str(entry.network)
 			const field = socialField(network)
@@ -473,20 +501,21 @@ export function readJsonResume(text: string): RawImport {
 				origins[field] = `basics.profiles[${index}]`
 				return
 			}
-			if (!url && !user) return // nothing but a network's name
-			// The network as the file names it ('Profile' when it names none), then the link: at
-			// most 80 characters together.
+			if (url) {
+				const title = network.replace(/\s+/g, ' ').trim() || linkTitle(url)
+				links.push({ title, url, from: `basics.profiles[${index}]` })
+				return
+			}
+			if (!user) return // nothing but a network's name
+			// The network as the file names it ('Profile' when it names none), then the user name:
+			// at most 80 characters together.
 			const name = (network || 'Profile').replace(/\s+/g, ' ').trim()
-			const shown = clipValue(`${name}: ${url || user}`).slice(name.length + 2)
+			const shown = clipValue(`${name}: ${user}`).slice(name.length + 2)
 			skipped.push({
-				section: 'profile',
+				section: field ? 'profile' : 'links',
 				field: `basics.profiles[${index}]`,
 				value: labelled(network ? name : PROFILE, shown),
-				reason: !field
-					? msg`Tagg has no link of this kind`
-					: url
-						? oneLinkReason(network)
-						: msg`Tagg needs a full link (https://…) for this network`,
+				reason: msg`Tagg needs a full link (https://…) for this network`,
 			})
 		})
 		// basics.url: the owner's own site, unless it is a page of this Tagg (an export of it).
@@ -498,18 +527,22 @@ export function readJsonResume(text: string): RawImport {
 			} catch {
 				own = false
 			}
-			if (!own && !profile.companySite) {
-				profile.companySite = site
-				origins.companySite = 'basics.url'
-			} else {
+			if (own) {
 				skipped.push({
 					section: 'profile',
 					field: 'basics.url',
 					value: inEntry(null, 'website', site),
-					reason: own ? msg`this is your Tagg page itself` : KEEPS_ONE_WEBSITE,
+					reason: msg`this is your Tagg page itself`,
 				})
+			} else if (!profile.companySite) {
+				profile.companySite = site
+				origins.companySite = 'basics.url'
+			} else {
+				// The profile's website is another one: this one is a link of the owner's.
+				links.push({ title: linkTitle(site), url: site, from: 'basics.url' })
 			}
 		}
+		if (links.length) raw.links = links
 		if (basics.image) {
 			skipped.push({
 				section: 'profile',

@@ -9,7 +9,6 @@ import { CsvError, parseCsvObjects } from './csv'
 import {
 	clipValue,
 	ImportError,
-	PROFILE_FIELD_LABELS,
 	type ImportText,
 	type RawImport,
 	type SkippedItem,
@@ -18,18 +17,17 @@ import { UNPACK_BUDGET, unpackWanted, ZipError } from './zip.server'
 import { type Descriptor, msg } from '~/utils/i18n-macro'
 import { serverI18n } from './i18n.server'
 import {
-	catalogText,
 	importError,
 	inEntry,
 	KEEPS_CITY_AND_COUNTRY,
-	KEEPS_ONE_WEBSITE,
 	labelled,
+	linkTitle,
 	NO_FIELD_FOR_IT,
 	NO_PROJECTS,
 	NO_SECTION,
 	noFieldReason,
-	oneLinkReason,
 	quoted,
+	socialFieldOfUrl,
 	type SectionNoun,
 } from './json-resume-import.server'
 
@@ -94,9 +92,6 @@ export const ZIP_MESSAGES = {
 		msg`This ZIP file is not a LinkedIn data export: it has none of Profile.csv, Positions.csv, Education.csv, Skills.csv, Certifications.csv or Honors.csv.`
 			.message,
 }
-
-/** How the skipped list names a second website (as the profile's field is named). */
-const WEBSITE = catalogText(PROFILE_FIELD_LABELS.companySite)
 
 /** The file of the export an entry is, by its base name (any folder); null for the others. */
 function fileKeyOf(path: string): FileKey | null {
@@ -282,37 +277,43 @@ export async function readLinkedInExport(zip: Uint8Array): Promise<RawImport> {
 			bio: field(profile, 'Summary'),
 		}
 		raw.origins = {}
-		// The first Twitter handle is the X link; the first website the website.
+		const links: NonNullable<RawImport['links']> = []
+		// The first Twitter handle is the X link, the others links of the owner's (issue 37).
 		for (const handle of bracketList(field(profile, 'Twitter Handles'))) {
 			const user = handle.replace(/^@/, '')
-			const valid = /^[A-Za-z0-9_]{1,15}$/.test(user)
-			if (valid && !raw.profile.xUrl) {
+			if (!/^[A-Za-z0-9_]{1,15}$/.test(user)) {
+				skipped.push({
+					section: 'profile',
+					field: 'Profile.csv.Twitter Handles',
+					value: labelled('X', clipValue(handle)),
+					reason: msg`not an X username`,
+				})
+			} else if (!raw.profile.xUrl) {
 				raw.profile.xUrl = `https://x.com/${user}`
 				raw.origins.xUrl = 'Profile.csv.Twitter Handles'
-				continue
+			} else {
+				links.push({
+					title: 'X',
+					url: `https://x.com/${user}`,
+					from: 'Profile.csv.Twitter Handles',
+				})
 			}
-			skipped.push({
-				section: 'profile',
-				field: 'Profile.csv.Twitter Handles',
-				value: labelled('X', clipValue(handle)),
-				reason: valid ? oneLinkReason('X') : msg`not an X username`,
-			})
 		}
+		// A website on a network's host fills that network's field; the first other one is the
+		// website; every other one is a link of the owner's, titled by its brand or host.
 		for (const entry of bracketList(field(profile, 'Websites'))) {
 			// 'PERSONAL:https://zoe.dev' or 'zoe.dev': the kind is dropped, a bare host made a link.
 			const site = entry.replace(/^[A-Z_]+:(?!\/\/)/, '')
-			if (!raw.profile.companySite) {
-				raw.profile.companySite = /^https?:\/\//i.test(site) ? site : `https://${site}`
-				raw.origins.companySite = 'Profile.csv.Websites'
+			const url = /^([a-z][a-z0-9+.-]*:\/\/|mailto:|tel:)/i.test(site) ? site : `https://${site}`
+			const social = socialFieldOfUrl(url) ?? 'companySite'
+			if (!raw.profile[social]) {
+				raw.profile[social] = url
+				raw.origins[social] = 'Profile.csv.Websites'
 				continue
 			}
-			skipped.push({
-				section: 'profile',
-				field: 'Profile.csv.Websites',
-				value: labelled(WEBSITE, clipValue(site)),
-				reason: KEEPS_ONE_WEBSITE,
-			})
+			links.push({ title: linkTitle(url), url, from: 'Profile.csv.Websites' })
 		}
+		if (links.length) raw.links = links
 	}
 
 	const positions = rows(files, 'positions', 'Positions.csv')

@@ -9,6 +9,7 @@ import { RequestError } from './request-error'
 
 export const IMPORT_SECTIONS = [
 	'profile',
+	'links',
 	'workExp',
 	'education',
 	'skills',
@@ -21,6 +22,7 @@ export type ImportSectionKey = (typeof IMPORT_SECTIONS)[number]
 // (`translate(i18n, label)`, app/utils/i18n.ts).
 export const SECTION_LABELS: Record<ImportSectionKey, string> = {
 	profile: msg`Profile`.message,
+	links: msg`Links`.message,
 	workExp: msg`Work Experience`.message,
 	education: msg`Education`.message,
 	skills: msg`Skills`.message,
@@ -155,6 +157,9 @@ export type ImportPreview<Text = ImportText> = {
 			Text
 		>
 		achievements?: ListPreview<string, Text>
+		/** The owner's own links (issue 37): `current` and `appendAdds` count links, and a link
+		 * whose address the owner has already is not added again. */
+		links?: ListPreview<{ title: string; url: string; icon: string }, Text>
 	}
 	skipped: Array<SkippedItem<Text>>
 }
@@ -197,6 +202,10 @@ export type RawImport = {
 	skills?: Array<{ name: string; level: string; keywords?: string[]; from: string }>
 	certificates?: Array<{ name: string; issuer: string; url: string; date: string }>
 	achievements?: string[]
+	/** The file's links that fill none of the profile's fields (issue 37): `title` the network
+	 * the file names, else the brand's name or the host; `from` where the file holds it
+	 * (`basics.profiles[3]`, `Profile.csv.Websites`). */
+	links?: Array<{ title: string; url: string; from: string }>
 	/** Where the file holds a profile field (`basics.profiles[2]`, `Profile.csv.Headline`), for
 	 * the skipped list when its value cannot be used. */
 	origins?: Partial<Record<keyof ProfilePreviewFields, string>>
