@@ -3,7 +3,7 @@
  * violation (the modals, switches and carousel are checked in their own specs too).
  */
 import { expectNoSeriousA11yViolations } from './axe'
-import { allowConsoleError, PASSWORD, uniqueName, expect, test } from './helpers'
+import { allowConsoleError, expect, openBuilder, signUpByPost, test, uniqueName } from './helpers'
 
 test('signed-out pages: login, signup, set-path, contact and the 404 page', async ({ page }) => {
 	// Six pages scanned whole by axe, each a few seconds on a busy machine.
@@ -14,32 +14,19 @@ test('signed-out pages: login, signup, set-path, contact and the 404 page', asyn
 		await page.goto(path)
 		await expectNoSeriousA11yViolations(page)
 	}
-	const name = uniqueName('Axe')
-	await page.goto('/signup')
-	await page.getByLabel('Full Name').fill('Axe Tester')
-	await page.getByLabel('Enter Email').fill(`${name.toLowerCase()}@example.com`)
-	await page.getByLabel('Enter password', { exact: true }).fill(PASSWORD)
-	await page.getByLabel('Re-enter Password').fill(PASSWORD)
-	await page.getByRole('button', { name: 'Create Account' }).click()
-	await expect(page).toHaveURL(/\/set-path$/)
+	// Signed up (by the form's post: the form itself is checked above), a path still to claim.
+	await signUpByPost(page, { name: 'Axe Tester', path: uniqueName('Axe'), claim: false })
+	await page.goto('/set-path')
+	await expect(page.getByRole('heading', { name: 'Claim your space' })).toBeVisible()
 	await expectNoSeriousA11yViolations(page)
 })
 
 test('builder portfolio pages and the public portfolio pages', async ({ page, browser }) => {
 	// Six pages scanned whole by axe, each a few seconds on a busy machine.
 	test.setTimeout(60_000)
-	const name = uniqueName('Axe')
-	await page.goto('/signup')
-	await page.getByLabel('Full Name').fill('Axe Owner')
-	await page.getByLabel('Enter Email').fill(`${name.toLowerCase()}@example.com`)
-	await page.getByLabel('Enter password', { exact: true }).fill(PASSWORD)
-	await page.getByLabel('Re-enter Password').fill(PASSWORD)
-	await page.getByRole('button', { name: 'Create Account' }).click()
-	await page.getByLabel('Your Tagg name').fill(name)
-	await page.getByRole('button', { name: 'Claim my space' }).click()
-	await expect(page).toHaveURL(/\/builder$/)
+	const { path: name } = await signUpByPost(page, { name: 'Axe Owner', path: uniqueName('Axe') })
 
-	await page.goto('/builder/portfolio')
+	await openBuilder(page, '/builder/portfolio')
 	await expectNoSeriousA11yViolations(page)
 	await page.getByRole('button', { name: 'Add New' }).first().click()
 	await expect(page).toHaveURL(/\/builder\/portfolio\/[\w-]+$/)

@@ -9,9 +9,10 @@ import { expectNoSeriousA11yViolations } from './axe'
 import {
 	expect,
 	ONE_VIEWPORT,
+	openBuilder,
 	openBuilderMenu,
 	PASSWORD,
-	signUpAndClaim,
+	signUpByPost,
 	test,
 	uniqueName,
 } from './helpers'
@@ -248,7 +249,8 @@ test('the Appearance editor previews live, says when it adjusts a colour, and sa
 	// A sign-up, two axe scans, a save and a visitor's page: past 30 s when the suite starts
 	// on a busy two-core machine (twice in full runs; 15 s on its own).
 	test.setTimeout(60_000)
-	const { path } = await signUpAndClaim(page, { name: 'Eda Editor' })
+	const { path } = await signUpByPost(page, { name: 'Eda Editor' })
+	await openBuilder(page)
 	// The sidebar link (in the menu on phones).
 	const nav = await openBuilderMenu(page)
 	await nav.getByRole('link', { name: 'Appearance' }).click()
@@ -315,7 +317,8 @@ test('the Appearance editor previews live, says when it adjusts a colour, and sa
 test('the builder follows the device: dark on a dark device', async ({ browser }) => {
 	const context = await browser.newContext({ colorScheme: 'dark' })
 	const page = await context.newPage()
-	await signUpAndClaim(page, { name: 'Dee Dark' })
+	await signUpByPost(page, { name: 'Dee Dark' })
+	await openBuilder(page)
 	await expect(page.locator('html')).toHaveAttribute('data-theme', 'system')
 	await expect(page.locator('body')).toHaveCSS('background-color', rgb(NEUTRALS.dark.canvas))
 	await expectNoSeriousA11yViolations(page)

@@ -8,11 +8,12 @@ import sharp from 'sharp'
 import {
 	allowConsoleError,
 	expect,
-	logIn,
+	logInByPost,
 	ONE_VIEWPORT,
+	openBuilder,
 	openBuilderMenu,
 	PASSWORD,
-	signUpAndClaim,
+	signUpByPost,
 	test,
 } from './helpers'
 
@@ -30,6 +31,18 @@ async function openNewProject(page: Page) {
 	})
 	expect(saved.status()).toBe(200)
 	return new URL(page.url()).pathname
+}
+
+/** A new project made through the /one API, something saved to it: its builder page's path. */
+async function newProject(page: Page) {
+	const created = await page.request.post('/one/sites/portfolio/data/create/new/portfolio')
+	expect(created.status()).toBe(200)
+	const portfolioId = ((await created.json()) as { url: string }).url.split('/').pop()!
+	const saved = await page.request.post('/one/sites/portfolio/data/update/status', {
+		data: { portfolioId, featured: false },
+	})
+	expect(saved.status()).toBe(200)
+	return `/builder/portfolio/${portfolioId}`
 }
 
 async function openChallenges(page: Page) {
@@ -51,7 +64,8 @@ test(
 			void dialog.accept()
 		}
 		page.on('dialog', onDialog)
-		await signUpAndClaim(page)
+		await signUpByPost(page)
+		await openBuilder(page)
 		const project = await openNewProject(page)
 		// The URL changes at once; the page once its data has loaded.
 		const managePortfolio = page.getByRole('heading', { name: 'Manage Portfolio' })
@@ -117,19 +131,19 @@ test(
 	ONE_VIEWPORT,
 	async ({ page, browser }) => {
 		test.setTimeout(90_000)
-		const { email } = await signUpAndClaim(page)
-		const project = await openNewProject(page)
+		const { email } = await signUpByPost(page)
+		const project = await newProject(page)
+		await openBuilder(page, project)
 
 		// The same owner on another device.
 		const otherDevice = await browser.newContext()
 		const other = await otherDevice.newPage()
-		await logIn(other, email)
-		await expect(other).toHaveURL(/\/builder$/)
+		await logInByPost(other, email)
 
 		// This device has an editor open with typed text when the other one signs it out.
 		const dialog = await openChallenges(page)
 		await dialog.getByLabel('Challenges').fill('Written on the train')
-		await other.goto('/builder/settings')
+		await openBuilder(other, '/builder/settings')
 		await other.getByRole('button', { name: 'Sign out of all other devices' }).click()
 		await expect(other.getByText('Every other device was signed out.')).toBeVisible()
 
@@ -173,9 +187,9 @@ test(
 	ONE_VIEWPORT,
 	async ({ page }) => {
 		test.setTimeout(90_000)
-		const { email } = await signUpAndClaim(page)
-		const project = await openNewProject(page)
-		await page.goto(project.replace('/portfolio/', '/portfolio/manage-images/'))
+		const { email } = await signUpByPost(page)
+		const project = await newProject(page)
+		await openBuilder(page, project.replace('/portfolio/', '/portfolio/manage-images/'))
 		await page.getByRole('button', { name: 'Update Product Images' }).first().click()
 		const modal = page.getByRole('dialog', { name: 'Edit Display Picture' })
 		const png = async (name: string, background: string) => ({
@@ -201,11 +215,8 @@ test(
 		await expect(chosen).toHaveCount(2)
 		await expect(chosen.first()).toContainText('Ready')
 
-		// Signed in again in another tab, the same button sends them.
-		const tab = await page.context().newPage()
-		await logIn(tab, email)
-		await expect(tab).toHaveURL(/\/builder$/)
-		await tab.close()
+		// Signed in again (in this browser, as from another tab), the same button sends them.
+		await logInByPost(page, email)
 		await modal.getByRole('button', { name: 'Upload 2 images' }).click()
 		await expect(modal).toBeHidden()
 		await expect(page.getByRole('status').filter({ hasText: 'Images uploaded!' })).toBeVisible()
@@ -217,7 +228,8 @@ test(
 	'the Appearance page: leaving with a choice not saved asks first; saved, it does not',
 	ONE_VIEWPORT,
 	async ({ page }) => {
-		await signUpAndClaim(page)
+		await signUpByPost(page)
+		await openBuilder(page)
 		const nav = await openBuilderMenu(page)
 		await nav.getByRole('link', { name: 'Appearance' }).click()
 		await expect(page).toHaveURL(/\/builder\/appearance$/)

@@ -1,7 +1,7 @@
 import { type Page, type Route } from '@playwright/test'
 import sharp from 'sharp'
 import { expectNoSeriousA11yViolations } from './axe'
-import { allowConsoleError, expect, ONE_VIEWPORT, signUpAndClaim, test } from './helpers'
+import { allowConsoleError, expect, ONE_VIEWPORT, openBuilder, signUpByPost, test } from './helpers'
 
 /** A solid-colour picture, as a file the page's file input can take. */
 async function picture(
@@ -20,8 +20,8 @@ const toast = (page: Page, text: string) =>
 	page.locator('[data-rht-toaster] [role="status"]').filter({ hasText: text })
 
 /**
- * Waits until no toast is showing: on a phone the toasts sit over the bottom sheet's button, and
- * a hovered toast stays.
+ * Waits until no toast is showing, before a step whose toast has the words of one shown before
+ * (toasts let clicks through to what is under them, so no other step waits for them to go).
  */
 async function noToasts(page: Page) {
 	await page.mouse.move(1, 1)
@@ -73,7 +73,8 @@ test(
 	ONE_VIEWPORT,
 	async ({ page, browser }) => {
 		test.setTimeout(90_000)
-		const { path } = await signUpAndClaim(page, { name: 'Jane Doe' })
+		const { path } = await signUpByPost(page, { name: 'Jane Doe' })
+		await openBuilder(page)
 		const avatar = page.getByRole('img', { name: "Jane Doe's display picture" })
 		await expect(avatar).toHaveAttribute('src', '/images/default-avatar.svg')
 
@@ -100,7 +101,6 @@ test(
 		await expect(modal.getByRole('alert')).toContainText('Failed to update display picture.')
 		await expect(modal).toBeVisible()
 		await undoRefusal()
-		await noToasts(page)
 
 		// The network fails: 'Something went wrong.' inline and as a toast.
 		const undoNetwork = await failPosts(
@@ -112,7 +112,6 @@ test(
 		await expect(toast(page, 'Something went wrong.')).toBeVisible()
 		await expect(modal.getByRole('alert')).toHaveText('Something went wrong.')
 		await undoNetwork()
-		await noToasts(page)
 
 		// While the call runs the button is disabled and reads 'Updating...'.
 		const hold = await holdPosts(page, '**/one/sites/images/update/display-picture')
@@ -188,13 +187,13 @@ test('project images: upload several, toggle, reorder and delete; visitors see o
 	browser,
 }, testInfo) => {
 	test.setTimeout(120_000)
-	const { path } = await signUpAndClaim(page)
+	const { path } = await signUpByPost(page)
 	const portfolioId = await createItem(page, {
 		productName: 'Harbour ferry app',
 		projectSummary: 'Tickets for the harbour ferries, on the phone.',
 	})
 
-	await page.goto(`/builder/portfolio/${portfolioId}`)
+	await openBuilder(page, `/builder/portfolio/${portfolioId}`)
 	await page.getByRole('link', { name: 'Manage Images' }).click()
 	await expect(page).toHaveURL(new RegExp(`/builder/portfolio/manage-images/${portfolioId}$`))
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Manage Product Images')
@@ -217,7 +216,6 @@ test('project images: upload several, toggle, reorder and delete; visitors see o
 			await picture('three.png', '#3b82f6', { width: 2400, height: 1350 }),
 		])
 	await expect(modal.getByRole('list', { name: 'Selected images' }).getByRole('img')).toHaveCount(3)
-	await noToasts(page)
 	// One multipart request per file (field product_images), in the order chosen: a refused file
 	// never sinks the others.
 	const uploads: string[] = []
@@ -306,7 +304,6 @@ test('project images: upload several, toggle, reorder and delete; visitors see o
 	await confirm.getByRole('button', { name: 'Cancel' }).click()
 	await expect(confirm).toBeHidden()
 	await expect(cards).toHaveCount(3)
-	await noToasts(page)
 	await page.getByRole('button', { name: 'Delete image 1' }).click()
 	await confirm.getByRole('button', { name: 'Delete' }).click()
 	await expect(toast(page, 'Image deleted')).toBeVisible()
@@ -317,7 +314,6 @@ test('project images: upload several, toggle, reorder and delete; visitors see o
 	)
 
 	// A file that is not a picture is refused in the browser, named at once, and nothing is sent.
-	await noToasts(page)
 	let sent = 0
 	const countUploads = (request: { url: () => string }) => {
 		if (request.url().includes('/one/sites/images/update/portfolio-images')) sent++
@@ -343,7 +339,6 @@ test('project images: upload several, toggle, reorder and delete; visitors see o
 	page.off('request', countUploads)
 
 	// The network fails: 'Something went wrong.'; the modal stays open with the file still chosen.
-	await noToasts(page)
 	const undoNetwork = await failPosts(
 		page,
 		'**/one/sites/images/update/portfolio-images?*',

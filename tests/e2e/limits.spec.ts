@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test'
-import { PASSWORD, signUpAndClaim, uniqueName } from './helpers'
+import { PASSWORD, signUpByPost, uniqueName } from './helpers'
 
 /** One owner with 21 active projects (made through the API) for the 'Load more' tests. */
 let path: string
@@ -53,7 +53,7 @@ test.describe('without JavaScript', () => {
 })
 
 test('a changed address: the old one redirects until the owner releases it', async ({ page }) => {
-	const { path: old } = await signUpAndClaim(page)
+	const { path: old } = await signUpByPost(page)
 	const renamed = uniqueName('Moved')
 	await page.goto('/set-path')
 	await page.getByLabel('Your Tagg name').fill(renamed)

@@ -7,7 +7,15 @@
  * phone run saves the screenshots the issue asks for (SHOTS_DIR, default /work/wt/shots/34).
  */
 import { type APIRequestContext, type Page, type TestInfo } from '@playwright/test'
-import { allowConsoleError, expect, logIn, ONE_VIEWPORT, registerAndClaim, test } from './helpers'
+import {
+	allowConsoleError,
+	expect,
+	logInByPost,
+	ONE_VIEWPORT,
+	openBuilder,
+	registerAndClaim,
+	test,
+} from './helpers'
 
 const SHOTS = process.env.SHOTS_DIR ?? '/work/wt/shots/34'
 
@@ -18,8 +26,8 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
 
 const RESUME_API = '/one/sites/resume/work-exp/update'
 
-/** An owner (through the API) whose resume has all five lists, signed in on /builder. */
-async function ownerWithFullResume(page: Page, request: APIRequestContext) {
+/** An owner (through the API) whose resume has all five lists, signed in on `at`. */
+async function ownerWithFullResume(page: Page, request: APIRequestContext, at = '/builder') {
 	const owner = await registerAndClaim(request, 'Avery')
 	const sections = {
 		workexp: { workExp: [{ company: 'Northwind', role: 'Designer', startDate: 'Jan 2020' }] },
@@ -35,8 +43,8 @@ async function ownerWithFullResume(page: Page, request: APIRequestContext) {
 		})
 		expect(answer.status()).toBe(200)
 	}
-	await logIn(page, owner.email)
-	await expect(page).toHaveURL(/\/builder$/, { timeout: 20_000 })
+	await logInByPost(page, owner.email)
+	await openBuilder(page, at)
 	return owner
 }
 
@@ -102,8 +110,8 @@ test(
 	ONE_VIEWPORT,
 	async ({ page, request }, testInfo) => {
 		const owner = await registerAndClaim(request, 'Avery')
-		await logIn(page, owner.email)
-		await expect(page).toHaveURL(/\/builder$/, { timeout: 20_000 })
+		await logInByPost(page, owner.email)
+		await openBuilder(page)
 		await expect(notice(page)).toHaveText(
 			'Your resume is hidden from visitors until Work Experience, Education, Skills, Certificates and Achievements have an entry.',
 		)
@@ -235,8 +243,7 @@ test('the Appearance preview stays in view while the owner chooses', async ({
 	page,
 	request,
 }, testInfo) => {
-	await ownerWithFullResume(page, request)
-	await page.goto('/builder/appearance')
+	await ownerWithFullResume(page, request, '/builder/appearance')
 	const preview = page.getByTestId('appearance-preview')
 	// The last choices of the form (the header band), far down on a phone.
 	const solid = page.getByRole('radio', { name: /Solid/ })

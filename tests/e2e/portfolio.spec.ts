@@ -1,6 +1,6 @@
 import { type Page, type Route } from '@playwright/test'
 import { BLANK_HEAD } from '../blank-bodies'
-import { allowConsoleError, signUpAndClaim, expect, test } from './helpers'
+import { allowConsoleError, expect, openBuilder, signUpByPost, test } from './helpers'
 
 /** A Remix action call (single fetch POSTs to `<path>.data`). */
 const isActionCall = (url: URL) => url.pathname.endsWith('.data')
@@ -17,20 +17,10 @@ async function failActions(page: Page) {
 }
 
 /**
- * Waits until no toast is showing: on a phone the toasts sit over the bottom sheet's button, and
- * a hovered toast stays.
+ * Submits an edit modal the way a person would. A toast of the last save may still show: toasts
+ * let clicks through to what is under them.
  */
-async function noToasts(page: Page) {
-	// The pointer still rests where the last button was: move it off any toast.
-	await page.mouse.move(1, 1)
-	await expect(page.locator('[data-rht-toaster] [role="status"]')).toHaveCount(0, {
-		timeout: 10_000,
-	})
-}
-
-/** Submits an edit modal the way a person would, once the toasts are gone. */
-async function submit(page: Page, modal: ReturnType<Page['getByRole']>) {
-	await noToasts(page)
+async function submit(modal: ReturnType<Page['getByRole']>) {
 	await modal.getByRole('button', { name: 'Update' }).click()
 }
 
@@ -71,9 +61,9 @@ test('an owner creates a project, edits every section and publishes it; visitors
 	browser,
 }) => {
 	test.setTimeout(120_000)
-	const { path } = await signUpAndClaim(page)
+	const { path } = await signUpByPost(page)
 
-	await page.goto('/builder/portfolio')
+	await openBuilder(page, '/builder/portfolio')
 	await expect(page.getByRole('heading', { name: 'Manage Portfolio' })).toBeVisible()
 	await expect(page.getByText('No projects yet')).toBeVisible()
 	await page.getByRole('button', { name: 'Add New' }).first().click()
@@ -147,7 +137,7 @@ test('an owner creates a project, edits every section and publishes it; visitors
 	await expect(skills.getByRole('button', { name: 'Remove TypeScript' })).toHaveCount(1)
 	await skills.getByRole('checkbox', { name: 'React', exact: true }).check()
 	await expect(skills.getByText('2 selected')).toBeVisible()
-	await submit(page, skills)
+	await submit(skills)
 	await expect(skills).toBeHidden()
 	const skillsSection = page.getByRole('region', { name: 'Skills And Expertise' })
 	await expect(skillsSection.getByRole('listitem')).toHaveText(['TypeScript', 'React'])
@@ -161,7 +151,7 @@ test('an owner creates a project, edits every section and publishes it; visitors
 		await page.getByRole('button', { name: button, exact: true }).click()
 		const modal = page.getByRole('dialog', { name: dialog })
 		await modal.getByRole('textbox').fill(text)
-		await submit(page, modal)
+		await submit(modal)
 		await expect(modal).toBeHidden()
 		await expect(page.getByText(shown, { exact: true })).toBeVisible()
 	}
@@ -171,11 +161,11 @@ test('an owner creates a project, edits every section and publishes it; visitors
 	await page.getByRole('button', { name: 'Edit result', exact: true }).click()
 	const result = page.getByRole('dialog', { name: 'Edit Result' })
 	await result.getByRole('textbox').fill('+25% conversion')
-	await submit(page, result)
+	await submit(result)
 	await expect(result.getByRole('alert')).toHaveText('Please try again')
 	await expect(result).toBeVisible()
 	await undoEditFailure()
-	await submit(page, result)
+	await submit(result)
 	await expect(result).toBeHidden()
 	await expect(page.getByText('+25% conversion', { exact: true })).toBeVisible()
 
@@ -194,7 +184,7 @@ test('an owner creates a project, edits every section and publishes it; visitors
 	await expect(page.getByText('Is Featured enabled')).toBeVisible()
 	await expect(featured).toHaveAttribute('aria-checked', 'true')
 
-	await page.goto('/builder/portfolio')
+	await openBuilder(page, '/builder/portfolio')
 	const listFeatured = page.getByRole('switch', { name: 'Is Featured: Checkout redesign' })
 	await expect(listFeatured).toHaveAttribute('aria-checked', 'true')
 	const undoToggleFailure = await failActions(page)
@@ -244,12 +234,12 @@ test('the list adds, reorders and deletes projects; inactive ones stay hidden fr
 	browser,
 }) => {
 	test.setTimeout(90_000)
-	const { path } = await signUpAndClaim(page)
+	const { path } = await signUpByPost(page)
 	const first = await createItem(page, { productName: 'Alpha' }, { active: true })
 	await createItem(page, { productName: 'Bravo' }, { active: true })
 	const draft = await createItem(page, { productName: 'Draft idea' }, {})
 
-	await page.goto('/builder/portfolio')
+	await openBuilder(page, '/builder/portfolio')
 	const rows = page.getByRole('list', { name: 'Your projects' }).getByRole('heading', { level: 2 })
 	await expect(rows).toHaveText(['Alpha', 'Bravo', 'Draft idea'])
 
@@ -261,7 +251,6 @@ test('the list adds, reorders and deletes projects; inactive ones stay hidden fr
 	).toBeVisible()
 	await expect(page).toHaveURL(/\/builder\/portfolio$/)
 	await undo()
-	await noToasts(page)
 
 	// Reorder with the keyboard (the drag handle): each drop is one call with the whole order.
 	const bravo = page.getByRole('button', { name: 'Reorder Bravo' })
@@ -331,7 +320,7 @@ test('the profile carousel: 3 featured items, auto-advance with wrap, pause, red
 	browser,
 }) => {
 	test.setTimeout(90_000)
-	const { path } = await signUpAndClaim(page)
+	const { path } = await signUpByPost(page)
 	const long = 'A very long project name that keeps going'
 	await createItem(
 		page,

@@ -5,7 +5,15 @@
 import sharp from 'sharp'
 import { type Locator, type Page, type Route } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './axe'
-import { allowConsoleError, signUpAndClaim, expect, openPublicDialog, test } from './helpers'
+import {
+	allowConsoleError,
+	expect,
+	ONE_VIEWPORT,
+	openBuilder,
+	openPublicDialog,
+	signUpByPost,
+	test,
+} from './helpers'
 
 /** A Remix action call (single fetch POSTs to `<path>.data`). */
 const isActionCall = (url: URL) => url.pathname.endsWith('.data')
@@ -65,7 +73,8 @@ test('an owner edits every block in the builder and a signed-out visitor sees it
 		dialogs.push(dialog.message())
 		void dialog.dismiss()
 	})
-	const { path } = await signUpAndClaim(page, { name: 'Jane Doe' })
+	const { path } = await signUpByPost(page, { name: 'Jane Doe' })
+	await openBuilder(page)
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Jane Doe')
 	await expectNoSeriousA11yViolations(page)
 
@@ -367,29 +376,33 @@ test('an owner edits every block in the builder and a signed-out visitor sees it
 	expect(dialogs).toEqual([])
 })
 
-test('a failed update keeps the editor open with Please try again; a retry saves', async ({
-	page,
-}) => {
-	await signUpAndClaim(page)
-	const dialog = await openEditor(page, 'Edit tagline', 'Edit tagline')
-	await dialog.getByLabel('Tagline').fill('Retried and saved')
-	const undoFailure = await failActions(page)
-	await dialog.getByRole('button', { name: 'Update', exact: true }).click()
-	await expect(dialog.getByRole('alert')).toHaveText('Please try again')
-	await expect(dialog).toBeVisible()
-	await expect(dialog.getByLabel('Tagline')).toHaveValue('Retried and saved')
-	await expect(dialog.getByRole('button', { name: 'Update', exact: true })).toBeEnabled()
-	await undoFailure()
-	await saveEditor(page, dialog, 'Tagline updated')
-	await expect(page.getByText('Retried and saved', { exact: true })).toBeVisible()
-})
+test(
+	'a failed update keeps the editor open with Please try again; a retry saves',
+	ONE_VIEWPORT,
+	async ({ page }) => {
+		await signUpByPost(page)
+		await openBuilder(page)
+		const dialog = await openEditor(page, 'Edit tagline', 'Edit tagline')
+		await dialog.getByLabel('Tagline').fill('Retried and saved')
+		const undoFailure = await failActions(page)
+		await dialog.getByRole('button', { name: 'Update', exact: true }).click()
+		await expect(dialog.getByRole('alert')).toHaveText('Please try again')
+		await expect(dialog).toBeVisible()
+		await expect(dialog.getByLabel('Tagline')).toHaveValue('Retried and saved')
+		await expect(dialog.getByRole('button', { name: 'Update', exact: true })).toBeEnabled()
+		await undoFailure()
+		await saveEditor(page, dialog, 'Tagline updated')
+		await expect(page.getByText('Retried and saved', { exact: true })).toBeVisible()
+	},
+)
 
 test('a fresh profile hides its empty sections from visitors and prompts its owner', async ({
 	page,
 	browser,
 }) => {
 	test.setTimeout(120_000)
-	const { path, email } = await signUpAndClaim(page, { name: 'Jane Doe' })
+	const { path, email } = await signUpByPost(page, { name: 'Jane Doe' })
+	await openBuilder(page)
 
 	// Without a name, the owner is asked for one and the initials are T and M.
 	const dialog = await openEditor(
@@ -470,7 +483,7 @@ test('a display picture that fails to load falls back to the default image', asy
 	page,
 	browser,
 }) => {
-	const { path } = await signUpAndClaim(page)
+	const { path } = await signUpByPost(page)
 	const picture = await sharp({
 		create: { width: 64, height: 64, channels: 3, background: '#d6246e' },
 	})

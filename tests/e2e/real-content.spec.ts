@@ -4,7 +4,8 @@
  * two tabs editing one section, a 12 MB picture and a batch with bad files, drafts kept,
  * drag-and-drop reordering, the drawer's focus and a deep link through login.
  *
- * Owners are created through the /one API (fast) and log in through the login form. Set
+ * Owners are created through the /one API (fast) and log in by the login form's post (the deep
+ * link test logs in through the form itself). Set
  * E2E_SCREENSHOTS=<dir> to also save phone screenshots (390 px) of every page and editor.
  */
 import fs from 'node:fs'
@@ -17,8 +18,9 @@ import { expectNoSeriousA11yViolations } from './axe'
 import {
 	allowConsoleError,
 	expect,
-	logIn,
+	logInByPost,
 	ONE_VIEWPORT,
+	openBuilder,
 	openPublicDialog,
 	PASSWORD,
 	test,
@@ -269,8 +271,7 @@ async function longestOwner(page: Page, request: APIRequestContext) {
 	const owner = await createOwner(request)
 	await fillLongestProfile(request, owner)
 	const portfolioId = await createLongestProject(request, owner)
-	await logIn(page, owner.email)
-	await expect(page).toHaveURL(/\/builder$/)
+	await logInByPost(page, owner.email)
 	return { owner, portfolioId }
 }
 
@@ -336,7 +337,7 @@ test('the longest values fit every profile editor', async ({ page, request }, te
 	] as const
 	for (const width of widthsFor(testInfo.project.name)) {
 		await setWidth(page, width)
-		await page.goto('/builder')
+		await openBuilder(page)
 		for (const [button, title] of editors) {
 			const dialog = await openEditor(page, button, title)
 			await expectDialogFits(page, dialog, `${title} at ${width} px`, 'Update')
@@ -362,7 +363,7 @@ test('the longest values fit every project editor and dialog', async ({
 	] as const
 	for (const width of widthsFor(testInfo.project.name)) {
 		await setWidth(page, width)
-		await page.goto(`/builder/portfolio/${portfolioId}`)
+		await openBuilder(page, `/builder/portfolio/${portfolioId}`)
 		for (const [button, title] of editors) {
 			const dialog = await openEditor(page, button, title)
 			await expectDialogFits(page, dialog, `${title} at ${width} px`, 'Update')
@@ -396,14 +397,19 @@ test('the longest values fit every project editor and dialog', async ({
 	}
 })
 
-test('the link preview card of the longest name is a 1200 x 630 PNG', async ({ request }) => {
-	const owner = await createOwner(request)
-	await fillLongestProfile(request, owner)
-	const response = await request.get(`/${owner.path}/og.png`)
-	expect(response.status()).toBe(200)
-	const meta = await sharp(await response.body()).metadata()
-	expect([meta.format, meta.width, meta.height]).toEqual(['png', 1200, 630])
-})
+// No page: the same requests on either project.
+test(
+	'the link preview card of the longest name is a 1200 x 630 PNG',
+	ONE_VIEWPORT,
+	async ({ request }) => {
+		const owner = await createOwner(request)
+		await fillLongestProfile(request, owner)
+		const response = await request.get(`/${owner.path}/og.png`)
+		expect(response.status()).toBe(200)
+		const meta = await sharp(await response.body()).metadata()
+		expect([meta.format, meta.width, meta.height]).toEqual(['png', 1200, 630])
+	},
+)
 
 test(
 	'two tabs edit one section: the stale save is refused, its draft kept, the section reloads',
@@ -414,12 +420,12 @@ test(
 		await post(request, owner, '/one/sites/resume/work-exp/update/workexp', {
 			workExp: [{ company: 'First Co', role: 'Designer', experience: 'Drew things' }],
 		})
-		await logIn(page, owner.email)
-		await expect(page).toHaveURL(/\/builder$/)
+		await logInByPost(page, owner.email)
+		await openBuilder(page)
 		const otherContext = await browser.newContext()
 		const tabB = await otherContext.newPage()
-		await logIn(tabB, owner.email)
-		await expect(tabB).toHaveURL(/\/builder$/)
+		await logInByPost(tabB, owner.email)
+		await openBuilder(tabB)
 
 		// Tab A adds a position and saves.
 		let dialog = await openEditor(page, 'Edit work experience', 'Edit work experience')
@@ -470,58 +476,63 @@ test(
 	},
 )
 
-test('the editors: every error at once, https:// added, counters, and which email visitors see', async ({
-	page,
-	request,
-}) => {
-	test.setTimeout(90_000)
-	const owner = await createOwner(request)
-	await logIn(page, owner.email)
-	await expect(page).toHaveURL(/\/builder$/)
+test(
+	'the editors: every error at once, https:// added, counters, and which email visitors see',
+	ONE_VIEWPORT,
+	async ({ page, request }) => {
+		test.setTimeout(90_000)
+		const owner = await createOwner(request)
+		await logInByPost(page, owner.email)
+		await openBuilder(page)
 
-	// Three fields over their limits: three errors after one save.
-	allowConsoleError(/status of 400/)
-	let dialog = await openEditor(
-		page,
-		'Edit name, designation and location',
-		'Edit name and location',
-	)
-	await dialog.getByLabel('First name').fill('x'.repeat(PROFILE_LIMITS.firstName + 1))
-	await dialog.getByLabel('Designation').fill('y'.repeat(PROFILE_LIMITS.designation + 1))
-	await dialog.getByLabel('Country').fill('z'.repeat(PROFILE_LIMITS.country + 1))
-	await expect(
-		dialog.getByText(`${PROFILE_LIMITS.firstName + 1}/${PROFILE_LIMITS.firstName} · 1 too many`),
-	).toBeVisible()
-	await dialog.getByRole('button', { name: 'Update', exact: true }).click()
-	await expect(dialog.getByText('First name must be at most 60 characters')).toBeVisible()
-	await expect(dialog.getByText('Designation must be at most 100 characters')).toBeVisible()
-	await expect(dialog.getByText('Country must be at most 80 characters')).toBeVisible()
-	await dialog.getByRole('button', { name: 'Close', exact: true }).click()
-	await page.getByRole('alertdialog').getByRole('button', { name: 'Discard changes' }).click()
-	await expect(dialog).toBeHidden()
+		// Three fields over their limits: three errors after one save.
+		allowConsoleError(/status of 400/)
+		let dialog = await openEditor(
+			page,
+			'Edit name, designation and location',
+			'Edit name and location',
+		)
+		await dialog.getByLabel('First name').fill('x'.repeat(PROFILE_LIMITS.firstName + 1))
+		await dialog.getByLabel('Designation').fill('y'.repeat(PROFILE_LIMITS.designation + 1))
+		await dialog.getByLabel('Country').fill('z'.repeat(PROFILE_LIMITS.country + 1))
+		await expect(
+			dialog.getByText(`${PROFILE_LIMITS.firstName + 1}/${PROFILE_LIMITS.firstName} · 1 too many`),
+		).toBeVisible()
+		await dialog.getByRole('button', { name: 'Update', exact: true }).click()
+		await expect(dialog.getByText('First name must be at most 60 characters')).toBeVisible()
+		await expect(dialog.getByText('Designation must be at most 100 characters')).toBeVisible()
+		await expect(dialog.getByText('Country must be at most 80 characters')).toBeVisible()
+		await dialog.getByRole('button', { name: 'Close', exact: true }).click()
+		await page.getByRole('alertdialog').getByRole('button', { name: 'Discard changes' }).click()
+		await expect(dialog).toBeHidden()
 
-	// Links typed without https:// get it; the links editor says which email visitors see.
-	dialog = await openEditor(page, 'Edit social and contact links', 'Edit social and contact links')
-	await expect(dialog.getByText(`Visitors see: ${owner.email}`)).toBeVisible()
-	await expect(
-		dialog.getByText('(your login email, because the contact email is empty)'),
-	).toBeVisible()
-	await dialog.getByLabel('LinkedIn').fill('linkedin.com/in/dana')
-	await dialog.getByLabel('Website').fill('www.dana.design')
-	await dialog.getByLabel('Contact email').focus()
-	await expect(dialog.getByLabel('LinkedIn')).toHaveValue('https://linkedin.com/in/dana')
-	await expect(dialog.getByText('0/500').first()).toBeVisible()
-	await dialog.getByLabel('Hide my email from visitors').check()
-	await expect(dialog.getByText('Visitors see no email address.')).toBeVisible()
-	await dialog.getByRole('button', { name: 'Update', exact: true }).click()
-	await expect(dialog).toBeHidden()
+		// Links typed without https:// get it; the links editor says which email visitors see.
+		dialog = await openEditor(
+			page,
+			'Edit social and contact links',
+			'Edit social and contact links',
+		)
+		await expect(dialog.getByText(`Visitors see: ${owner.email}`)).toBeVisible()
+		await expect(
+			dialog.getByText('(your login email, because the contact email is empty)'),
+		).toBeVisible()
+		await dialog.getByLabel('LinkedIn').fill('linkedin.com/in/dana')
+		await dialog.getByLabel('Website').fill('www.dana.design')
+		await dialog.getByLabel('Contact email').focus()
+		await expect(dialog.getByLabel('LinkedIn')).toHaveValue('https://linkedin.com/in/dana')
+		await expect(dialog.getByText('0/500').first()).toBeVisible()
+		await dialog.getByLabel('Hide my email from visitors').check()
+		await expect(dialog.getByText('Visitors see no email address.')).toBeVisible()
+		await dialog.getByRole('button', { name: 'Update', exact: true }).click()
+		await expect(dialog).toBeHidden()
 
-	// Visitors see neither address, anywhere.
-	const publicPage = await request.get(`/${owner.path}`)
-	expect(await publicPage.text()).not.toContain(owner.email)
-	const card = await request.get(`/${owner.path}/contact.vcf`)
-	expect(await card.text()).not.toContain('EMAIL')
-})
+		// Visitors see neither address, anywhere.
+		const publicPage = await request.get(`/${owner.path}`)
+		expect(await publicPage.text()).not.toContain(owner.email)
+		const card = await request.get(`/${owner.path}/contact.vcf`)
+		expect(await card.text()).not.toContain('EMAIL')
+	},
+)
 
 test(
 	'uploads fail fast and per file: a 12 MB picture at once, a batch keeps its good files',
@@ -531,8 +542,8 @@ test(
 		const owner = await createOwner(request)
 		const { url } = await post(request, owner, '/one/sites/portfolio/data/create/new/portfolio', {})
 		const portfolioId = url!.split('/').pop()!
-		await logIn(page, owner.email)
-		await expect(page).toHaveURL(/\/builder$/)
+		await logInByPost(page, owner.email)
+		await openBuilder(page)
 		const sent: string[] = []
 		page.on('request', (request) => {
 			if (request.url().includes('/one/sites/images/')) sent.push(request.url())
@@ -626,9 +637,8 @@ test('portfolio order by drag and drop in one call; a note when more than 3 are 
 			})
 		}
 	}
-	await logIn(page, owner.email)
-	await expect(page).toHaveURL(/\/builder$/)
-	await page.goto('/builder/portfolio')
+	await logInByPost(page, owner.email)
+	await openBuilder(page, '/builder/portfolio')
 	const rows = page.getByRole('list', { name: 'Your projects' }).getByRole('heading', { level: 2 })
 	await expect(rows).toHaveText(names)
 	await expect(

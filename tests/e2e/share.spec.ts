@@ -3,7 +3,7 @@ import { type Browser, type Page } from '@playwright/test'
 import jsQR from 'jsqr'
 import { PNG } from 'pngjs'
 import { expectNoSeriousA11yViolations } from './axe'
-import { signUpAndClaim, expect, openPublicDialog, test } from './helpers'
+import { expect, ONE_VIEWPORT, openBuilder, openPublicDialog, signUpByPost, test } from './helpers'
 
 /** The toast (bottom-right, react-hot-toast) that contains `text`. */
 const toast = (page: Page, text: string) =>
@@ -11,7 +11,7 @@ const toast = (page: Page, text: string) =>
 
 /** Signs an owner up and names them through the /one API; answers their public path. */
 async function ownerNamed(page: Page, firstName: string, lastName: string) {
-	const { path } = await signUpAndClaim(page)
+	const { path } = await signUpByPost(page)
 	const response = await page.request.post('/one/sites/info/general/name/update', {
 		data: { firstName, lastName },
 	})
@@ -116,79 +116,79 @@ test('a visitor shares a profile: QR code, its download, the vCard and the copie
 	await context.close()
 })
 
-test('Share Profile uses the Web Share API where the browser has one', async ({
-	page,
-	browser,
-	baseURL,
-}) => {
-	const path = await ownerNamed(page, 'Grace', 'Hopper')
-	const context = await browser.newContext()
-	await context.addInitScript(() => {
-		const calls: ShareData[] = []
-		Object.assign(window, { shareCalls: calls })
-		Object.defineProperty(Navigator.prototype, 'share', {
-			configurable: true,
-			value: (data: ShareData) => {
-				calls.push(data)
-				return Promise.resolve()
-			},
+test(
+	'Share Profile uses the Web Share API where the browser has one',
+	ONE_VIEWPORT,
+	async ({ page, browser, baseURL }) => {
+		const path = await ownerNamed(page, 'Grace', 'Hopper')
+		const context = await browser.newContext()
+		await context.addInitScript(() => {
+			const calls: ShareData[] = []
+			Object.assign(window, { shareCalls: calls })
+			Object.defineProperty(Navigator.prototype, 'share', {
+				configurable: true,
+				value: (data: ShareData) => {
+					calls.push(data)
+					return Promise.resolve()
+				},
+			})
+			Object.defineProperty(Navigator.prototype, 'canShare', {
+				configurable: true,
+				value: () => true,
+			})
 		})
-		Object.defineProperty(Navigator.prototype, 'canShare', {
-			configurable: true,
-			value: () => true,
-		})
-	})
-	const visitor = await context.newPage()
-	await visitor.goto(`/${path}`)
-	const dialog = await openShare(visitor)
-	await dialog.getByRole('button', { name: 'Share Profile' }).click()
-	await expect
-		.poll(() =>
-			visitor.evaluate(() => (window as unknown as { shareCalls: ShareData[] }).shareCalls),
-		)
-		.toEqual([expect.objectContaining({ url: `${baseURL}/${path}` })])
-	await expect(toast(visitor, 'Link copied to clipboard!')).toHaveCount(0)
-	await context.close()
-})
+		const visitor = await context.newPage()
+		await visitor.goto(`/${path}`)
+		const dialog = await openShare(visitor)
+		await dialog.getByRole('button', { name: 'Share Profile' }).click()
+		await expect
+			.poll(() =>
+				visitor.evaluate(() => (window as unknown as { shareCalls: ShareData[] }).shareCalls),
+			)
+			.toEqual([expect.objectContaining({ url: `${baseURL}/${path}` })])
+		await expect(toast(visitor, 'Link copied to clipboard!')).toHaveCount(0)
+		await context.close()
+	},
+)
 
-test('without a clipboard API (plain http on a LAN address) the link is still copied', async ({
-	page,
-	browser,
-	baseURL,
-}) => {
-	const path = await ownerNamed(page, 'Alan', 'Turing')
-	const context = await browser.newContext()
-	await context.addInitScript(() => {
-		delete (Navigator.prototype as Partial<Navigator>).share
-		// Insecure origins have no navigator.clipboard.
-		Object.defineProperty(Navigator.prototype, 'clipboard', {
-			configurable: true,
-			get: () => undefined,
+test(
+	'without a clipboard API (plain http on a LAN address) the link is still copied',
+	ONE_VIEWPORT,
+	async ({ page, browser, baseURL }) => {
+		const path = await ownerNamed(page, 'Alan', 'Turing')
+		const context = await browser.newContext()
+		await context.addInitScript(() => {
+			delete (Navigator.prototype as Partial<Navigator>).share
+			// Insecure origins have no navigator.clipboard.
+			Object.defineProperty(Navigator.prototype, 'clipboard', {
+				configurable: true,
+				get: () => undefined,
+			})
+			// What the page put on the clipboard: the selected text when the copy happened.
+			document.addEventListener('copy', () => {
+				const field = document.activeElement as HTMLTextAreaElement | null
+				const copied =
+					field && typeof field.selectionStart === 'number'
+						? field.value.slice(field.selectionStart, field.selectionEnd ?? undefined)
+						: String(document.getSelection())
+				Object.assign(window, { copied })
+			})
 		})
-		// What the page put on the clipboard: the selected text when the copy happened.
-		document.addEventListener('copy', () => {
-			const field = document.activeElement as HTMLTextAreaElement | null
-			const copied =
-				field && typeof field.selectionStart === 'number'
-					? field.value.slice(field.selectionStart, field.selectionEnd ?? undefined)
-					: String(document.getSelection())
-			Object.assign(window, { copied })
-		})
-	})
-	const visitor = await context.newPage()
-	await visitor.goto(`/${path}`)
-	const dialog = await openShare(visitor)
-	await dialog.getByRole('button', { name: 'Share Profile' }).click()
-	await expect(toast(visitor, 'Link copied to clipboard!')).toBeVisible()
-	expect(await visitor.evaluate(() => (window as unknown as { copied?: string }).copied)).toBe(
-		`${baseURL}/${path}`,
-	)
-	await context.close()
-})
+		const visitor = await context.newPage()
+		await visitor.goto(`/${path}`)
+		const dialog = await openShare(visitor)
+		await dialog.getByRole('button', { name: 'Share Profile' }).click()
+		await expect(toast(visitor, 'Link copied to clipboard!')).toBeVisible()
+		expect(await visitor.evaluate(() => (window as unknown as { copied?: string }).copied)).toBe(
+			`${baseURL}/${path}`,
+		)
+		await context.close()
+	},
+)
 
 test('the owner opens the same share modal from the builder', async ({ page, baseURL }) => {
 	const path = await ownerNamed(page, 'Katherine', 'Johnson')
-	await page.goto('/builder')
+	await openBuilder(page)
 	const dialog = await openShare(page)
 	await expect(dialog.getByText(`${baseURL}/${path}`, { exact: true })).toBeVisible()
 	const qr = dialog.getByRole('img', { name: /QR code/ })
