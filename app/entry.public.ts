@@ -6,6 +6,7 @@
  * and the dialog) loads when a visitor first reaches for one.
  */
 import type * as PublicDialogs from './components/public-dialogs'
+import type * as ContactDialog from './utils/contact-dialog'
 import { type SheetId } from './components/public-sheets'
 import { controlCarousel } from './utils/carousel'
 import { openImagesInViewer } from './components/viewer-links'
@@ -128,6 +129,40 @@ for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-dialog]'
 
 // The gallery's full-screen viewer: its code loads when a visitor first opens an image.
 openImagesInViewer()
+
+// 'Exchange contact' (issue 40): the button is a link to the form's page; with this script it
+// opens the same form in a dialog, whose code loads when a visitor first reaches for it. The
+// link still leads to the page when the code or the form cannot be fetched.
+let contactDialog: Promise<typeof ContactDialog> | undefined
+const loadContactDialog = () => {
+	contactDialog ??= import('./utils/contact-dialog').catch((error: unknown) => {
+		contactDialog = undefined
+		throw error
+	})
+	return contactDialog
+}
+for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-contact-dialog]')) {
+	const openForm = () =>
+		loadContactDialog()
+			.then((module) => module.openContactDialog(link))
+			.catch(() => (window.location.href = link.href))
+	link.setAttribute('role', 'button')
+	link.setAttribute('aria-haspopup', 'dialog')
+	link.addEventListener('click', (event) => {
+		if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return
+		event.preventDefault()
+		void openForm()
+	})
+	link.addEventListener('keydown', (event) => {
+		if (event.key !== ' ') return
+		event.preventDefault()
+		void openForm()
+	})
+	link.addEventListener('pointerenter', () => void loadContactDialog().catch(() => {}), {
+		once: true,
+	})
+	link.addEventListener('focus', () => void loadContactDialog().catch(() => {}), { once: true })
+}
 
 // 'Load more' on the portfolio list: the next page's cards are added in place (the link opens
 // that page when this cannot run, or when fetching it fails). Its words come from the page, in

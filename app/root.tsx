@@ -67,7 +67,12 @@ function usePublicPage() {
  */
 function useCountedView(publicPage: boolean) {
 	const matches = useMatches()
-	return publicPage && matches.at(-1)?.data != null
+	const deepest = matches.at(-1)
+	return (
+		publicPage &&
+		deepest?.data != null &&
+		!(deepest.handle as PublicPageHandle | undefined)?.uncounted
+	)
 }
 
 /**

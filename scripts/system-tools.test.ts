@@ -49,6 +49,7 @@ function fakeMachine(options: {
 		postgresql: ['initdb', 'postgres'],
 		pgbouncer: ['pgbouncer'],
 		nginx: ['nginx'],
+		caddy: ['caddy'],
 	}
 	const installs = Object.entries(provides)
 		.map(
@@ -82,11 +83,11 @@ const tools: SystemTool[] = TEST_TOOLS.map((tool) => ({
 	dirs: [],
 	...(tool.fallback && { fallback: { ...tool.fallback, find: () => null } }),
 }))
-const ALL_PACKAGES = ['chromium', 'poppler-utils', 'postgresql', 'pgbouncer', 'nginx']
+const ALL_PACKAGES = ['chromium', 'poppler-utils', 'postgresql', 'pgbouncer', 'nginx', 'caddy']
 const provide = (bin: string, programs: string[]) => {
 	for (const program of programs) script(path.join(bin, program), '')
 }
-const ALL_BUT_POPPLER = ['chromium', 'initdb', 'postgres', 'pgbouncer', 'nginx']
+const ALL_BUT_POPPLER = ['chromium', 'initdb', 'postgres', 'pgbouncer', 'nginx', 'caddy']
 
 describe('npm test finds or installs the system tools it uses', () => {
 	test('on Debian as root the missing tools are installed with one apt-get update and one install', () => {
@@ -154,6 +155,7 @@ describe('npm test finds or installs the system tools it uses', () => {
 				/^Missing PgBouncer \(pgbouncer\).*`sudo apt-get install -y pgbouncer`/,
 			),
 			expect.stringMatching(/^Missing nginx \(nginx\).*`sudo apt-get install -y nginx`/),
+			expect.stringMatching(/^Missing Caddy \(caddy\).*`sudo apt-get install -y caddy`/),
 		])
 		// Not root: apt-get is never tried; Playwright's download is (and fails here).
 		expect(calls()).toEqual(['npx playwright install chromium'])
@@ -163,7 +165,7 @@ describe('npm test finds or installs the system tools it uses', () => {
 		const { machine } = fakeMachine({ aptFails: true })
 		const check = ensureSystemTools(tools, machine)
 		expect(check.ok).toBe(false)
-		expect(check.missing).toHaveLength(5)
+		expect(check.missing).toHaveLength(6)
 		expect(check.missing[1]).toContain('`apt-get install -y poppler-utils`')
 	})
 
@@ -177,7 +179,7 @@ describe('npm test finds or installs the system tools it uses', () => {
 		const check = ensureSystemTools(withPlaywright, machine)
 		expect(calls()).toEqual([])
 		expect(check.env).toEqual({ CHROMIUM_PATH: found })
-		expect(check.missing).toHaveLength(4)
+		expect(check.missing).toHaveLength(5)
 		expect(check.missing[0]).toContain('brew install poppler')
 	})
 

@@ -15,6 +15,11 @@ import { type Env } from '../app/utils/env.server'
 import { localeOf, runInLocale } from '../app/utils/locale.server'
 import { REMOTE_ADDRESS_HEADER } from '../app/services/rate-limit.server'
 import { refreshCookieSession } from '../app/services/session.server'
+import { domainNotFoundPage, notConnectedPage } from '../app/services/domain-pages.server'
+import { servedDomain, servedDomainOfPath } from '../app/services/domains.server'
+import { isMainHost } from '../app/utils/domain-names.server'
+import { DOMAIN_HEADER, DOMAIN_PATH_HEADER } from '../app/utils/public-url.server'
+import { checkPath } from '../app/utils/path-name'
 import { logger } from './logger'
 import { createPageCache } from './page-cache'
 
@@ -116,6 +121,8 @@ export function createApp({ env, build, clientDir, viteMiddleware, lifecycle }: 
 			xFrameOptions: { action: 'deny' },
 		}),
 	)
+
+	app.use(hostRouting(env))
 
 	// The images of visitors' pages are public, and other sites may show them: a JSON Resume
 	// theme shows `basics.image` from resume.json (served to any origin), a link preview the
@@ -224,6 +231,105 @@ export function createApp({ env, build, clientDir, viteMiddleware, lifecycle }: 
 	})
 
 	return app
+}
+
+/**
+ * The pages of an owner's own domain (issue 39, docs/decisions/034-own-domains.md):
+ * - on the main host, `/{pname}` and `/{pname}/…` of an owner with a served domain answer 301
+ *   to the same page on the domain;
+ * - on a served domain (verified or failing), the short paths (`/`, `/portfolio`, `/resume`,
+ *   `/qr.png`, …) are that owner's pages, mapped onto `/{pname}/…` with the domain named in
+ *   DOMAIN_HEADER (so every address the pages build names `https://{domain}/`); what the pages
+ *   call (assets, images, the insights beacon and pixel, contact exchange) is served; the
+ *   builder, the sign-in pages and the owner's API are not (404), and no cookie is read or set;
+ * - any other host gets the 'not connected' page (404).
+ * `/healthz` and `/.well-known/tagg/…` (Caddy's `ask`) answer on every host.
+ */
+const SHORT_PAGE =
+	/^\/(?:portfolio(?:\/[A-Za-z0-9_-]{1,64})?|resume|resume\.pdf|resume\.json|contact\.vcf|qr\.png|og\.png|connect)$/
+const DOMAIN_FILES =
+	/^\/(?:assets|cdn|images)\/|^\/favicon\.(?:ico|svg)$|^\/(?:sitemap\.xml|robots\.txt)$/
+const DOMAIN_API = /^\/one\/insights\/(?:hit|pixel\.gif)$/
+const ANY_HOST = /^\/healthz$|^\/\.well-known\/tagg\//
+
+function hostRouting(env: Env): RequestHandler {
+	const siteHostname = new URL(env.PUBLIC_SITE_URL).hostname
+	const languageOf = (req: express.Request) =>
+		localeOf({
+			query: typeof req.query.lang === 'string' ? req.query.lang : null,
+			cookie: undefined,
+			acceptLanguage: req.headers['accept-language'],
+		})
+	const sendPage = (res: express.Response, html: string) =>
+		res.status(404).set('Cache-Control', 'no-store').type('html').send(html)
+
+	return async (req, res, next) => {
+		// Only this middleware names a domain: never a client.
+		delete req.headers[DOMAIN_HEADER]
+		delete req.headers[DOMAIN_PATH_HEADER]
+		const hostname = (req.hostname ?? '').toLowerCase().replace(/\.$/, '')
+		try {
+			if (isMainHost(hostname, siteHostname)) {
+				if (req.method !== 'GET' && req.method !== 'HEAD') return next()
+				const match = /^\/([^/]+)(\/.*)?$/.exec(req.path)
+				if (!match || !checkPath(match[1]).ok) return next()
+				const served = await servedDomainOfPath(match[1]!)
+				if (!served) return next()
+				const query = req.originalUrl.indexOf('?')
+				const search = query === -1 ? '' : req.originalUrl.slice(query)
+				res
+					.status(301)
+					.set('Cache-Control', 'no-store')
+					.set('Location', `https://${served.name}${match[2] ?? '/'}${search}`)
+					.end()
+				return
+			}
+			if (ANY_HOST.test(req.path)) return next()
+			const served = await servedDomain(hostname)
+			if (!served) return sendPage(res, notConnectedPage(languageOf(req), hostname))
+
+			// An owner's domain: no session, no cookie, no HSTS for the owner's other names.
+			delete req.headers.cookie
+			res.removeHeader('Strict-Transport-Security')
+			const setHeader = res.setHeader.bind(res)
+			res.setHeader = (name, value) =>
+				name.toLowerCase() === 'set-cookie' ? res : setHeader(name, value)
+			req.headers[DOMAIN_HEADER] = served.name
+			req.headers[DOMAIN_PATH_HEADER] = served.path
+
+			const path = req.path
+			const query = req.originalUrl.indexOf('?')
+			const search = query === -1 ? '' : req.originalUrl.slice(query)
+			const own = `/${served.path.toLowerCase()}`
+			const lower = path.toLowerCase()
+			if ((lower === own || lower.startsWith(`${own}/`)) && ['GET', 'HEAD'].includes(req.method)) {
+				// An address under the owner's path (a link from the main site): its short form.
+				res
+					.status(301)
+					.set('Cache-Control', 'no-store')
+					.set('Location', `${path.slice(own.length) || '/'}${search}`)
+					.end()
+				return
+			}
+			if (path === '/' || SHORT_PAGE.test(path)) {
+				const internal = `/${served.path}${path === '/' ? '' : path}${search}`
+				req.url = internal
+				req.originalUrl = internal
+				return next()
+			}
+			if (DOMAIN_FILES.test(path) || DOMAIN_API.test(path)) return next()
+			if (path === `/one/contacts/${served.path}` || lower === `/one/contacts${own}`) return next()
+			if (/^\/one(\/|$)/.test(path)) {
+				res.status(404).set('Cache-Control', 'no-store').json({ status: 404, message: 'Not found' })
+				return
+			}
+			return sendPage(res, domainNotFoundPage(languageOf(req)))
+		} catch (error) {
+			// The list of domains could not be read (the database is down): the main host goes on.
+			if (isMainHost(hostname, siteHostname)) return next()
+			return next(error)
+		}
+	}
 }
 
 function safeHost(origin: string) {

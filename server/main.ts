@@ -11,6 +11,7 @@ import { type ServerBuild } from '@remix-run/node'
 import { EnvError, parseEnv, type Env } from '../app/utils/env.server'
 import { closeMailTransport } from '../app/utils/mail.server'
 import { startMailer } from '../app/services/mailer.server'
+import { startDomainChecks } from '../app/services/domains.server'
 import { createApp } from './app'
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded-db'
 import { logger } from './logger'
@@ -95,6 +96,12 @@ export async function startServer(): Promise<RunningServer> {
 		error: (message) => logger.error(message),
 	})
 
+	// Owners' domains checked again daily, once across instances (app/services/domains.server.ts).
+	const domainChecks = startDomainChecks({
+		info: (message) => logger.info(message),
+		warn: (message) => logger.warn(message),
+	})
+
 	let closing: Promise<void> | undefined
 	const close = () => {
 		closing ??= (async () => {
@@ -105,6 +112,7 @@ export async function startServer(): Promise<RunningServer> {
 				graceMs: 4 * env.DATABASE_LOCK_TIMEOUT_MS + 5_000,
 			})
 			await mailer.stop()
+			await domainChecks.stop()
 			closeMailTransport()
 			// Counts still in memory are written before the database goes (nothing is lost).
 			const { stopInsights } = await import('../app/services/insights.server')

@@ -19,7 +19,9 @@ import zlib from 'node:zlib'
 import { createRequestHandler, type ServerBuild } from '@remix-run/node'
 import { type RequestHandler } from 'express'
 import { getPageVersion } from '../app/models/page-version.server'
+import { onDomainsChanged } from '../app/services/domains.server'
 import { cacheKey } from '../app/utils/cache-key'
+import { DOMAIN_HEADER, DOMAIN_PATH_HEADER } from '../app/utils/public-url.server'
 import { logger } from './logger'
 
 const PUBLIC_PAGE =
@@ -30,6 +32,8 @@ const MAX_BYTES = 96 * 1024 * 1024
 const VARY = 'Accept-Encoding, Save-Data'
 
 type Entry = {
+	/** The host the page was rendered for (PUBLIC_SITE_URL's, or an owner's domain). */
+	host: string
 	etag: string
 	/** The script-src sources that admit exactly this body's inline scripts. */
 	scriptSrc: string
@@ -121,6 +125,17 @@ export function createPageCache({
 	const stats: PageCacheStats = { hits: 0, misses: 0, notModified: 0, entries: 0 }
 	let bytes = 0
 
+	// A domain removed (or no longer verified) on this instance: its pages go at once.
+	onDomainsChanged((names) => {
+		const gone = new Set(names.map((name) => name.toLowerCase()))
+		for (const [key, entry] of entries) {
+			if (!gone.has(entry.host)) continue
+			bytes -= entry.bytes
+			entries.delete(key)
+		}
+		stats.entries = entries.size
+	})
+
 	function remember(key: string, entry: Entry) {
 		entries.set(key, entry)
 		bytes += entry.bytes
@@ -138,9 +153,18 @@ export function createPageCache({
 	 * (public pages are rendered whole, never streamed: app/entry.server.tsx), so the same page
 	 * version gives the same bytes on every instance.
 	 */
-	async function renderEntry(url: string, saveData: boolean): Promise<Entry | null> {
+	async function renderEntry(
+		url: string,
+		saveData: boolean,
+		domain: { name: string; path: string } | null,
+	): Promise<Entry | null> {
 		const headers = new Headers({ accept: 'text/html' })
 		if (saveData) headers.set('save-data', 'on')
+		// On an owner's domain the page names `https://{domain}/` (app/utils/public-url.server.ts).
+		if (domain) {
+			headers.set(DOMAIN_HEADER, domain.name)
+			headers.set(DOMAIN_PATH_HEADER, domain.path)
+		}
 		const response = await render(new Request(url, { headers }), {})
 		const cacheControl = response.headers.get('Cache-Control') ?? ''
 		if (response.status !== 200 || !cacheControl.includes('public')) {
@@ -160,6 +184,7 @@ export function createPageCache({
 		const gzip = zlib.gzipSync(body, { level: 6 })
 		const digest = crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)
 		return {
+			host: domain?.name ?? site.host.toLowerCase(),
 			etag: `W/"${digest}"`,
 			scriptSrc: scriptSourcesFor(body.toString('utf8')),
 			headers: kept,
@@ -191,11 +216,20 @@ export function createPageCache({
 			if (value !== null) kept.set(name, value)
 		}
 		const search = kept.size ? `?${kept}` : ''
+		// Set by server/app.ts (never by a client) on a request that came in on an owner's domain.
+		const domainName = req.headers[DOMAIN_HEADER]
+		const domainPath = req.headers[DOMAIN_PATH_HEADER]
+		const domain =
+			typeof domainName === 'string' && typeof domainPath === 'string'
+				? { name: domainName, path: domainPath }
+				: null
 		const key = cacheKey({
 			resource: `page:${page.toLowerCase()}`,
 			owner: version.customerId,
 			version: version.version,
-			host: site.host,
+			// The verified domain the request came in on, else PUBLIC_SITE_URL's host (never the
+			// Host header as sent).
+			host: domain?.name ?? site.host,
 			// The owner's language: a page reads the same for every visitor, whatever their browser
 			// says, so Accept-Language is no part of the key (nor of Vary).
 			language: version.language,
@@ -212,7 +246,7 @@ export function createPageCache({
 			stats.misses++
 			let inflight = pending.get(key)
 			if (!inflight) {
-				inflight = renderEntry(`${site.origin}${req.path}${search}`, saveData).finally(() =>
+				inflight = renderEntry(`${site.origin}${req.path}${search}`, saveData, domain).finally(() =>
 					pending.delete(key),
 				)
 				pending.set(key, inflight)

@@ -25,7 +25,14 @@ import { cardKey } from '~/models/image.server'
 import { addCounts } from '~/models/insights.server'
 import { replaceLinks } from '~/models/link.server'
 import { createSecondStep } from '~/models/sign-in-factor.server'
+import { claimDomain, markVerified } from '~/models/domain.server'
+import { resetEnv } from '~/utils/env.server'
+import { startDnsServer, type TestDnsServer } from './dns-server'
 import { action as deleteAccount } from '~/routes/one.account.delete'
+import { action as deleteDomain } from '~/routes/one.account.domain.delete'
+import { loader as getDomain } from '~/routes/one.account.domain.get'
+import { action as updateDomain } from '~/routes/one.account.domain.update'
+import { action as verifyDomain } from '~/routes/one.account.domain.verify'
 import { action as confirmEmail } from '~/routes/one.account.email.confirm'
 import { action as updateEmail } from '~/routes/one.account.email.update'
 import { action as exportAccount } from '~/routes/one.account.export'
@@ -59,6 +66,14 @@ import { action as releasePath } from '~/routes/one.path-name.release'
 import { action as updatePath } from '~/routes/one.path-name.update'
 import { loader as getLinks } from '~/routes/one.sites.links.get'
 import { action as updateLinks } from '~/routes/one.sites.links.update'
+import { loader as listContacts } from '~/routes/one.contacts._index'
+import { action as leaveContact } from '~/routes/one.contacts.$pname'
+import { loader as contactCard } from '~/routes/one.contacts.$contactId.contact[.]vcf'
+import { action as deleteContact } from '~/routes/one.contacts.delete'
+import { loader as exportContacts } from '~/routes/one.contacts.export[.]csv'
+import { loader as readContactForm } from '~/routes/one.sites.info.general.contact-form'
+import { action as updateContactForm } from '~/routes/one.sites.info.general.contact-form.update'
+import { createContact } from '~/models/contact.server'
 import { action as deleteImage } from '~/routes/one.sites.images.delete'
 import { loader as listImages } from '~/routes/one.sites.images.get.portfolio-images'
 import { action as reorderImages } from '~/routes/one.sites.images.reorder'
@@ -121,12 +136,16 @@ type Owner = Awaited<ReturnType<typeof createOwner>>
  */
 export type FixtureOwner = Owner & {
 	path: string
+	/** The owner's verified domain (`{id}.example`). */
+	domain: string
 	/** The owner's path before a change: held for them (it redirects to `path`). */
 	previousPath: string
 	portfolioId: string
 	imageId: string
 	secondImageId: string
 	secondPortfolioId: string
+	/** A contact a visitor left for the owner (issue 40). */
+	contactId: string
 }
 
 /**
@@ -598,6 +617,61 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
 		asOtherOwner: { status: 400, changesCaller: false },
 	},
 
+	// ------------------------------------------------------------ own domains (issue 39)
+	// The Domain row is not in the account snapshot. Each owner has a verified domain named
+	// after their id (so B's read shows it is B's), its TXT record served by the fixture's DNS.
+	{
+		method: 'GET',
+		path: '/one/account/domain/get',
+		file: 'one.account.domain.get.ts',
+		handler: getDomain,
+		auth: 'owner',
+		payload: 'none',
+		queryKeys: [],
+		example: () => ({}),
+		mutates: false,
+		asOtherOwner: { status: 200, changesCaller: false },
+	},
+	{
+		method: 'POST',
+		path: '/one/account/domain/update',
+		file: 'one.account.domain.update.ts',
+		handler: updateDomain,
+		auth: 'owner',
+		payload: 'json',
+		queryKeys: [],
+		// A's own domain again (unchanged); B cannot take A's verified domain.
+		example: (fx) => ({ body: { domain: fx.a.domain } }),
+		mutates: false,
+		asOtherOwner: { status: 409, changesCaller: false },
+	},
+	{
+		method: 'POST',
+		path: '/one/account/domain/verify',
+		file: 'one.account.domain.verify.ts',
+		handler: verifyDomain,
+		auth: 'owner',
+		payload: 'json',
+		queryKeys: [],
+		example: () => ({ body: {} }),
+		mutates: false,
+		// B checks its own domain.
+		asOtherOwner: { status: 200, changesCaller: false },
+	},
+	{
+		method: 'POST',
+		path: '/one/account/domain/delete',
+		file: 'one.account.domain.delete.ts',
+		handler: deleteDomain,
+		auth: 'owner',
+		payload: 'json',
+		queryKeys: [],
+		example: () => ({ body: {} }),
+		mutates: false,
+		// B removes its own domain, never A's.
+		asOtherOwner: { status: 200, changesCaller: false },
+	},
+
 	// ------------------------------------------------------------ sign-in factors
 	// The factor rows are not in the account snapshot: `mutates` and `changesCaller` say whether
 	// the credentials it holds change (turning authenticator codes on ends every session).
@@ -795,6 +869,96 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
 				{ field: 'mode', value: 'replace' },
 			],
 		}),
+		mutates: true,
+		asOtherOwner: { status: 200, changesCaller: true },
+	},
+
+	// ------------------------------------------------------------ contact exchange (issue 40)
+	{
+		method: 'POST',
+		path: '/one/contacts/{pname}',
+		file: 'one.contacts.$pname.ts',
+		handler: leaveContact,
+		// Visitors leave their details: no session, held by the limits (per client and owner).
+		auth: 'public',
+		payload: 'json',
+		queryKeys: [],
+		example: (fx) => ({
+			params: { pname: fx.a.path },
+			body: { name: 'Grace Hopper', email: 'grace@example.com', consent: true },
+		}),
+	},
+	{
+		method: 'GET',
+		path: '/one/contacts',
+		file: 'one.contacts._index.ts',
+		handler: listContacts,
+		auth: 'owner',
+		payload: 'none',
+		queryKeys: ['limit', 'cursor', 'q'],
+		example: () => ({}),
+		mutates: false,
+		asOtherOwner: { status: 200, changesCaller: false },
+	},
+	{
+		method: 'POST',
+		path: '/one/contacts/delete',
+		file: 'one.contacts.delete.ts',
+		handler: deleteContact,
+		auth: 'owner',
+		payload: 'json',
+		queryKeys: [],
+		example: (fx) => ({ body: { contactId: fx.a.contactId } }),
+		mutates: true,
+		asOtherOwner: { status: 404, changesCaller: false },
+	},
+	{
+		method: 'GET',
+		path: '/one/contacts/export.csv',
+		file: 'one.contacts.export[.]csv.ts',
+		handler: exportContacts,
+		auth: 'owner',
+		payload: 'none',
+		queryKeys: [],
+		example: () => ({}),
+		mutates: false,
+		asOtherOwner: { status: 200, changesCaller: false },
+		binary: 'text/csv; charset=utf-8',
+	},
+	{
+		method: 'GET',
+		path: '/one/contacts/{contactId}/contact.vcf',
+		file: 'one.contacts.$contactId.contact[.]vcf.ts',
+		handler: contactCard,
+		auth: 'owner',
+		payload: 'none',
+		queryKeys: [],
+		example: (fx) => ({ params: { contactId: fx.a.contactId } }),
+		// Opening a contact marks it read.
+		mutates: true,
+		asOtherOwner: { status: 404, changesCaller: false },
+		binary: 'text/vcard; charset=utf-8',
+	},
+	{
+		method: 'GET',
+		path: '/one/sites/info/general/contact-form',
+		file: 'one.sites.info.general.contact-form.ts',
+		handler: readContactForm,
+		// Public with `customer_id` (the page shows it anyway); the caller's own without.
+		auth: 'public',
+		payload: 'none',
+		queryKeys: ['customer_id'],
+		example: (fx) => ({ query: { customer_id: fx.a.id } }),
+	},
+	{
+		method: 'POST',
+		path: '/one/sites/info/general/contact-form/update',
+		file: 'one.sites.info.general.contact-form.update.ts',
+		handler: updateContactForm,
+		auth: 'owner',
+		payload: 'json',
+		queryKeys: [],
+		example: () => ({ body: { enabled: false } }),
 		mutates: true,
 		asOtherOwner: { status: 200, changesCaller: true },
 	},
@@ -1160,18 +1324,28 @@ export async function createApiFixture(): Promise<Fixture> {
 			}
 			const renamed = await claimPath(owner.id, uniquePath('Renamed'))
 			if (!renamed.ok) throw new Error(`could not change the path: ${renamed.reason}`)
+			// A visitor's details (issue 40): the owner's own, like the rest.
+			const contact = await createContact(
+				owner.id,
+				// The owner's id in it: a read of one's contacts is about oneself.
+				{ name: 'Original Visitor', email: `visitor+${owner.id}@example.com` },
+				{ text: 'Original consent', at: new Date() },
+			)
 			// Some insights: an owner's summary shows their own pages (never the other's).
 			await addCounts(
 				[{ day: utcDay(), customerId: owner.id, metric: 'view', dimension: '/', count: 3 }],
 				[],
 			)
+			const domain = await verifiedFixtureDomain(owner.id)
 			return {
 				path: renamed.path,
+				domain,
 				previousPath: owner.path!,
 				portfolioId: item.portfolioId,
 				secondPortfolioId: second.portfolioId,
 				imageId: images[0]!.id,
 				secondImageId: images[1]!.id,
+				contactId: contact.contactId,
 			}
 		}),
 	)
@@ -1186,6 +1360,27 @@ export async function createApiFixture(): Promise<Fixture> {
 		png,
 	}
 }
+
+/**
+ * A verified domain of the fixture's owner (`{id}.example`), its TXT record served by a DNS
+ * server of this process (started once; DNS_SERVERS points at it), so a verify call succeeds.
+ */
+async function verifiedFixtureDomain(customerId: string) {
+	fixtureDns ??= startDnsServer().then((server) => {
+		process.env.DNS_SERVERS = server.address
+		resetEnv()
+		return server
+	})
+	const dns = await fixtureDns
+	const name = `${customerId.toLowerCase()}.example`
+	const claimed = await claimDomain(customerId, name, `tagg-verify=${customerId.padEnd(24, '0')}`)
+	if (!claimed.ok) throw new Error(`could not claim ${name}`)
+	dns.records.set(`_tagg.${name}`, [claimed.domain.token])
+	await markVerified(customerId, name)
+	return name
+}
+
+let fixtureDns: Promise<TestDnsServer> | undefined
 
 /**
  * Sign-in factors of the fixture: each owner a passkey named after their path (so B's read of
@@ -1334,7 +1529,11 @@ export async function callEndpointJson(endpoint: ApiEndpoint, call: Call) {
 		if (contentType !== endpoint.binary) {
 			throw new Error(`${endpointName(endpoint)} answered ${contentType}, not ${endpoint.binary}`)
 		}
-		const text = zlib.gunzipSync(bytes).toString('latin1')
+		// An export archive is gzip; a CSV or a vCard is text as it is.
+		const text =
+			contentType === 'application/gzip'
+				? zlib.gunzipSync(bytes).toString('latin1')
+				: bytes.toString('utf8')
 		return { status: 200, text, json: { status: 200 } as Record<string, unknown> }
 	}
 	const text = await response.text()

@@ -74,6 +74,7 @@ export async function createPortfolioImage(
 // ---------------------------------------------------------------- account snapshots
 // (imports are hoisted; kept beside the helper that uses them)
 import { getCredentials } from '~/models/account.server'
+import { allContacts } from '~/models/contact.server'
 import { getCustomerEmail, getCustomerPath, listHeldPaths } from '~/models/customer.server'
 import { listPortfolios } from '~/models/portfolio.server'
 import { getProfile } from '~/models/profile.server'
@@ -99,6 +100,8 @@ export async function snapshotAccount(customerId: string) {
 		profile: await getProfile(customerId),
 		resume: await getResume(customerId),
 		portfolios: await listPortfolios(customerId, 'all'),
+		// The details visitors left (issue 40), read or not.
+		contacts: await allContacts(customerId),
 		storedObjects: storedObjects.sort(),
 	}
 }

@@ -142,3 +142,13 @@ export const ChartIcon = lineIcon(
 		<path d="M16 16v-6" />
 	</>,
 )
+
+/** A person and a plus: leaving one's details, the owner's contacts (issue 40). */
+export const ContactIcon = lineIcon(
+	'size-5',
+	<>
+		<circle cx="10" cy="8" r="3.5" />
+		<path d="M3.5 20c.8-3.6 3.4-5.5 6.5-5.5s5.7 1.9 6.5 5.5" />
+		<path d="M19 8v6M16 11h6" />
+	</>,
+)

@@ -56,12 +56,17 @@ export function linkName(
 	return link === 'other' ? i18n._(msg`Other`) : link
 }
 
-/** A counted page (its path) by kind: 'Profile (/dana)', 'Project: …', or its path. */
+/**
+ * A counted page (its path) by kind: 'Profile (/dana)', 'Project: …', or its path. With the
+ * owner's own domain (issue 39), the page as visitors reach it there: 'Profile (dana.dev)',
+ * 'Portfolio (dana.dev/portfolio)'.
+ */
 export function pageName(
 	pagePath: string,
 	path: string | null,
 	projects: Record<string, string>,
 	i18n: I18n = english(),
+	domain: string | null = null,
 ) {
 	const project = /\/portfolio\/([^/]+)$/.exec(pagePath)?.[1]
 	if (project) {
@@ -70,7 +75,11 @@ export function pageName(
 		const name = isolated(i18n, title, 'auto')
 		return i18n._(msg`Project: ${name}`)
 	}
-	const page = isolated(i18n, pagePath, 'ltr')
+	const shown =
+		domain && path && (pagePath === `/${path}` || pagePath.startsWith(`/${path}/`))
+			? `${domain}${pagePath.slice(path.length + 1)}`
+			: pagePath
+	const page = isolated(i18n, shown, 'ltr')
 	if (path && pagePath === `/${path}`) return i18n._(msg`Profile (${page})`)
 	if (path && pagePath === `/${path}/portfolio`) return i18n._(msg`Portfolio (${page})`)
 	if (path && pagePath === `/${path}/resume`) return i18n._(msg`Resume (${page})`)

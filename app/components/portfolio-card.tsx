@@ -11,6 +11,7 @@ import { focalPosition, projectSrcSet } from '~/utils/image-sizes'
 import { listCardName, profileCardName, teaser } from '~/utils/text'
 import { Carousel } from './carousel'
 import { ArrowRightIcon, GridIcon } from './icons'
+import { usePagePath } from './page-base'
 
 export type CardItem = Pick<
 	PortfolioItem,
@@ -152,9 +153,10 @@ export function MyPortfolio({
 	builder: boolean
 }) {
 	const { t } = useLingui()
+	const pagePath = usePagePath(path)
 	if (!featured.length && !builder) return null
 	const itemHref = (id: string) =>
-		builder ? `/builder/portfolio/${id}` : `/${path}/portfolio/${id}`
+		builder ? `/builder/portfolio/${id}` : pagePath(`/portfolio/${id}`)
 	return (
 		<section aria-labelledby="my-portfolio" className="card p-5 sm:p-7">
 			<div className="mb-4 flex flex-wrap items-center justify-between gap-3">
@@ -164,7 +166,7 @@ export function MyPortfolio({
 				<div className="flex items-center gap-1">
 					{activeCount > 3 ? (
 						<Link
-							to={`/${path}/portfolio`}
+							to={pagePath('/portfolio')}
 							className="btn-ghost text-brand-700 min-h-10 py-2 whitespace-nowrap"
 						>
 							<Trans>View All</Trans>

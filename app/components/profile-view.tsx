@@ -261,12 +261,15 @@ function ProfileCard({
 	mode,
 	onShare,
 	profileUrl,
+	actions,
 }: {
 	profile: ProfileData
 	email: string | null
 	mode: Mode
 	onShare: () => void
 	profileUrl?: string
+	/** More actions of a visitor's page, first in the card's row ('Exchange contact', issue 40). */
+	actions?: ReactNode
 }) {
 	const [findMeOpen, setFindMeOpen] = useState(false)
 	// The dialog code loads the first time a visitor opens Find Me, then stays.
@@ -374,6 +377,7 @@ function ProfileCard({
 					</div>
 				) : null}
 				<div className="mt-6 flex w-full max-w-sm flex-wrap items-center justify-center gap-3">
+					{builder ? null : actions}
 					<DialogOpener
 						dialog="find-me"
 						link={!builder}
@@ -761,6 +765,7 @@ export function ProfileView({
 	profileUrl,
 	links = [],
 	linkIcons = {},
+	cardActions,
 }: {
 	profile: ProfileData
 	resume: Resume
@@ -774,6 +779,8 @@ export function ProfileView({
 	links?: readonly SectionLink[]
 	/** The drawings of the links' icons, by slug (sent by the page's loader). */
 	linkIcons?: IconDrawings
+	/** A visitor's page: more actions in the profile card's row (issue 40). */
+	cardActions?: ReactNode
 }) {
 	return (
 		<main className="mx-auto flex max-w-3xl flex-col gap-5 px-4 py-6 sm:py-8">
@@ -789,6 +796,7 @@ export function ProfileView({
 					mode={mode}
 					onShare={onShare}
 					profileUrl={profileUrl}
+					actions={cardActions}
 				/>
 				<Links links={links} icons={linkIcons} mode={mode} />
 				<Highlights profile={profile} mode={mode} />

@@ -10,6 +10,7 @@ import { type ProfileData } from '~/models/profile.server'
 import { type Locale } from '~/utils/locales'
 import { cx } from '~/utils/misc'
 import { publicPageHeaders } from '~/utils/seo'
+import { mainBase, PageBaseProvider, pagePath } from './page-base'
 import { TopBar } from './profile-view'
 import { DialogMessages, shareData, ShareSheet } from './public-sheets'
 
@@ -21,6 +22,7 @@ export function PublicPage({
 	profile,
 	path,
 	profileUrl,
+	base = mainBase(path),
 	accent,
 	sheets,
 	children,
@@ -28,6 +30,8 @@ export function PublicPage({
 	profile: Pick<ProfileData, 'name'> & { pictureSmallUrl?: string | null }
 	path: string
 	profileUrl: string
+	/** What the page's links start with: '' on the owner's domain, `/{pname}` else (page-base.tsx). */
+	base?: string
 	/** The owner's accent: the colour of the QR code. */
 	accent: string
 	/** More sheets after the share sheet (the profile's Find Me). */
@@ -41,10 +45,10 @@ export function PublicPage({
 		setShareUsed(true)
 		setShareOpen(true)
 	}
-	const share = shareData(profile, path, profileUrl, accent)
+	const share = shareData(profile, path, profileUrl, accent, base)
 	return (
-		<>
-			<TopBar profile={profile} onShare={openShare} homeHref={`/${path}`} />
+		<PageBaseProvider value={base}>
+			<TopBar profile={profile} onShare={openShare} homeHref={pagePath(base)} />
 			{typeof children === 'function' ? children(openShare) : children}
 			<MadeWithTagg className="py-10" />
 			<ShareSheet {...share} />
@@ -55,7 +59,7 @@ export function PublicPage({
 					<ShareModal open={shareOpen} onOpenChange={setShareOpen} {...share} />
 				</Suspense>
 			) : null}
-		</>
+		</PageBaseProvider>
 	)
 }
 

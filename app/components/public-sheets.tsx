@@ -14,6 +14,7 @@ import { accentTag, qrHref } from '~/utils/appearance'
 import { useDocumentOptions } from '~/utils/document'
 import { FIND_ME_MESSAGES, FindMeContent, type FindMeProps } from './find-me'
 import { CloseIcon, LinkIcon } from './icons'
+import { mainBase } from './page-base'
 import { SOCIAL_META } from './social-icons'
 
 /**
@@ -199,12 +200,13 @@ export const CardIcon = ({ className = 'size-4' }: { className?: string }) => (
 
 /** The QR code of the profile URL, drawn 256 px from the 512 px PNG. */
 export function QrCode({
-	path,
+	base,
 	profileUrl,
 	qrTag,
 	lazy = false,
 }: {
-	path: string
+	/** The page's base (page-base.tsx). */
+	base: string
 	profileUrl: string
 	/** The accent's tag (app/utils/appearance.ts accentTag): the code's colour. */
 	qrTag: string
@@ -216,7 +218,7 @@ export function QrCode({
 		// The code stays dark on white in dark mode: that is what scanners read.
 		<div className="border-line rounded-2xl border bg-white p-2 shadow-sm">
 			<img
-				src={qrHref(path, qrTag)}
+				src={qrHref(base, qrTag)}
 				alt={i18n._(
 					SHEET_MESSAGES.qrAlt.id,
 					{ profileUrl },
@@ -243,7 +245,14 @@ export function ProfileUrlText({ profileUrl }: { profileUrl: string }) {
 	)
 }
 
-export type ShareData = { profileUrl: string; path: string; name: string; qrTag: string }
+export type ShareData = {
+	profileUrl: string
+	path: string
+	/** The page's base: '' on the owner's domain, `/{pname}` else (page-base.tsx). */
+	base: string
+	name: string
+	qrTag: string
+}
 
 /** What the share sheet and the share modal show of an owner's page. */
 export function shareData(
@@ -252,13 +261,16 @@ export function shareData(
 	profileUrl: string,
 	/** The owner's accent: the colour of the QR code. */
 	accent: string,
+	base = mainBase(path),
 ): ShareData {
 	const name = [profile.name.firstName, profile.name.lastName].filter(Boolean).join(' ')
-	return { profileUrl, path, name, qrTag: accentTag(accent) }
+	// On the owner's domain the link shared is `https://{domain}/` (ARCHITECTURE.md).
+	const shared = base === '' && !profileUrl.endsWith('/') ? `${profileUrl}/` : profileUrl
+	return { profileUrl: shared, path, base, name, qrTag: accentTag(accent) }
 }
 
 /** 'Share Your Tagg' without a script: the QR code, the URL, and the downloads as links. */
-export function ShareSheet({ profileUrl, path, name, qrTag }: ShareData) {
+export function ShareSheet({ profileUrl, path, base, name, qrTag }: ShareData) {
 	const { i18n } = useLingui()
 	return (
 		<Sheet
@@ -267,18 +279,20 @@ export function ShareSheet({ profileUrl, path, name, qrTag }: ShareData) {
 			description={i18n._(SHEET_MESSAGES.shareDescription)}
 			data-profile-url={profileUrl}
 			data-path={path}
+			// Only on the owner's domain: the main host's page stays as it was.
+			data-base={base === mainBase(path) ? undefined : base}
 			data-name={name}
 			data-qr-tag={qrTag}
 		>
 			<div className="flex flex-col items-center gap-4">
-				<QrCode path={path} profileUrl={profileUrl} qrTag={qrTag} lazy />
+				<QrCode base={base} profileUrl={profileUrl} qrTag={qrTag} lazy />
 				<ProfileUrlText profileUrl={profileUrl} />
 				<div className="grid w-full gap-2.5">
-					<a className="btn-primary" href={qrHref(path, qrTag, true)} download={QR_FILE_NAME}>
+					<a className="btn-primary" href={qrHref(base, qrTag, true)} download={QR_FILE_NAME}>
 						<DownloadIcon />
 						{i18n._(SHEET_MESSAGES.downloadQr)}
 					</a>
-					<VCardLink path={path} />
+					<VCardLink base={base} />
 				</div>
 			</div>
 		</Sheet>
@@ -304,6 +318,7 @@ export function readSheets(document: Document) {
 			? {
 					profileUrl: share.profileUrl ?? '',
 					path: share.path,
+					base: share.base ?? mainBase(share.path),
 					name: share.name ?? '',
 					qrTag: share.qrTag ?? '',
 				}
@@ -313,10 +328,10 @@ export function readSheets(document: Document) {
 }
 
 /** The owner's contact card, downloaded (the share sheet and the share modal). */
-export function VCardLink({ path }: { path: string }) {
+export function VCardLink({ base }: { base: string }) {
 	const { i18n } = useLingui()
 	return (
-		<a className="btn-secondary" href={`/${path}/contact.vcf`} download="contact.vcf">
+		<a className="btn-secondary" href={`${base}/contact.vcf`} download="contact.vcf">
 			<CardIcon />
 			{i18n._(SHEET_MESSAGES.downloadVCard)}
 		</a>

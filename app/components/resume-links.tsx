@@ -5,8 +5,10 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@remix-run/react'
 import { DownloadIcon, ImportIcon } from './icons'
+import { usePagePath } from './page-base'
 
 export function ResumeSectionLinks({ path, builder }: { path: string | null; builder: boolean }) {
+	const pagePath = usePagePath(path)
 	if (builder) {
 		return (
 			<Link to="/builder/import" className="btn-secondary min-h-10 py-2">
@@ -18,10 +20,10 @@ export function ResumeSectionLinks({ path, builder }: { path: string | null; bui
 	if (!path) return null
 	return (
 		<div className="flex flex-wrap justify-end gap-x-1 gap-y-2">
-			<Link to={`/${path}/resume`} className="btn-ghost text-brand-700 min-h-10 px-3 py-2">
+			<Link to={pagePath('/resume')} className="btn-ghost text-brand-700 min-h-10 px-3 py-2">
 				<Trans>Resume page</Trans>
 			</Link>
-			<a href={`/${path}/resume.pdf`} download className="btn-primary min-h-10 py-2">
+			<a href={pagePath('/resume.pdf')} download className="btn-primary min-h-10 py-2">
 				<DownloadIcon />
 				<Trans>Download PDF</Trans>
 			</a>

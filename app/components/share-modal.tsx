@@ -66,14 +66,17 @@ export function ShareModal({
 	open,
 	onOpenChange,
 	profileUrl,
-	path,
+	base,
 	name,
 	qrTag,
 }: {
 	open: boolean
 	onOpenChange: (open: boolean) => void
 	profileUrl: string
+	/** The owner's path (ShareData; the links take the base). */
 	path: string
+	/** The page's base: '' on the owner's domain, `/{pname}` else (page-base.tsx). */
+	base: string
 	name: string
 	/** The accent's tag: the QR code's colour (app/utils/appearance.ts). */
 	qrTag: string
@@ -118,7 +121,7 @@ export function ShareModal({
 		// SPEC.md section 9: the download starts after a 100 ms delay.
 		timer.current = window.setTimeout(() => {
 			const link = document.createElement('a')
-			link.href = qrHref(path, qrTag, true)
+			link.href = qrHref(base, qrTag, true)
 			link.download = QR_FILE_NAME
 			document.body.appendChild(link)
 			link.click()
@@ -136,7 +139,7 @@ export function ShareModal({
 			size="sm"
 		>
 			<div className="flex flex-col items-center gap-4">
-				<QrCode path={path} profileUrl={profileUrl} qrTag={qrTag} />
+				<QrCode base={base} profileUrl={profileUrl} qrTag={qrTag} />
 				<ProfileUrlText profileUrl={profileUrl} />
 				<div className="grid w-full gap-2.5">
 					<button type="button" className="btn-primary" onClick={shareProfile}>
@@ -147,7 +150,7 @@ export function ShareModal({
 						<DownloadIcon />
 						{i18n._(SHEET_MESSAGES.downloadQr)}
 					</button>
-					<VCardLink path={path} />
+					<VCardLink base={base} />
 				</div>
 			</div>
 		</Modal>

@@ -38,6 +38,7 @@ export const CATALOGS: CatalogDefinition[] = [
 				'image-viewer.ts',
 				'link-icon.tsx',
 				'links-section.tsx',
+				'page-base.tsx',
 				'placeholder-gallery.tsx',
 				'portfolio-card.tsx',
 				'portfolio-view.tsx',
@@ -72,7 +73,7 @@ export const CATALOGS: CatalogDefinition[] = [
 				'logout',
 				'builder_.goodbye',
 			].map((route) => `app/routes/${route}.tsx`),
-			...components('auth-layout.tsx'),
+			...components('auth-layout.tsx', 'second-step.tsx'),
 		],
 	},
 	{
@@ -115,10 +116,18 @@ export const CATALOGS: CatalogDefinition[] = [
 		client: true,
 		include: [
 			'app/routes/builder.settings.tsx',
+			'app/routes/builder.settings.security.tsx',
+			'app/routes/builder.settings_.domain.tsx',
 			'app/routes/builder.appearance.tsx',
 			'app/routes/builder.import.tsx',
 			'app/routes/builder.insights.tsx',
-			...components('insights-names.ts'),
+			'app/routes/builder.contacts.tsx',
+			...components(
+				'insights-names.ts',
+				'domain-settings.tsx',
+				'settings-section.tsx',
+				'sign-in-factors.tsx',
+			),
 		],
 	},
 	{

@@ -35,6 +35,7 @@ import { PORTFOLIO_LIMITS } from '~/utils/field-limits'
 import { DEFAULT_LOCALE, isLocale, LOCALES } from '~/utils/locales'
 import { isSafeHttpUrl, PHONE_PATTERN } from '~/utils/text'
 import { LinkListSchema } from '~/utils/link-schemas'
+import { characterCount, CONTACT_LIMITS } from '~/utils/contact-schemas'
 import { normaliseEmail, pathKeyInUse } from './customer.server'
 import { cardKey, largeKey, MAX_IMAGES_PER_PORTFOLIO } from './image.server'
 import { MAX_PORTFOLIO_ITEMS, portfolioHead, portfolioImagePrefix } from './portfolio.server'
@@ -76,6 +77,8 @@ export class AccountTransferError extends Error {
 
 const sha256Schema = z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 in lower-case hex')
 const isoDate = z.iso.datetime({ offset: true })
+/** Far above what the limits let an owner receive within CONTACTS_RETENTION_DAYS (100 a day). */
+const MAX_EXPORTED_CONTACTS = 400_000
 const shortText = z.string().max(500)
 const optionalText = shortText.nullable()
 const paragraphs = z.array(z.string().max(10_000)).max(1_000)
@@ -262,6 +265,36 @@ export const AccountDocumentSchema = z.object({
 	// Added later (issue 37): the owner's own links in display order, checked by the rules of a
 	// save (app/utils/link-schemas.ts). Older documents have none.
 	links: LinkListSchema.optional().default([]),
+	// Added later (issue 40): the details visitors left, each with the consent it was given with
+	// and when. Older documents have none.
+	contacts: z
+		.array(
+			z
+				.object({
+					name: z.string().min(1).max(CONTACT_LIMITS.name),
+					email: z.string().min(3).max(CONTACT_LIMITS.email).nullable(),
+					phone: z.string().min(7).max(CONTACT_LIMITS.phone).nullable(),
+					company: z.string().max(CONTACT_LIMITS.company).nullable(),
+					message: z
+						.string()
+						.refine(
+							(value) => characterCount(value) <= CONTACT_LIMITS.message,
+							'at most 1000 characters',
+						)
+						.nullable(),
+					createdAt: isoDate,
+					read: z.boolean(),
+					consentText: z.string().min(1).max(2_000),
+					consentAt: isoDate,
+				})
+				.refine(
+					(contact) => contact.email !== null || contact.phone !== null,
+					'needs an email or a phone',
+				),
+		)
+		.max(MAX_EXPORTED_CONTACTS, `at most ${MAX_EXPORTED_CONTACTS} contacts`)
+		.optional()
+		.default([]),
 })
 
 export type AccountDocument = z.infer<typeof AccountDocumentSchema>
@@ -348,6 +381,7 @@ async function exportDocument(
 				include: { images: { orderBy: [{ position: 'asc' }, { createdAt: 'asc' }] } },
 			},
 			links: byPosition,
+			contacts: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
 		},
 	})
 	if (!customer) return null
@@ -482,6 +516,17 @@ async function exportDocument(
 			highlight: link.highlight,
 			startsAt: link.startsAt?.toISOString() ?? null,
 			endsAt: link.endsAt?.toISOString() ?? null,
+		})),
+		contacts: customer.contacts.map((contact) => ({
+			name: contact.name,
+			email: contact.email,
+			phone: contact.phone,
+			company: contact.company,
+			message: contact.message,
+			createdAt: contact.createdAt.toISOString(),
+			read: contact.read,
+			consentText: contact.consentText,
+			consentAt: contact.consentAt.toISOString(),
 		})),
 	}
 	return document
@@ -669,6 +714,7 @@ export type ImportResult = {
 	portfolioItems: number
 	images: number
 	links: number
+	contacts: number
 }
 
 async function emailTaken(email: string) {
@@ -835,6 +881,24 @@ export async function importAccount(
 						endsAt: link.endsAt ? new Date(link.endsAt) : null,
 					})),
 				})
+				// The owner was told of these where they came from: no email about them here.
+				const imported = new Date()
+				await tx.contact.createMany({
+					data: document.contacts.map((contact) => ({
+						customerId,
+						name: contact.name,
+						email: contact.email,
+						phone: contact.phone,
+						company: contact.company,
+						message: contact.message,
+						createdAt: new Date(contact.createdAt),
+						read: contact.read,
+						consentText: contact.consentText,
+						consentAt: new Date(contact.consentAt),
+						noticeId: IMPORTED_NOTICE,
+						notifiedAt: imported,
+					})),
+				})
 				await tx.portfolioImage.createMany({
 					data: items.flatMap(({ portfolioId, images }) =>
 						images.map(({ imageId, key, position, image }) => ({
@@ -883,5 +947,9 @@ export async function importAccount(
 		portfolioItems: items.length,
 		images: items.reduce((count, item) => count + item.images.length, 0),
 		links: document.links.length,
+		contacts: document.contacts.length,
 	}
 }
+
+/** What an imported contact's `noticeId` says: told of already, where it came from. */
+const IMPORTED_NOTICE = 'imported'

@@ -138,3 +138,32 @@ export async function projectNames(customerId: string, ids: readonly string[]) {
 	})
 	return new Map(rows.map((row) => [row.id, row.productName ?? '']))
 }
+
+// ---------------------------------------------------------------- contacts received
+
+/**
+ * Counts a contact a visitor left (issue 40) on its UTC day: the metric `contact`, written at
+ * once with the contact (inside its transaction), so the count is exact and outlives the contact
+ * itself (deleted by its owner or by retention) for INSIGHTS_RETENTION_DAYS, like every rollup.
+ */
+export async function addContactCount(
+	customerId: string,
+	day: string,
+	db: Pick<ReturnType<typeof prisma>, '$executeRaw'> = prisma(),
+) {
+	await db.$executeRaw`
+		INSERT INTO "InsightsDay" ("day", "customerId", "metric", "dimension", "count")
+		VALUES (${day}::date, ${customerId}, 'contact', '', 1)
+		ON CONFLICT ("customerId", "day", "metric", "dimension")
+		DO UPDATE SET "count" = "InsightsDay"."count" + 1`
+}
+
+/** Contacts received per UTC day from `from` to `to` (inclusive), only the days with some. */
+export async function readContactCounts(customerId: string, from: string, to: string) {
+	const rows = await prisma().$queryRaw<Array<{ day: Date; count: number }>>`
+		SELECT "day", "count" FROM "InsightsDay"
+		WHERE "customerId" = ${customerId} AND "metric" = 'contact' AND "dimension" = ''
+			AND "day" BETWEEN ${from}::date AND ${to}::date
+		ORDER BY "day"`
+	return rows.map((row) => ({ day: row.day.toISOString().slice(0, 10), count: Number(row.count) }))
+}

@@ -22,6 +22,13 @@ export type OutboxKind =
 	| 'factor-removed'
 	/** A recovery code was used (`data.left`: how many are left). */
 	| 'recovery-code-used'
+	/** The daily check found no TXT record for the owner's domain (`data.domain`, `record`, `token`). */
+	| 'domain-failing'
+	/**
+	 * Visitors left their details (issue 40; `data.customerId`): every contact not told yet, one
+	 * email (a digest when there are several), sent only to a verified address.
+	 */
+	| 'contact-received'
 
 /**
  * What an address that is not verified yet may receive: its verification link, reset links
@@ -70,6 +77,29 @@ export async function enqueueEmail(
 			data: (message.data ?? {}) as Prisma.InputJsonObject,
 		},
 	})
+}
+
+/**
+ * Queues the notice of new contacts for the owner `customerId` (issue 40), due at `dueAt`,
+ * unless one is already waiting to be sent (not attempted yet): that one will tell of the new
+ * contacts too. Two queued at once are harmless: each contact is claimed by one notice only
+ * (app/models/contact.server.ts), and a notice with nothing left to tell sends nothing.
+ */
+export async function queueContactNotice(customerId: string, to: string, dueAt: Date) {
+	const waiting = await prisma().outboxMessage.findFirst({
+		where: {
+			kind: 'contact-received',
+			failedAt: null,
+			attempts: 0,
+			data: { path: ['customerId'], equals: customerId },
+		},
+		select: { id: true },
+	})
+	if (waiting) return false
+	await prisma().outboxMessage.create({
+		data: { kind: 'contact-received', to, data: { customerId }, nextAttemptAt: dueAt },
+	})
+	return true
 }
 
 /** Adds several messages in one transaction. */

@@ -1,6 +1,10 @@
 import { msg } from '@lingui/core/macro'
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { Trans } from '@lingui/react/macro'
+import { ContactIcon } from '~/components/icons'
+import { contactFormOpen } from '~/models/contact.server'
+import { pageHref, publicBase } from '~/utils/public-url.server'
 import { metaI18n } from '~/utils/i18n'
 import { errorMeta, GeneralErrorBoundary } from '~/components/error-boundary'
 import { MyPortfolio } from '~/components/portfolio-card'
@@ -11,7 +15,7 @@ import { iconDrawing } from '~/data/brand-icons'
 import { getPublicProfilePage } from '~/models/public-page.server'
 import { PUBLIC_PAGE } from '~/utils/document'
 import { isWebLink } from '~/utils/links'
-import { env } from '~/utils/env.server'
+import { profileUrlFor } from '~/utils/public-url.server'
 import { fullName, ogImageUrl, pageMeta } from '~/utils/seo'
 import { notFoundOrMoved } from '~/services/moved.server'
 
@@ -19,10 +23,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const page = await getPublicProfilePage(params.pname ?? '')
 	if (!page) throw await notFoundOrMoved(request, params.pname)
 	const path = page.profile.path!
-	const profileUrl = `${env().PUBLIC_SITE_URL}/${path}`
+	// `https://{domain}` on the owner's own domain (app/utils/public-url.server.ts).
+	const profileUrl = profileUrlFor(request, path)
 	return {
 		...page,
 		path,
+		// '' on the owner's domain, `/{pname}` else: the page's links (page-base.tsx).
+		base: publicBase(request, path).prefix,
 		profileUrl,
 		ogImage: ogImageUrl(profileUrl, page.profile),
 		// The page's theme, in its HTML (app/root.tsx).
@@ -31,6 +38,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		locale: page.profile.language,
 		// The drawings of the icons the owner's live links use, and only those (the page is
 		// rendered here and not hydrated: no script carries them).
+		// 'Exchange contact' (issue 40): shown while the owner's form is open; a link to the form's
+		// page, which the page's script opens as a dialog (app/utils/contact-dialog.ts).
+		connectHref: (await contactFormOpen(page.profile.customerId))
+			? pageHref(publicBase(request, path), '/connect')
+			: null,
 		linkIcons: Object.fromEntries(
 			[...new Set(page.links.map((link) => link.icon))].map((slug) => [slug, iconDrawing(slug)]),
 		),
@@ -40,11 +52,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function PublicProfile() {
 	const { profile, resume, email, path, profileUrl, portfolio, appearance, links, linkIcons } =
 		useLoaderData<typeof loader>()
+	const { connectHref, base } = useLoaderData<typeof loader>()
 	return (
 		<PublicPage
 			profile={profile}
 			path={path}
 			profileUrl={profileUrl}
+			base={base}
 			accent={appearance.accent}
 			sheets={
 				<FindMeSheet firstName={profile.name.firstName} email={email} links={profile.socialLinks} />
@@ -61,6 +75,15 @@ export default function PublicProfile() {
 					profileUrl={profileUrl}
 					links={links}
 					linkIcons={linkIcons}
+					cardActions={
+						connectHref ? (
+							// What a visitor who just met the owner reaches for first: full width, on top.
+							<a href={connectHref} data-contact-dialog className="btn-primary w-full">
+								<ContactIcon className="size-4" />
+								<Trans>Exchange contact</Trans>
+							</a>
+						) : null
+					}
 				/>
 			)}
 		</PublicPage>

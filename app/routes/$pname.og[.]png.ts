@@ -18,7 +18,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 			city: profile.city,
 			country: profile.country,
 			picture: await readDisplayPicture(profile.customerId, Boolean(profile.pictureUrl)),
-			siteUrl: pageUrl,
+			// The address as the card shows it: `jane.dev` on the owner's domain (no trailing slash).
+			siteUrl: pageUrl.replace(/\/$/, ''),
 			appearance: profile.appearance,
 			i18n: serverI18n(profile.language),
 		}),

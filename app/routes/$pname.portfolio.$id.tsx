@@ -12,7 +12,8 @@ import { getCustomerIdByPath } from '~/models/customer.server'
 import { getPortfolio } from '~/models/portfolio.server'
 import { getProfile } from '~/models/profile.server'
 import { PUBLIC_PAGE } from '~/utils/document'
-import { env } from '~/utils/env.server'
+import { pagePath } from '~/components/page-base'
+import { profileUrlFor, publicBase } from '~/utils/public-url.server'
 import { fullName as joinName, ogImageUrl, pageMeta } from '~/utils/seo'
 import { notFoundOrMoved } from '~/services/moved.server'
 
@@ -31,8 +32,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		designation: profile.designation,
 		pictureSmallUrl: profile.pictureSmallUrl,
 		path: profile.path,
-		profileUrl: `${env().PUBLIC_SITE_URL}/${profile.path}`,
-		ogImage: ogImageUrl(`${env().PUBLIC_SITE_URL}/${profile.path}`, profile),
+		// '' on the owner's domain, `/{pname}` else: the page's links (page-base.tsx).
+		base: publicBase(request, profile.path).prefix,
+		profileUrl: profileUrlFor(request, profile.path),
+		ogImage: ogImageUrl(profileUrlFor(request, profile.path), profile),
 		// The page's theme, in its HTML (app/root.tsx).
 		appearance: profile.appearance,
 		// The page speaks its owner's language, whoever reads it (app/root.tsx).
@@ -42,13 +45,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function PublicProject() {
 	const { t } = useLingui()
-	const { item, name, designation, pictureSmallUrl, path, profileUrl, appearance } =
+	const { item, name, designation, pictureSmallUrl, path, base, profileUrl, appearance } =
 		useLoaderData<typeof loader>()
 	return (
 		<PublicPage
 			profile={{ name, pictureSmallUrl }}
 			path={path}
 			profileUrl={profileUrl}
+			base={base}
 			accent={appearance.accent}
 		>
 			<PortfolioView
@@ -59,10 +63,10 @@ export default function PublicProject() {
 						name: joinName(name) || path,
 						designation,
 						pictureUrl: pictureSmallUrl,
-						profileHref: `/${path}`,
+						profileHref: pagePath(base),
 					},
 				}}
-				backHref={`/${path}/portfolio`}
+				backHref={pagePath(base, '/portfolio')}
 				backLabel={t`All projects`}
 			/>
 		</PublicPage>

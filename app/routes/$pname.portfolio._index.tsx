@@ -14,7 +14,8 @@ import { getCustomerIdByPath } from '~/models/customer.server'
 import { listPortfolioCards } from '~/models/portfolio.server'
 import { getProfile } from '~/models/profile.server'
 import { PUBLIC_PAGE } from '~/utils/document'
-import { env } from '~/utils/env.server'
+import { pagePath } from '~/components/page-base'
+import { profileUrlFor, publicBase } from '~/utils/public-url.server'
 import { decodeCursor, PAGE_SIZE_DEFAULT } from '~/utils/pagination.server'
 import { fullName as joinName, ogImageUrl, pageMeta } from '~/utils/seo'
 import { notFoundOrMoved } from '~/services/moved.server'
@@ -36,11 +37,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		designation: profile.designation,
 		pictureSmallUrl: profile.pictureSmallUrl,
 		path: profile.path,
+		// '' on the owner's domain, `/{pname}` else: the page's links (page-base.tsx).
+		base: publicBase(request, profile.path).prefix,
 		items: page.items,
 		next: page.next,
 		isFirstPage: !after,
-		profileUrl: `${env().PUBLIC_SITE_URL}/${profile.path}`,
-		ogImage: ogImageUrl(`${env().PUBLIC_SITE_URL}/${profile.path}`, profile),
+		profileUrl: profileUrlFor(request, profile.path),
+		ogImage: ogImageUrl(profileUrlFor(request, profile.path), profile),
 		// The page's theme, in its HTML (app/root.tsx).
 		appearance: profile.appearance,
 		// The page speaks its owner's language, whoever reads it (app/root.tsx).
@@ -50,7 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function PublicPortfolio() {
 	const { t } = useLingui()
-	const { pictureSmallUrl, path, profileUrl, items, next, isFirstPage, appearance, ...data } =
+	const { pictureSmallUrl, path, base, profileUrl, items, next, isFirstPage, appearance, ...data } =
 		useLoaderData<typeof loader>()
 	const name = joinName(data.name)
 	return (
@@ -58,11 +61,12 @@ export default function PublicPortfolio() {
 			profile={{ name: data.name, pictureSmallUrl }}
 			path={path}
 			profileUrl={profileUrl}
+			base={base}
 			accent={appearance.accent}
 		>
 			<main className="mx-auto flex max-w-3xl flex-col gap-5 px-4 py-6 sm:py-8">
 				<Link
-					to={`/${path}`}
+					to={pagePath(base)}
 					className="text-muted hover:text-brand inline-flex items-center gap-1.5 self-start text-sm font-semibold"
 				>
 					<ArrowRightIcon className="size-4 rotate-180 rtl:-scale-x-100" />
@@ -98,7 +102,7 @@ export default function PublicPortfolio() {
 								<PortfolioCard
 									item={item}
 									index={index}
-									href={`/${path}/portfolio/${item.portfolioId}`}
+									href={pagePath(base, `/portfolio/${item.portfolioId}`)}
 									variant="list"
 									priority={index === 0}
 								/>
@@ -113,7 +117,7 @@ export default function PublicPortfolio() {
 						</p>
 					</section>
 				)}
-				<MorePages path={path} next={next} isFirstPage={isFirstPage} shown={items.length} />
+				<MorePages base={base} next={next} isFirstPage={isFirstPage} shown={items.length} />
 			</main>
 		</PublicPage>
 	)
@@ -145,12 +149,12 @@ function pluralForms(i18n: I18n, message: MessageDescriptor) {
  * back to the first.
  */
 function MorePages({
-	path,
+	base,
 	next,
 	isFirstPage,
 	shown,
 }: {
-	path: string
+	base: string
 	next: string | null
 	isFirstPage: boolean
 	shown: number
@@ -170,7 +174,7 @@ function MorePages({
 			</p>
 			{next ? (
 				<a
-					href={`/${path}/portfolio?cursor=${encodeURIComponent(next)}`}
+					href={pagePath(base, `/portfolio?cursor=${encodeURIComponent(next)}`)}
 					className="btn-secondary min-w-40"
 					data-load-more
 					data-loading={t`Loading...`}
@@ -179,7 +183,7 @@ function MorePages({
 				</a>
 			) : null}
 			{isFirstPage ? null : (
-				<Link to={`/${path}/portfolio`} className="text-brand-700 text-sm font-semibold">
+				<Link to={pagePath(base, '/portfolio')} className="text-brand-700 text-sm font-semibold">
 					<Trans>Back to the first projects</Trans>
 				</Link>
 			)}

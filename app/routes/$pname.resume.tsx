@@ -13,7 +13,8 @@ import { MadeWithTagg, ogLocale, publicPageErrorHeaders } from '~/components/pub
 import { educationYears, workPeriod } from '~/components/resume-dates'
 import { getPublicProfilePage } from '~/models/public-page.server'
 import { PUBLIC_PAGE } from '~/utils/document'
-import { env } from '~/utils/env.server'
+import { pagePath } from '~/components/page-base'
+import { profileUrlFor, publicBase } from '~/utils/public-url.server'
 import { cx } from '~/utils/misc'
 import { notFoundOrMoved } from '~/services/moved.server'
 import { fullName, ogImageUrl, pageMeta } from '~/utils/seo'
@@ -29,8 +30,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		resume: page.resume,
 		email: page.email,
 		path,
-		profileUrl: `${env().PUBLIC_SITE_URL}/${path}`,
-		ogImage: ogImageUrl(`${env().PUBLIC_SITE_URL}/${path}`, page.profile),
+		// '' on the owner's domain, `/{pname}` else: the page's links (page-base.tsx).
+		base: publicBase(request, path).prefix,
+		profileUrl: profileUrlFor(request, path),
+		ogImage: ogImageUrl(profileUrlFor(request, path), page.profile),
 		// The owner's colours, dark mode and type, as on their other pages (app/root.tsx).
 		appearance: page.profile.appearance,
 		// The page speaks its owner's language, whoever reads it (app/root.tsx).
@@ -42,7 +45,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: printHref 
 
 export default function ResumePage() {
 	const { t, i18n } = useLingui()
-	const { profile, resume, email, path, profileUrl } = useLoaderData<typeof loader>()
+	const { profile, resume, email, path, base, profileUrl } = useLoaderData<typeof loader>()
 	const name = fullName(profile.name) || path
 	const firstName = profile.name.firstName || name
 	const location = [profile.city, profile.country].filter(Boolean).join(', ')
@@ -52,14 +55,18 @@ export default function ResumePage() {
 	return (
 		<div className="min-h-dvh print:bg-white">
 			<header className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-3 px-4 pt-5 print:hidden">
-				<Link to={`/${path}`} aria-label={t`Tagg back to ${name}’s profile`} className="rounded-lg">
+				<Link
+					to={pagePath(base)}
+					aria-label={t`Tagg back to ${name}’s profile`}
+					className="rounded-lg"
+				>
 					<Logo />
 				</Link>
 				<nav aria-label={t`Resume`} className="flex flex-wrap items-center gap-2">
-					<Link to={`/${path}`} className="btn-ghost min-h-10 px-3 py-2">
+					<Link to={pagePath(base)} className="btn-ghost min-h-10 px-3 py-2">
 						<Trans>Profile</Trans>
 					</Link>
-					<a href={`/${path}/resume.pdf`} download className="btn-primary min-h-10 py-2">
+					<a href={pagePath(base, '/resume.pdf')} download className="btn-primary min-h-10 py-2">
 						<DownloadIcon />
 						<Trans>Download PDF</Trans>
 					</a>

@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs } from '@remix-run/node'
 import { getPageVersion } from '~/models/page-version.server'
 import { listPortfolios } from '~/models/portfolio.server'
 import { getProfilePage } from '~/models/public-page.server'
-import { env } from '~/utils/env.server'
+import { profileUrlFor } from '~/utils/public-url.server'
 import { notFoundOrMoved } from '~/services/moved.server'
 import { toJsonResume } from '~/services/json-resume.server'
 import { notModified, versionEtag } from '~/utils/resume-page.server'
@@ -30,7 +30,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 	const document = toJsonResume({
 		...page,
 		projects,
-		profileUrl: `${env().PUBLIC_SITE_URL}/${version.path}`,
+		profileUrl: profileUrlFor(request, version.path),
 	})
 	return new Response(JSON.stringify(document, null, 2), {
 		headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' },

@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { getPageVersion } from '~/models/page-version.server'
 import { getProfilePage } from '~/models/public-page.server'
-import { env } from '~/utils/env.server'
+import { profileUrlOf, publicBase } from '~/utils/public-url.server'
 import { notFoundOrMoved } from '~/services/moved.server'
 import { cachedResumePdf, pdfDisposition } from '~/services/resume-pdf.server'
 import { serverI18n } from '~/utils/i18n.server'
@@ -19,15 +19,16 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 	const etag = versionEtag('pdf', version.version, version.language)
 	const headers = { ETag: etag, 'Cache-Control': PUBLIC_PAGE_CACHE }
 	if (notModified(request, etag)) return new Response(null, { status: 304, headers })
-	const site = env().PUBLIC_SITE_URL
+	// `https://{domain}` on the owner's own domain (app/utils/public-url.server.ts).
+	const base = publicBase(request, version.path)
 	const file = await cachedResumePdf(
 		version.customerId,
 		version.version,
 		async () => {
 			const page = await getProfilePage(version.customerId)
-			return page && { ...page, profileUrl: `${site}/${version.path}` }
+			return page && { ...page, profileUrl: profileUrlOf(base) }
 		},
-		new URL(site).host,
+		base.host,
 		version.language,
 	)
 	if (!file) throw new Response('Not found', { status: 404 })

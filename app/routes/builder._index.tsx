@@ -22,6 +22,7 @@ import { getCustomerEmail } from '~/models/customer.server'
 import { linksData, listOwnLinks, replaceLinks, withIcon } from '~/models/link.server'
 import { getProfilePage } from '~/models/public-page.server'
 import { requireCustomerId } from '~/services/auth.server'
+import { ownerAddress } from '~/services/domains.server'
 import {
 	conflict,
 	editorAction,
@@ -38,7 +39,6 @@ import {
 	keepPageWhenSignedOut,
 	type EditorResult,
 } from '~/utils/editor'
-import { env } from '~/utils/env.server'
 import { PreconditionFailed, versionOf, versionPrecondition } from '~/utils/etag.server'
 import { metaI18n, translate } from '~/utils/i18n'
 import { requestI18n } from '~/utils/i18n.server'
@@ -106,7 +106,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		links: links.shown,
 		linkEditor: links.editor,
 		path,
-		profileUrl: `${env().PUBLIC_SITE_URL}/${path}`,
+		// `https://{domain}/` while the owner's own domain serves the page (issue 39).
+		profileUrl: (await ownerAddress(path)).profileUrl,
 		loginEmail: loginEmail ?? '',
 		// Each editor sends its section's version back: a save from a stale tab is a 412.
 		versions: profileVersions(page.profile, page.resume),

@@ -8,15 +8,19 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { DownloadIcon, EyeIcon } from '~/components/icons'
 import { linkName, pageName } from '~/components/insights-names'
 import { getCustomerPath } from '~/models/customer.server'
+import { readContactCounts } from '~/models/insights.server'
 import { countedLinkTitles } from '~/models/link.server'
 import { readDashboard } from '~/services/insights.server'
 import { requireCustomerId } from '~/services/auth.server'
+import { ownerAddress } from '~/services/domains.server'
 import { env } from '~/utils/env.server'
 import { metaI18n } from '~/utils/i18n'
 import {
 	percentChange,
 	parseRange,
+	rangeDays,
 	RANGES,
+	utcDay,
 	type InsightsSummary,
 	type Range,
 	type Totals,
@@ -36,12 +40,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		customerId,
 		summary.links.map((row) => row.link),
 	)
+	// Contacts visitors left (issue 40), in this period and the one before.
+	const days = rangeDays(range, summary.to || utcDay())
+	const counts = await readContactCounts(customerId, days.previousFrom, days.to)
+	const contacts = {
+		now: counts.filter((row) => row.day >= days.from).reduce((sum, row) => sum + row.count, 0),
+		before: counts.filter((row) => row.day < days.from).reduce((sum, row) => sum + row.count, 0),
+	}
 	return {
 		summary,
+		contacts,
 		projects,
 		links,
 		path,
-		profileUrl: path ? `${env().PUBLIC_SITE_URL}/${path}` : null,
+		// `https://{domain}/` while the owner's own domain serves the pages (issue 39).
+		...(path ? await ownerAddress(path) : { profileUrl: null, domain: null }),
 		insightsOn: env().INSIGHTS === 'on',
 	}
 }
@@ -57,11 +70,14 @@ const TOTALS: Array<{ key: keyof Totals; label: MessageDescriptor }> = [
 
 export default function InsightsPage() {
 	const { t, i18n } = useLingui()
-	const { summary, projects, links, path, profileUrl, insightsOn } = useLoaderData<typeof loader>()
+	const { summary, contacts, projects, links, path, profileUrl, domain, insightsOn } =
+		useLoaderData<typeof loader>()
 	const days = RANGES[summary.range]
 	const empty =
 		Object.values(summary.totals).every((value) => value === 0) &&
-		Object.values(summary.previous).every((value) => value === 0)
+		Object.values(summary.previous).every((value) => value === 0) &&
+		contacts.now === 0 &&
+		contacts.before === 0
 	return (
 		<main className="mx-auto flex max-w-5xl flex-col gap-5 px-4 py-6 sm:py-8">
 			<div className="flex flex-wrap items-end justify-between gap-4">
@@ -103,7 +119,7 @@ export default function InsightsPage() {
 			) : null}
 
 			{empty ? (
-				<EmptyState path={path} profileUrl={profileUrl} />
+				<EmptyState path={path} profileUrl={profileUrl} domain={domain} />
 			) : (
 				<>
 					<section aria-labelledby="totals" className="flex flex-col gap-3">
@@ -120,6 +136,18 @@ export default function InsightsPage() {
 									<Change now={summary.totals[key]} before={summary.previous[key]} days={days} />
 								</li>
 							))}
+							<li className="card flex flex-col gap-1 p-4">
+								<Link
+									to="/builder/contacts"
+									className="text-muted text-sm font-medium underline-offset-2 hover:underline"
+								>
+									<Trans>Contacts received</Trans>
+								</Link>
+								<span className="text-2xl font-bold tabular-nums sm:text-3xl">
+									{i18n.number(contacts.now)}
+								</span>
+								<Change now={contacts.now} before={contacts.before} days={days} />
+							</li>
 						</ul>
 					</section>
 					<DailyChart summary={summary} />
@@ -147,7 +175,7 @@ export default function InsightsPage() {
 							unit={(count) => t`${plural(count, { one: '# view', other: '# views' })}`}
 							empty={t`No page views yet.`}
 							rows={summary.pages.map((row) => ({
-								name: pageName(row.path, path, projects, i18n),
+								name: pageName(row.path, path, projects, i18n, domain),
 								count: row.views,
 							}))}
 						/>
@@ -399,7 +427,16 @@ function TopList({
 	)
 }
 
-function EmptyState({ path, profileUrl }: { path: string | null; profileUrl: string | null }) {
+function EmptyState({
+	path,
+	profileUrl,
+	domain,
+}: {
+	path: string | null
+	profileUrl: string | null
+	/** The owner's own domain: the page is there (issue 39). */
+	domain: string | null
+}) {
 	return (
 		<section aria-labelledby="empty" className="card flex flex-col items-start gap-3 p-6 sm:p-8">
 			<h2 id="empty" className="text-xl font-bold tracking-tight">
@@ -420,7 +457,12 @@ function EmptyState({ path, profileUrl }: { path: string | null; profileUrl: str
 					>
 						{profileUrl}
 					</p>
-					<a href={`/${path}`} target="_blank" rel="noopener noreferrer" className="btn-primary">
+					<a
+						href={domain && profileUrl ? profileUrl : `/${path}`}
+						target="_blank"
+						rel="noopener noreferrer"
+						className="btn-primary"
+					>
 						<EyeIcon className="size-4" />
 						<Trans>Open your page to share it</Trans>
 					</a>

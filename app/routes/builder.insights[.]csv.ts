@@ -6,6 +6,7 @@ import { getCustomerPath } from '~/models/customer.server'
 import { countedLinkTitles } from '~/models/link.server'
 import { readDashboard } from '~/services/insights.server'
 import { requireCustomerId } from '~/services/auth.server'
+import { ownerAddress } from '~/services/domains.server'
 import { toCsv } from '~/utils/csv'
 import { msg } from '~/utils/i18n-macro'
 import { requestI18n } from '~/utils/i18n.server'
@@ -82,6 +83,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		getAccount(customerId),
 	])
 	const i18n = requestI18n(request, account?.language)
+	// The owner's own domain names the pages as visitors reach them there (issue 39).
+	const { domain } = path ? await ownerAddress(path) : { domain: null }
 	// The owner's own links that were clicked, by title (`link:{linkId}`).
 	const links = await countedLinkTitles(
 		customerId,
@@ -90,7 +93,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	// The names the dashboard shows ("LinkedIn", "Project: …"), not the keys counted under.
 	const names = {
 		link: (key: string) => linkName(key, projects, i18n, links),
-		page: (page: string) => pageName(page, path, projects, i18n),
+		page: (page: string) => pageName(page, path, projects, i18n, domain),
 	}
 	return new Response(toCsv(records(summary, names, i18n)), {
 		headers: {

@@ -23,6 +23,9 @@ import { serialize } from 'cookie'
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { type z } from 'zod'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { Section } from '~/components/settings-section'
+import { SignInFactorsSettings } from '~/components/sign-in-factors'
+import { factorsOf } from '~/services/sign-in-factors.server'
 import {
 	Field,
 	FormError,
@@ -45,13 +48,13 @@ import {
 } from '~/services/account-settings.server'
 import { readFormData } from '~/utils/api.server'
 import { requireCustomerId } from '~/services/auth.server'
+import { DomainSettings } from '~/components/domain-settings'
 import { env } from '~/utils/env.server'
 import { metaI18n, translate, type Translatable } from '~/utils/i18n'
 import { requestI18n } from '~/utils/i18n.server'
 import { LANG_COOKIE, langCookie } from '~/utils/locale.server'
 import { DEFAULT_LOCALE, isLocale, LOCALE_NAMES, LOCALES, type Locale } from '~/utils/locales'
 import { signAccessToken } from '~/utils/jwt.server'
-import { cx } from '~/utils/misc'
 import { PATH_MESSAGES } from '~/utils/path-name'
 import {
 	clearedSessionCookies,
@@ -110,7 +113,11 @@ const LANGUAGE_SAVED = '/builder/settings?saved=language#language'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const customerId = await requireCustomerId(request)
-	const [account, languages] = await Promise.all([getAccount(customerId), getLanguages(customerId)])
+	const [account, languages, factors] = await Promise.all([
+		getAccount(customerId),
+		getLanguages(customerId),
+		factorsOf(customerId),
+	])
 	if (!account) throw redirect('/login')
 	const i18n = requestI18n(request, account.language)
 	const query = new URL(request.url).searchParams
@@ -119,6 +126,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		? EXPORT_REFUSALS[exportRefusal]
 		: undefined
 	return {
+		factors: {
+			...factors,
+			passkeys: factors.passkeys.map((passkey) => ({
+				...passkey,
+				createdAt: new Date(passkey.createdAt).toISOString(),
+				lastUsedAt: passkey.lastUsedAt ? new Date(passkey.lastUsedAt).toISOString() : null,
+			})),
+		},
 		email: account.email,
 		emailVerified: Boolean(account.emailVerifiedAt),
 		path: account.profile?.path ?? '',
@@ -320,6 +335,7 @@ export default function SettingsPage() {
 		pageLanguage,
 		builderLanguage,
 		builderLanguageSaved,
+		factors,
 	} = useLoaderData<typeof loader>()
 	return (
 		<main className="mx-auto flex max-w-3xl flex-col gap-5 px-4 py-6 sm:py-8">
@@ -333,6 +349,7 @@ export default function SettingsPage() {
 			</header>
 			<EmailSection email={email} emailVerified={emailVerified} pendingEmail={pendingEmail} />
 			<PasswordSection />
+			<SignInFactorsSettings factors={factors} />
 			<AddressSection path={path} host={host} />
 			<LanguageSection
 				pageLanguage={pageLanguage}
@@ -340,37 +357,10 @@ export default function SettingsPage() {
 				builderLanguageSaved={builderLanguageSaved}
 			/>
 			<SessionsSection />
+			<DomainSettings />
 			<DataSection error={exportError} />
 			<DeleteSection path={path} host={host} email={email} />
 		</main>
-	)
-}
-
-function Section({
-	id,
-	title,
-	description,
-	children,
-	danger,
-}: {
-	id: string
-	title: string
-	description: ReactNode
-	children: ReactNode
-	danger?: boolean
-}) {
-	return (
-		<section
-			id={id}
-			aria-labelledby={`${id}-title`}
-			className={cx('card scroll-mt-20 p-5 sm:p-6', danger && 'border-red-200')}
-		>
-			<h2 id={`${id}-title`} className={cx('text-lg font-bold', danger && 'text-red-800')}>
-				{title}
-			</h2>
-			<div className="text-muted mt-1 text-sm">{description}</div>
-			<div className="mt-5">{children}</div>
-		</section>
 	)
 }
 

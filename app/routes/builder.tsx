@@ -17,6 +17,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ViewLiveLink } from '~/components/view-live'
 import {
 	ChartIcon,
+	ContactIcon,
 	GridIcon,
 	HomeIcon,
 	ImportIcon,
@@ -28,6 +29,7 @@ import {
 import { Logo } from '~/components/logo'
 import { getAccount } from '~/models/account.server'
 import { requireCustomerId } from '~/services/auth.server'
+import { ownerAddress } from '~/services/domains.server'
 import { keepPageWhenSignedOut } from '~/utils/editor'
 import { env } from '~/utils/env.server'
 import { cookieLocale, langCookie, requestLocale } from '~/utils/locale.server'
@@ -41,6 +43,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const account = await getAccount(customerId)
 	const path = account?.profile?.path
 	if (!path) throw redirect('/set-path')
+	// The owner's own domain, while it serves their pages (issue 39).
+	const address = await ownerAddress(path)
 	// The builder speaks the owner's own language (Settings), else the browser's. The cookie
 	// follows the setting, so the API's messages and the signed-out pages speak it too.
 	const locale = requestLocale(request, account.language)
@@ -52,6 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		{
 			path,
 			host: new URL(env().PUBLIC_SITE_URL).host,
+			domainUrl: address.domain ? address.profileUrl : null,
 			unverifiedEmail: account.emailVerifiedAt ? null : account.email,
 			locale,
 		},
@@ -68,13 +73,14 @@ const NAV = [
 	{ to: '/builder/import', label: msg`Import Resume`, icon: ImportIcon, end: false },
 	{ to: '/builder/appearance', label: msg`Appearance`, icon: PaletteIcon, end: false },
 	{ to: '/builder/insights', label: msg`Insights`, icon: ChartIcon, end: false },
+	{ to: '/builder/contacts', label: msg`Contacts`, icon: ContactIcon, end: false },
 	{ to: '/builder/settings', label: msg`Settings`, icon: SettingsIcon, end: false },
 ]
 
 const MENU_ID = 'builder-menu'
 
 function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
-	const { path, host } = useLoaderData<typeof loader>()
+	const { path, host, domainUrl } = useLoaderData<typeof loader>()
 	const { _ } = useLingui()
 	const { t } = useLinguiMacro()
 	return (
@@ -108,7 +114,11 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
 					</p>
 					<p className="mt-0.5 break-all">
 						<span dir="ltr">
-							{host}/{path}
+							{domainUrl ?? (
+								<>
+									{host}/{path}
+								</>
+							)}
 						</span>
 					</p>
 					<Link

@@ -1,20 +1,31 @@
-import { getInputProps, useForm } from '@conform-to/react'
+import { getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import {
+	data,
 	redirect,
 	type ActionFunctionArgs,
+	type HeadersFunction,
 	type LoaderFunctionArgs,
 	type MetaFunction,
 } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
+import { useEffect } from 'react'
 import { z } from 'zod'
-import { AuthFooterLink, AuthForm, AuthLayout, TextLink } from '~/components/auth-layout'
+import { AuthFooterLink, AuthForm, AuthLayout, NO_STORE, TextLink } from '~/components/auth-layout'
 import { Field } from '~/components/forms'
+import {
+	OrDivider,
+	PasskeyButton,
+	SecondStepForm,
+	usePasskeySignIn,
+	usePasskeySupport,
+} from '~/components/second-step'
 import { getCustomerPath } from '~/models/customer.server'
 import { INVALID_CREDENTIALS } from '~/utils/account-schemas'
 import { attemptLogin } from '~/services/account.server'
+import { continueFromPage, type SecondStepShown } from '~/services/second-step-page.server'
 import { readFormData } from '~/utils/api.server'
 import { getCustomerId, safeRedirectPath } from '~/services/auth.server'
 import { createSession, headersWithCookies } from '~/services/session.server'
@@ -49,30 +60,61 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	}
 }
 
+/** A code step's wait (past the wrong-code limit) says when to try again; no cache keeps a step. */
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+	const retryAfter = actionHeaders.get('Retry-After')
+	return {
+		'Cache-Control': NO_STORE,
+		...(retryAfter ? { 'Retry-After': retryAfter } : {}),
+	}
+}
+
+/** The page's answer to a post that does not sign in: the form's errors, or the code step. */
+type LoginAnswer = {
+	result?: SubmissionResult<string[]>
+	step?: SecondStepShown
+	redirectTo?: string | null
+}
+
 export async function action({ request }: ActionFunctionArgs) {
 	const formData = await readFormData(request)
 	const i18n = requestI18n(request)
 	const submission = parseWithZod(formData, { schema: LoginFormSchema })
-	if (submission.status !== 'success') {
-		return {
-			result: submission.reply({
-				formErrors: [translate(i18n, INVALID_CREDENTIALS)],
-				hideFields: ['password'],
-			}),
-		}
+	const redirectTo = safeRedirectPath(formData.get('redirectTo'))
+	// The form again with its message (200, as a refused login always was).
+	const refused = (message: string) =>
+		data<LoginAnswer>({
+			result: submission.reply({ formErrors: [message], hideFields: ['password'] }),
+		})
+	// The code step, or a passkey (on its own, or as the code step's other way).
+	const continued = await continueFromPage(formData, i18n)
+	if (continued) {
+		if (continued.ok) return signedIn(continued.signedIn, redirectTo)
+		if (!continued.step) return refused(continued.error)
+		const retryAfter = continued.step.retryAfterSeconds
+		return data<LoginAnswer>(
+			{ step: continued.step, redirectTo },
+			retryAfter ? { status: 429, headers: { 'Retry-After': String(retryAfter) } } : undefined,
+		)
 	}
-	const { email, password, redirectTo } = submission.value
+	if (submission.status !== 'success') return refused(translate(i18n, INVALID_CREDENTIALS))
+	const { email, password } = submission.value
 	const outcome = await attemptLogin(request, email, password)
-	if (!outcome.ok) {
-		return {
-			result: submission.reply({
-				formErrors: [translate(i18n, outcome.message)],
-				hideFields: ['password'],
-			}),
-		}
+	if (!outcome.ok && outcome.secondStep) {
+		// The password was right and a second factor is on: nobody is signed in yet.
+		return data<LoginAnswer>({
+			step: { mfaToken: outcome.secondStep.mfaToken, error: null },
+			redirectTo,
+		})
 	}
+	if (!outcome.ok) return refused(translate(i18n, outcome.message))
+	return signedIn(outcome, redirectTo)
+}
+
+/** A new session for this browser, and on to the page asked for. */
+async function signedIn(outcome: { customerId: string; hasPath: boolean }, redirectTo: unknown) {
 	const session = await createSession(outcome.customerId)
-	throw redirect(destination(outcome.hasPath, redirectTo), {
+	return redirect(destination(outcome.hasPath, redirectTo), {
 		headers: headersWithCookies(session.cookies),
 	})
 }
@@ -80,12 +122,32 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function LoginPage() {
 	const { t } = useLingui()
 	const loaderData = useLoaderData<typeof loader>()
-	const actionData = useActionData<typeof action>()
+	const actionData = useActionData<typeof action>() as LoginAnswer | undefined
 	const [form, fields] = useForm<z.input<typeof LoginFormSchema>>({
 		id: 'login-form',
 		lastResult: actionData?.result,
 		shouldRevalidate: 'onSubmit',
 	})
+	const redirectTo = actionData?.redirectTo ?? loaderData?.redirectTo
+	const hidden: Record<string, string> = redirectTo ? { redirectTo } : {}
+
+	if (actionData?.step) {
+		return (
+			<AuthLayout
+				title={t`Two-factor authentication`}
+				subtitle={t`Enter the code from your authenticator app to finish logging in.`}
+			>
+				<SecondStepForm
+					mfaToken={actionData.step.mfaToken}
+					error={actionData.step.error}
+					hidden={hidden}
+				/>
+				<AuthFooterLink to="/login">
+					<Trans>Back to login</Trans>
+				</AuthFooterLink>
+			</AuthLayout>
+		)
+	}
 
 	return (
 		<AuthLayout
@@ -101,14 +163,13 @@ export default function LoginPage() {
 				</p>
 			) : null}
 			<AuthForm form={form} label={t`Log In`} pendingLabel={t`Logging in...`}>
-				{loaderData?.redirectTo ? (
-					<input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-				) : null}
+				{redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
 				<Field
 					labelProps={{ children: t`Email` }}
 					inputProps={{
 						...getInputProps(fields.email, { type: 'email' }),
-						autoComplete: 'email',
+						// `webauthn`: the browser may offer the owner's passkeys among its suggestions.
+						autoComplete: 'email webauthn',
 						autoFocus: true,
 						placeholder: t`you@example.com`,
 						dir: 'ltr',
@@ -129,12 +190,46 @@ export default function LoginPage() {
 					</TextLink>
 				</p>
 			</AuthForm>
+			<PasskeySignIn hidden={hidden} />
 			{loaderData.signupsOpen ? (
 				<AuthFooterLink to="/signup">
 					<Trans>Don't have an account? Create one</Trans>
 				</AuthFooterLink>
 			) : null}
 		</AuthLayout>
+	)
+}
+
+/**
+ * 'Sign in with a passkey': no email typed, the passkey names its owner. Offered once the page's
+ * script knows the browser can (never without JavaScript); where the browser can, its passkeys
+ * are also offered in the email field's suggestions.
+ */
+function PasskeySignIn({ hidden }: { hidden: Record<string, string> }) {
+	const { t } = useLingui()
+	const support = usePasskeySupport()
+	const passkey = usePasskeySignIn(hidden)
+	const { signIn } = passkey
+	useEffect(() => {
+		if (support.autofill) void signIn({ autofill: true })
+		// Once, when the browser says it can: a new request would replace the waiting one.
+		// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, [support.autofill])
+	if (!support.passkeys) return null
+	return (
+		<div className="mt-5 flex flex-col gap-5">
+			<OrDivider />
+			<PasskeyButton
+				label={t`Sign in with a passkey`}
+				asking={passkey.asking}
+				onClick={() => void signIn()}
+			/>
+			{passkey.error ? (
+				<p role="alert" className="text-sm text-red-800">
+					{passkey.error}
+				</p>
+			) : null}
+		</div>
 	)
 }
 

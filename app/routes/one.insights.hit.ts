@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { countHit, type Hit } from '~/services/insights.server'
 import { apiError, apiOk, postOnlyLoader, readJsonBody } from '~/utils/api.server'
 import { env } from '~/utils/env.server'
+import { ownerPagePath, requestDomain } from '~/utils/public-url.server'
 import { isLinkName, parsePagePath, SHARE_METHODS, sourceOf, utmSourceOf } from '~/utils/insights'
 
 const text = (max: number) => z.string().max(max, `at most ${max} characters`)
@@ -11,7 +12,7 @@ const HitSchema = z.object({
 	/** What happened: a page view, a click on a counted link, or a share. */
 	t: z.enum(['view', 'click', 'share'], { error: "'view', 'click' or 'share'" }),
 	/** The public page it happened on (`location.pathname`). */
-	p: text(200).refine((path) => parsePagePath(path) !== null, 'a public page of an owner'),
+	p: text(200),
 	/** view: `document.referrer`. */
 	r: text(2000).optional(),
 	/** view: the page address's query (`location.search`), for utm_source. */
@@ -29,7 +30,10 @@ const HitSchema = z.object({
  */
 export async function action({ request }: ActionFunctionArgs) {
 	const body = await readJsonBody(request, HitSchema)
-	const { pname, page } = parsePagePath(body.p)!
+	// On an owner's own domain the page's path is short (`/portfolio`): the owner's page path.
+	const parsed = parsePagePath(ownerPagePath(request, body.p))
+	if (!parsed) return apiError(400, 'p: a public page of an owner')
+	const { pname, page } = parsed
 	let hit: Hit
 	if (body.t === 'view') {
 		hit = {
@@ -38,7 +42,8 @@ export async function action({ request }: ActionFunctionArgs) {
 			source: sourceOf({
 				referrer: body.r ?? null,
 				utmSource: utmSourceOf(body.q),
-				ownHost: new URL(env().PUBLIC_SITE_URL).host,
+				// A visitor coming from another page of the same site (the main host or the domain).
+				ownHost: requestDomain(request)?.domain ?? new URL(env().PUBLIC_SITE_URL).host,
 			}),
 		}
 	} else if (body.t === 'click') {

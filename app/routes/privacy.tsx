@@ -8,14 +8,19 @@ import { metaI18n } from '~/utils/i18n'
 
 /** What this instance does: whether it counts visits, and how long it keeps the daily totals. */
 export function loader() {
-	const { INSIGHTS, INSIGHTS_RETENTION_DAYS } = env()
-	return { counting: INSIGHTS === 'on', retentionDays: INSIGHTS_RETENTION_DAYS }
+	const { INSIGHTS, INSIGHTS_RETENTION_DAYS, CONTACTS_RETENTION_DAYS } = env()
+	return {
+		counting: INSIGHTS === 'on',
+		retentionDays: INSIGHTS_RETENTION_DAYS,
+		// How long the details visitors leave with 'Exchange contact' are kept (issue 40).
+		contactDays: CONTACTS_RETENTION_DAYS,
+	}
 }
 
 /** How visits are counted (the same words as README's privacy note; decision 022). */
 export default function PrivacyPage() {
 	const { t } = useLingui()
-	const { counting, retentionDays } = useLoaderData<typeof loader>()
+	const { counting, retentionDays, contactDays } = useLoaderData<typeof loader>()
 	return (
 		<SitePage title={t`Privacy`} className="gap-6">
 			<section aria-labelledby="visits" className="flex flex-col gap-3 leading-relaxed">
@@ -50,6 +55,26 @@ export default function PrivacyPage() {
 						<Plural value={retentionDays} one="# day" other="# days" />, never a list of visits.
 						Search engines and other bots, link previews fetched in advance, and owners looking at
 						their own pages are not counted.
+					</Trans>
+				</p>
+			</section>
+			<section aria-labelledby="contacts" className="flex flex-col gap-3 leading-relaxed">
+				<h2 id="contacts" className="text-xl font-bold tracking-tight">
+					<Trans>Details you leave with 'Exchange contact'</Trans>
+				</h2>
+				<p>
+					<Trans>
+						When you leave your details on someone’s Tagg page (your name, your email or phone
+						number, and if you like your company and a note), they go to that page’s owner only: by
+						email, and in their Tagg account. You tick a box to agree to it first; the sentence you
+						agreed to is kept with your details, with the time.
+					</Trans>
+				</p>
+				<p>
+					<Trans>
+						Your details are kept for <Plural value={contactDays} one="# day" other="# days" />,
+						then deleted. The owner can delete them sooner: ask them to. They are also deleted with
+						the owner’s account, and go with it when the owner downloads their data.
 					</Trans>
 				</p>
 			</section>

@@ -6,6 +6,7 @@ import {
 	data,
 	redirect,
 	type ActionFunctionArgs,
+	type HeadersFunction,
 	type LoaderFunctionArgs,
 	type MetaFunction,
 } from '@remix-run/node'
@@ -20,13 +21,30 @@ import {
 import { NewPasswordFields, useZodForm } from '~/components/forms'
 import { findPasswordResetToken } from '~/models/account.server'
 import { readFormData } from '~/utils/api.server'
-import { resetPasswordFromLink } from '~/services/account-settings.server'
+import { beginPasswordReset } from '~/services/account-settings.server'
+import { continueFromPage, type SecondStepShown } from '~/services/second-step-page.server'
+import { SecondStepForm } from '~/components/second-step'
+import { type SubmissionResult } from '@conform-to/react'
+import { requestI18n } from '~/utils/i18n.server'
 import { createSession, headersWithCookies } from '~/services/session.server'
 import { metaI18n } from '~/utils/i18n'
 import { ResetPasswordFormSchema } from '~/utils/settings-schemas'
 import { noindexMeta } from '~/utils/seo'
 
-export const headers = linkPageHeaders
+/** No cache and no Referer (the link's token is in the address); a code step's wait says when. */
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+	const retryAfter = actionHeaders.get('Retry-After')
+	return { ...linkPageHeaders(), ...(retryAfter ? { 'Retry-After': retryAfter } : {}) }
+}
+
+/** The page's answer to a post that does not sign in. */
+type ResetAnswer = {
+	result?: SubmissionResult<string[]>
+	/** The link is spent, expired or replaced: ask for a new one. */
+	spent: boolean
+	/** The owner's second factor is on: the new password waits for a code or a passkey. */
+	step?: SecondStepShown
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const token = new URL(request.url).searchParams.get('token') ?? ''
@@ -37,23 +55,50 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
 	const formData = await readFormData(request)
 	const submission = parseWithZod(formData, { schema: ResetPasswordFormSchema })
-	if (submission.status !== 'success') {
-		return data(
-			{ result: submission.reply({ hideFields: ['password', 'confirmPassword'] }), spent: false },
-			{ status: 400 },
+	const reply = (formErrors?: string[]) =>
+		submission.reply({ formErrors, hideFields: ['password', 'confirmPassword'] })
+	// The code step of an owner whose second factor is on (a code, or a passkey of theirs).
+	const continued = await continueFromPage(formData, requestI18n(request))
+	if (continued) {
+		if (continued.ok) return signedIn(continued.signedIn)
+		if (!continued.step) {
+			// The link was spent meanwhile; or only the step expired: the password again.
+			return data<ResetAnswer>(
+				{
+					result: reply(continued.linkSpent ? undefined : [continued.error]),
+					spent: continued.linkSpent,
+				},
+				{ status: 400 },
+			)
+		}
+		const retryAfter = continued.step.retryAfterSeconds
+		return data<ResetAnswer>(
+			{ step: continued.step, spent: false },
+			retryAfter
+				? { status: 429, headers: { 'Retry-After': String(retryAfter) } }
+				: { status: 400 },
 		)
+	}
+	if (submission.status !== 'success') {
+		return data<ResetAnswer>({ result: reply(), spent: false }, { status: 400 })
 	}
 	const { token, password } = submission.value
-	const reset = await resetPasswordFromLink(token, password)
-	if (!reset) {
-		return data(
-			{ result: submission.reply({ hideFields: ['password', 'confirmPassword'] }), spent: true },
-			{ status: 400 },
-		)
+	const reset = await beginPasswordReset(token, password)
+	if (!reset) return data<ResetAnswer>({ result: reply(), spent: true }, { status: 400 })
+	if (reset.secondStep) {
+		// Nothing changed yet (password, sessions, the link): the second step decides.
+		return data<ResetAnswer>({
+			step: { mfaToken: reset.secondStep.mfaToken, error: null },
+			spent: false,
+		})
 	}
-	// Every other session ended with the reset; this browser is signed in afresh.
+	return signedIn(reset)
+}
+
+/** Every other session ended with the reset; this browser is signed in afresh. */
+async function signedIn(reset: { customerId: string; hasPath: boolean }) {
 	const session = await createSession(reset.customerId)
-	throw redirect(reset.hasPath ? '/builder' : '/set-path', {
+	return redirect(reset.hasPath ? '/builder' : '/set-path', {
 		headers: headersWithCookies(session.cookies),
 	})
 }
@@ -61,7 +106,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ResetPasswordPage() {
 	const { t } = useLingui()
 	const { token, valid } = useLoaderData<typeof loader>()
-	const actionData = useActionData<typeof action>()
+	const actionData = useActionData<typeof action>() as ResetAnswer | undefined
 	const [form, fields] = useZodForm(ResetPasswordFormSchema, {
 		id: 'reset-password-form',
 		lastResult: actionData?.result,
@@ -69,6 +114,16 @@ export default function ResetPasswordPage() {
 	})
 
 	if (!valid || actionData?.spent) return <LinkNotValid />
+	if (actionData?.step) {
+		return (
+			<AuthLayout
+				title={t`Two-factor authentication`}
+				subtitle={t`Your new password is saved once you enter a code from your authenticator app.`}
+			>
+				<SecondStepForm mfaToken={actionData.step.mfaToken} error={actionData.step.error} />
+			</AuthLayout>
+		)
+	}
 
 	return (
 		<AuthLayout

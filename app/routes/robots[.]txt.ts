@@ -1,7 +1,14 @@
+import { type LoaderFunctionArgs } from '@remix-run/node'
+import { domainRobots } from '~/services/domain-files.server'
 import { env } from '~/utils/env.server'
 
-/** GET /robots.txt: the sitemap, and the builder, API and account pages kept out of search. */
-export function loader() {
+/**
+ * GET /robots.txt: the sitemap, and the builder, API and account pages kept out of search. On
+ * an owner's own domain: that domain's sitemap.
+ */
+export function loader({ request }: LoaderFunctionArgs) {
+	const onDomain = domainRobots(request)
+	if (onDomain) return onDomain
 	const body = [
 		'User-agent: *',
 		'Allow: /',

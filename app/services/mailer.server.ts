@@ -17,6 +17,8 @@ import {
 	SET_PASSWORD_TTL_MS,
 } from '~/models/account.server'
 import { createSignupInvite } from '~/models/invite.server'
+import { claimContactsForNotice, deleteContactsBefore } from '~/models/contact.server'
+import { claimJobTurn } from '~/models/job-lease.server'
 import {
 	claimNextMessage,
 	completeMessage,
@@ -28,9 +30,11 @@ import {
 	type OutboxMessage,
 } from '~/models/outbox.server'
 import {
+	domainFailingEmail,
 	emailChangedEmail,
 	emailChangeEmail,
 	emailChangeRequestedEmail,
+	contactNoticeEmail,
 	factorAddedEmail,
 	factorRemovedEmail,
 	passwordChangedEmail,
@@ -46,7 +50,7 @@ import {
 } from '~/utils/emails.server'
 import { env } from '~/utils/env.server'
 import { serverI18n } from '~/utils/i18n.server'
-import { deliver } from '~/utils/mail.server'
+import { deliver, type Email } from '~/utils/mail.server'
 
 export type MailLog = {
 	info: (message: string) => void
@@ -77,9 +81,16 @@ async function mayBeSent(message: OutboxMessage) {
  */
 export async function renderMessage(
 	message: OutboxMessage,
-): Promise<(RenderedEmail & { link?: string }) | null> {
+): Promise<(RenderedEmail & { link?: string; replyTo?: Email['replyTo'] }) | null> {
 	const data = message.data
-	if (!(await mayBeSent(message))) return null
+	if (!(await mayBeSent(message))) {
+		// Contacts that came while the owner's address was not verified are never told of by
+		// email (they are in the builder): claimed by this notice, so none is sent later.
+		const customerId = text(data.customerId)
+		if (message.kind === 'contact-received' && customerId)
+			await claimContactsForNotice(customerId, message.id, new Date())
+		return null
+	}
 	const i18n = serverI18n(await messageLocale(message))
 	switch (message.kind) {
 		case 'password-reset':
@@ -163,11 +174,42 @@ export async function renderMessage(
 				passkey: text(data.passkey),
 			})
 		}
+		case 'contact-received': {
+			const customerId = text(data.customerId)
+			const account = customerId ? await getAccount(customerId) : null
+			// The address changed since: the next contact's notice goes to the new one.
+			if (!account || account.email !== message.to) return null
+			const contacts = await claimContactsForNotice(account.id, message.id, new Date())
+			if (!contacts.length) return null
+			const reachable = contacts.filter((contact) => contact.email)
+			const replyTo =
+				contacts.length === 1 && reachable[0]?.email
+					? { name: reachable[0].name, address: reachable[0].email }
+					: undefined
+			return {
+				...contactNoticeEmail(i18n, {
+					name: account.name,
+					contacts: contacts.map((contact) => ({
+						...contact,
+						createdAt: new Date(contact.createdAt),
+					})),
+					replyTo: Boolean(replyTo),
+				}),
+				replyTo,
+			}
+		}
 		case 'recovery-code-used':
 			return recoveryCodeUsedEmail(i18n, {
 				name: text(data.name),
 				email: message.to,
 				left: typeof data.left === 'number' ? data.left : 0,
+			})
+		case 'domain-failing':
+			return domainFailingEmail(i18n, {
+				name: text(data.name),
+				domain: text(data.domain) ?? '',
+				record: text(data.record) ?? '',
+				token: text(data.token) ?? '',
 			})
 		default:
 			return null
@@ -191,7 +233,13 @@ export async function processOutbox(log?: MailLog) {
 			await completeMessage(message.id)
 			continue
 		}
-		const delivery = await deliver({ to: message.to, ...email }).catch((error: Error) => ({
+		const delivery = await deliver({
+			to: message.to,
+			subject: email.subject,
+			text: email.text,
+			html: email.html,
+			replyTo: email.replyTo,
+		}).catch((error: Error) => ({
 			ok: false as const,
 			permanent: false,
 			error: error.message,
@@ -213,6 +261,33 @@ export async function processOutbox(log?: MailLog) {
 		}
 	}
 	return handled
+}
+
+/** How often the retention of contacts runs (once across instances: a job lease). */
+export const CONTACTS_PURGE_EVERY_MS = 60 * 60_000
+let lastContactsPurge = 0
+
+/**
+ * Deletes the contacts older than CONTACTS_RETENTION_DAYS (issue 40): an hourly turn that one
+ * instance takes (app/models/job-lease.server.ts), run from this worker's rounds (every instance
+ * runs one, at least every 30 s). Answers how many were deleted (null: not this instance's turn).
+ */
+export async function purgeExpiredContacts(log?: MailLog, now = new Date()) {
+	if (now.getTime() - lastContactsPurge < CONTACTS_PURGE_EVERY_MS) return null
+	lastContactsPurge = now.getTime()
+	if (
+		!(await claimJobTurn(
+			'contacts-retention',
+			now,
+			new Date(now.getTime() + CONTACTS_PURGE_EVERY_MS),
+		))
+	)
+		return null
+	const before = new Date(now.getTime() - env().CONTACTS_RETENTION_DAYS * 24 * 60 * 60_000)
+	const deleted = await deleteContactsBefore(before)
+	if (deleted)
+		log?.info(`${deleted} contacts older than ${env().CONTACTS_RETENTION_DAYS} days deleted`)
+	return deleted
 }
 
 declare global {
@@ -264,6 +339,9 @@ export function startMailer(log: MailLog) {
 					log.warn(`the mail outbox could not be read: ${(error as Error).message}`)
 				}
 			} while (again && !stopped)
+			await purgeExpiredContacts(log).catch((error: unknown) =>
+				log.warn(`old contacts could not be deleted: ${(error as Error).message}`),
+			)
 			let due: Date | null = null
 			try {
 				due = await nextDueAt()

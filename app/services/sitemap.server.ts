@@ -15,6 +15,7 @@ import {
 	type ProfileRange,
 } from '~/models/sitemap.server'
 import { env } from '~/utils/env.server'
+import { servedPaths } from './domains.server'
 
 /** Bytes of sitemap files kept in memory (the oldest used go first). */
 const CACHE_BYTES = 32 * 1024 * 1024
@@ -73,16 +74,22 @@ export async function sitemapResponse(
 ) {
 	const base = env().PUBLIC_SITE_URL
 	const pageParam = new URL(request.url).searchParams.get('page')
-	const plan = await planSitemap(limits.maxUrls ?? SITEMAP_MAX_URLS, limits.urlsPerProfile)
+	const [plan, onDomains] = await Promise.all([
+		planSitemap(limits.maxUrls ?? SITEMAP_MAX_URLS, limits.urlsPerProfile),
+		// Owners whose pages a domain serves are listed there (its own /sitemap.xml), not here:
+		// their addresses on this host answer 301 (issue 39).
+		servedPaths(),
+	])
 	const page = pageParam === null ? 0 : /^[1-9]\d{0,8}$/.test(pageParam) ? Number(pageParam) : -1
 	const range = plan.kind === 'index' ? plan.files[page - 1] : undefined
 	if (page !== 0 && !range) return new Response('Not found', { status: 404 })
-	const key = `${base}|${plan.version}|${page}`
+	const skipped = new Set(onDomains)
+	const key = `${base}|${plan.version}|${page}|${onDomains.join(',')}`
 	const file = await remember(key, async () => {
 		const body = new TextEncoder().encode(
 			page === 0 && plan.kind === 'index'
 				? indexBody(base, plan.files.length)
-				: await urlset(base, range),
+				: await urlset(base, skipped, range),
 		)
 		return {
 			body,
@@ -110,11 +117,12 @@ function indexBody(base: string, files: number) {
 }
 
 /** A `<urlset>` of every address (of a range of profiles), read in batches. */
-async function urlset(base: string, range?: ProfileRange) {
+async function urlset(base: string, skipped: ReadonlySet<string>, range?: ProfileRange) {
 	const parts = [
 		'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n',
 	]
 	for await (const { path, updatedAt } of sitemapEntries(range)) {
+		if (skipped.size && skipped.has(path.split('/')[1]!.toLowerCase())) continue
 		parts.push(
 			`<url><loc>${escapeXml(base + path)}</loc><lastmod>${updatedAt.toISOString()}</lastmod></url>\n`,
 		)

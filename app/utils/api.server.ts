@@ -176,10 +176,12 @@ export async function readFormData(request: Request, limit = MAX_FORM_BYTES): Pr
 export async function readJsonBody<Schema extends z.ZodType>(
 	request: Request,
 	schema: Schema,
+	/** A smaller bound than MAX_BODY_BYTES for an endpoint whose bodies are small. */
+	limit = MAX_BODY_BYTES,
 ): Promise<z.output<Schema>> {
 	requireMethod(request, 'POST')
 	const content = checkJsonContent(request)
-	const text = await readBodyText(request)
+	const text = await readBodyText(request, limit)
 	if (content === 'untyped' && text !== '') {
 		throw apiError(415, 'Send the body as JSON with Content-Type: application/json')
 	}

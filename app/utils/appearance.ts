@@ -359,9 +359,9 @@ export function qrColor(hex: string) {
 /** The QR code's tag in its URLs (`?v=`): a new accent is a new URL, never a cached old code. */
 export const accentTag = (accent: string) => accent.replace('#', '')
 
-/** The QR code of a profile, as the pages link it. */
-export const qrHref = (path: string, qrTag: string, download = false) =>
-	`/${path}/qr.png?${download ? 'download=1&' : ''}v=${qrTag}`
+/** The QR code of a profile, as the pages link it, under the page's base ('' on the owner's domain, `/{pname}` else). */
+export const qrHref = (base: string, qrTag: string, download = false) =>
+	`${base}/qr.png?${download ? 'download=1&' : ''}v=${qrTag}`
 
 /** A short tag of what the link card shows of the appearance, for its URL (`?v=`). */
 export function appearanceTag(appearance: Appearance) {

@@ -7,7 +7,11 @@ import { createContext, useContext } from 'react'
 export type PublicEntry = { imports: string[]; preload: string[] }
 
 /** The `handle` of a route whose pages are for visitors (app/root.tsx). */
-export type PublicPageHandle = { publicPage?: boolean }
+export type PublicPageHandle = {
+	publicPage?: boolean
+	/** A visitor's page that is no page of the owner's Insights (the contact form, issue 40). */
+	uncounted?: boolean
+}
 
 /**
  * The `handle` of a visitor's page (docs/decisions/010-visitor-pages.md): the public pages' small

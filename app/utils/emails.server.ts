@@ -38,7 +38,15 @@ type Sentence = {
 }
 
 type Block =
-	{ text: Sentence } | { button: { label: Descriptor; url: string } } | { small: Sentence }
+	| { text: Sentence }
+	| { button: { label: Descriptor; url: string } }
+	| { small: Sentence }
+	/**
+	 * Someone's details (a contact a visitor left): their name as the card's title, a sentence
+	 * per detail, and their own words as they wrote them (line breaks kept). Values only: the
+	 * visitor's text is never read as a message.
+	 */
+	| { card: { title: string; lines: Sentence[]; note?: string } }
 
 const GREETING = msg`Hi {name},`
 const GREETING_NO_NAME = msg`Hi there,`
@@ -102,7 +110,15 @@ function compose(
 				? plain(block.text)
 				: 'button' in block
 					? block.button.url
-					: plain(block.small),
+					: 'card' in block
+						? [
+								rtl ? `\u2068${block.card.title}\u2069` : block.card.title,
+								...block.card.lines.map(plain),
+								...(block.card.note
+									? ['', ...block.card.note.split('\n').map((line) => `> ${line}`)]
+									: []),
+							].join('\n')
+						: plain(block.small),
 		),
 		`— Tagg\n${site}`,
 	].join('\n\n')
@@ -114,6 +130,18 @@ function compose(
 		.map((block) => {
 			if ('text' in block) return paragraph(html(block.text))
 			if ('small' in block) return paragraph(html(block.small), MUTED, 14)
+			if ('card' in block) {
+				const { title, lines, note } = block.card
+				const cell = `padding:14px 16px;border:1px solid ${LINE};border-radius:12px${align}`
+				return `<div style="margin:0 0 16px;${cell}"><p style="margin:0 0 6px;color:${INK};font-size:16px;font-weight:600" dir="auto">${escapeHtml(title)}</p>${lines
+					.map(
+						(line) =>
+							`<p style="margin:0 0 4px;color:${INK};font-size:15px;line-height:1.5">${html(line)}</p>`,
+					)
+					.join(
+						'',
+					)}${note ? `<p dir="auto" style="margin:10px 0 0;padding:10px 12px;background:#faf9fc;border-radius:8px;color:${INK};font-size:15px;line-height:1.5;white-space:pre-wrap">${escapeHtml(note)}</p>` : ''}</div>`
+			}
 			const { label, url } = block.button
 			return `<p style="margin:8px 0 24px${align}"><a href="${escapeHtml(url)}" style="display:inline-block;background:${BRAND};color:#ffffff;text-decoration:none;font-weight:600;font-size:16px;padding:12px 22px;border-radius:12px">${escapeHtml(i18n._(label))}</a></p>${paragraph(`${escapeHtml(i18n._(PASTE_LINK))}<br><a href="${escapeHtml(url)}"${rtl ? ' dir="ltr"' : ''} style="color:${BRAND};word-break:break-all">${escapeHtml(url)}</a>`, MUTED, 13)}`
 		})
@@ -424,6 +452,121 @@ export function recoveryCodeUsedEmail(
 			small: {
 				message: msg`If this wasn't you, someone knows your password and has your recovery codes: choose a new password and make new recovery codes right away: {link}`,
 				values: { link: siteUrl('/forgot-password') },
+			},
+		},
+	])
+}
+
+/**
+ * The daily check found no TXT record proving the owner's domain (issue 39): the page is still
+ * served there for 3 days, then the domain is disconnected until it is verified again.
+ */
+export function domainFailingEmail(
+	i18n: I18n,
+	input: { name?: string; domain: string; record: string; token: string },
+) {
+	const values = { domain: input.domain, record: input.record, token: input.token }
+	return compose(i18n, msg`Your domain needs your attention`, input.name, [
+		{
+			text: {
+				message: msg`Today's check of {domain} found no TXT record named {record} holding {token}: it proves the domain is yours.`,
+				values,
+			},
+		},
+		{
+			text: {
+				message: msg`Your page is still shown at {domain}. If the record is not back within 3 days, the domain is disconnected from your page.`,
+				values,
+			},
+		},
+		{ button: { label: msg`Open Settings`, url: siteUrl('/builder/settings#domain') } },
+	])
+}
+
+// ---------------------------------------------------------------- contact exchange
+
+/** A contact a visitor left, as the owner's email tells it. */
+export type NoticeContact = {
+	name: string
+	email: string | null
+	phone: string | null
+	company: string | null
+	message: string | null
+	createdAt: Date
+}
+
+/**
+ * Visitors left their details on the owner's page (issue 40): one contact, or a digest of those
+ * that came within minutes, each as a card, and a button to the builder's Contacts. With one
+ * contact that gave an email, the message's Reply-To is the visitor (the mailer sets it), and
+ * the email says so.
+ */
+export function contactNoticeEmail(
+	i18n: I18n,
+	input: { name?: string; contacts: NoticeContact[]; replyTo: boolean },
+) {
+	const [first] = input.contacts
+	const count = input.contacts.length
+	const subject =
+		count === 1 && first
+			? { ...msg`{visitor} left their details on your Tagg page`, values: { visitor: first.name } }
+			: {
+					...msg`{count, plural, one {# person left their details on your Tagg page} other {# people left their details on your Tagg page}}`,
+					values: { count },
+				}
+	const received = (date: Date) =>
+		i18n.date(date, {
+			year: 'numeric',
+			month: 'short',
+			day: 'numeric',
+			hour: 'numeric',
+			minute: '2-digit',
+			timeZone: 'UTC',
+			timeZoneName: 'short',
+		})
+	const cards: Block[] = input.contacts.map((contact) => ({
+		card: {
+			title: contact.name,
+			lines: <Sentence[]>[
+				...(contact.email
+					? [{ message: msg`Email: {email}`, values: { email: contact.email } }]
+					: []),
+				...(contact.phone
+					? [{ message: msg`Phone: {phone}`, values: { phone: contact.phone } }]
+					: []),
+				...(contact.company
+					? [{ message: msg`Company: {company}`, values: { company: contact.company } }]
+					: []),
+				{ message: msg`Received: {date}`, values: { date: received(contact.createdAt) } },
+			],
+			note: contact.message ?? undefined,
+		},
+	}))
+	return compose(i18n, subject, input.name, [
+		{
+			text:
+				count === 1
+					? { message: msg`Someone who visited your Tagg page left their details for you:` }
+					: {
+							message: msg`{count, plural, one {# person who visited your Tagg page left their details for you:} other {# people who visited your Tagg page left their details for you:}}`,
+							counts: { count },
+						},
+		},
+		...cards,
+		...(input.replyTo && first
+			? [
+					{
+						text: {
+							message: msg`Reply to this email to write to {visitor}.`,
+							values: { visitor: first.name },
+						},
+					},
+				]
+			: []),
+		{ button: { label: msg`Open my contacts`, url: siteUrl('/builder/contacts') } },
+		{
+			small: {
+				message: msg`They agreed to share these details with you. Keep them only as long as you need them; you can delete a contact, or close the form, in Contacts.`,
 			},
 		},
 	])

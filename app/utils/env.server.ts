@@ -3,6 +3,7 @@
  * variable and what is expected. Defaults make `npm start` work with nothing set.
  */
 import crypto from 'node:crypto'
+import dns from 'node:dns'
 import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
@@ -61,6 +62,7 @@ const schema = z.object({
 		.optional(),
 	INSIGHTS: z.enum(['on', 'off'], { error: "'on' or 'off'" }).default('on'),
 	INSIGHTS_RETENTION_DAYS: wholeNumber(1, 3650, 'a number of days from 1 to 3650').default(730),
+	CONTACTS_RETENTION_DAYS: wholeNumber(1, 3650, 'a number of days from 1 to 3650').default(365),
 	DATABASE_MIGRATION_URL: emptyIsUnset(
 		z.string().trim(),
 		z.string().regex(/^postgres(ql)?:\/\//, 'a postgresql:// connection string'),
@@ -69,6 +71,24 @@ const schema = z.object({
 	SIGNUPS: z
 		.enum(['open', 'invite', 'closed'], { error: "'open', 'invite' or 'closed'" })
 		.default('open'),
+	DNS_SERVERS: emptyIsUnset(
+		z.string().trim(),
+		z
+			.string()
+			.regex(
+				/^\s*[^\s,]+(\s*,\s*[^\s,]+)*\s*$/,
+				'a comma list of DNS servers (ip or ip:port, [ipv6]:port)',
+			),
+	),
+	DOMAIN_TARGET: emptyIsUnset(
+		z.string().trim(),
+		z
+			.string()
+			.regex(
+				/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$|^[0-9.]+$|^[0-9a-f:]+$/i,
+				'a host name or an IP address (the CNAME or A target owners point their domain at)',
+			),
+	),
 })
 
 export type Env = {
@@ -95,12 +115,18 @@ export type Env = {
 	INSIGHTS: 'on' | 'off'
 	/** Days of insights rollups kept. */
 	INSIGHTS_RETENTION_DAYS: number
+	/** Days a visitor's details left for an owner are kept (contact exchange, issue 40). */
+	CONTACTS_RETENTION_DAYS: number
 	/** A direct connection (not through a pooler) for migrations; unset: DATABASE_URL. */
 	DATABASE_MIGRATION_URL: string | undefined
 	/** After SIGTERM: how long the instance keeps serving (answering `Connection: close`) while /healthz says 503. */
 	SHUTDOWN_DRAIN_MS: number
 	/** Who may sign up: anyone, people with an invitation, or only the admin CLI. */
 	SIGNUPS: 'open' | 'invite' | 'closed'
+	/** The resolvers that owners' domain records are read through (`ip` or `ip:port`); empty: the system's. */
+	DNS_SERVERS: string[]
+	/** What owners point their domain at (a CNAME, or an A record when an IP): default the host of PUBLIC_SITE_URL. */
+	DOMAIN_TARGET: string
 }
 
 export class EnvError extends Error {}
@@ -138,6 +164,18 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 		)
 	}
 
+	const dnsServers = (raw.DNS_SERVERS ?? '')
+		.split(',')
+		.map((server) => server.trim())
+		.filter(Boolean)
+	try {
+		if (dnsServers.length) new dns.Resolver().setServers(dnsServers)
+	} catch {
+		throw new EnvError(
+			`Invalid environment variable DNS_SERVERS: expected a comma list of DNS servers (ip or ip:port, [ipv6]:port) (got ${JSON.stringify(raw.DNS_SERVERS)})`,
+		)
+	}
+
 	const cdnUrl =
 		raw.CDN_URL ??
 		(raw.STORAGE_DRIVER === 's3'
@@ -164,9 +202,12 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 		MAIL_FROM: raw.MAIL_FROM || `Tagg <no-reply@${new URL(publicSiteUrl).hostname}>`,
 		INSIGHTS: raw.INSIGHTS,
 		INSIGHTS_RETENTION_DAYS: raw.INSIGHTS_RETENTION_DAYS,
+		CONTACTS_RETENTION_DAYS: raw.CONTACTS_RETENTION_DAYS,
 		DATABASE_MIGRATION_URL: raw.DATABASE_MIGRATION_URL,
 		SHUTDOWN_DRAIN_MS: raw.SHUTDOWN_DRAIN_MS,
 		SIGNUPS: raw.SIGNUPS,
+		DNS_SERVERS: dnsServers,
+		DOMAIN_TARGET: raw.DOMAIN_TARGET?.toLowerCase() ?? new URL(publicSiteUrl).hostname,
 	}
 }
 

@@ -10,7 +10,14 @@ import path from 'node:path'
 import nodemailer from 'nodemailer'
 import { env } from './env.server'
 
-export type Email = { to: string; subject: string; text: string; html: string }
+export type Email = {
+	to: string
+	subject: string
+	text: string
+	html: string
+	/** Where a reply goes (a visitor who left their details: issue 40); the sender otherwise. */
+	replyTo?: { name: string; address: string }
+}
 
 export type Delivery =
 	| { ok: true; file?: string }
@@ -48,6 +55,7 @@ export async function deliver(email: Email): Promise<Delivery> {
 		subject: email.subject,
 		text: email.text,
 		html: email.html,
+		...(email.replyTo ? { replyTo: email.replyTo } : {}),
 	}
 	if (!SMTP_URL) {
 		const built = await nodemailer

@@ -68,6 +68,8 @@ export const RESERVED_PATHS = new Set([
 	'null',
 	'undefined',
 	'index',
+	// Owners' own domains: Caddy's `ask` (/.well-known/tagg/tls-allowed).
+	'.well-known',
 ])
 
 export type PathCheck =

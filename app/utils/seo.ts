@@ -51,7 +51,14 @@ function clip(text: string, max = 200) {
 		: text
 }
 
+/**
+ * An address as canonical links name it: an origin alone (a profile on its owner's own domain,
+ * `https://jane.dev`) gets its path `/`.
+ */
+export const canonicalUrl = (url: string) => (/^https?:\/\/[^/?#]+$/i.test(url) ? `${url}/` : url)
+
 export function pageMeta(page: PageMeta): MetaDescriptor[] {
+	page = { ...page, url: canonicalUrl(page.url) }
 	const description = clip(page.description.replace(/\s+/g, ' ').trim())
 	const tags: MetaDescriptor[] = [
 		{ title: page.title },

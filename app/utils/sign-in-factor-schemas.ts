@@ -149,3 +149,32 @@ export const PasskeyLoginBody = z.object({
 	response: AuthenticationResponseSchema,
 	mfa_token: secondStepToken.optional(),
 })
+
+// ---------------------------------------------------------------- the pages' passkey posts
+
+/** A form field holding JSON (a WebAuthn response the page's script put there), bounded. */
+const jsonField = <Schema extends z.ZodType>(schema: Schema) =>
+	z
+		.string({ error: 'is required' })
+		.max(200_000, 'is too long')
+		.transform((text, context) => {
+			try {
+				return JSON.parse(text) as unknown
+			} catch {
+				context.addIssue({ code: 'custom', message: 'is not JSON' })
+				return z.NEVER
+			}
+		})
+		.pipe(schema)
+
+/** The login and reset pages: a passkey's answer, alone or as the step of `mfaToken`. */
+export const PasskeyFormSchema = z.object({
+	response: jsonField(AuthenticationResponseSchema),
+	mfaToken: secondStepToken.optional(),
+})
+
+/** Settings: the passkey the browser created, and the name the owner gave it (optional). */
+export const PasskeyRegisterFormSchema = z.object({
+	response: jsonField(RegistrationResponseSchema),
+	name: passkeyName.optional(),
+})

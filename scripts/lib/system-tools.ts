@@ -88,6 +88,14 @@ export const TEST_TOOLS: SystemTool[] = [
 		debianPackages: ['nginx'],
 		elsewhere: '`brew install nginx` on macOS, `dnf install nginx` on Fedora',
 	},
+	{
+		name: 'Caddy',
+		usedFor: 'the own-domain test (on-demand TLS asking Tagg which names may have a certificate)',
+		programs: ['caddy'],
+		dirs: ['/usr/bin'],
+		debianPackages: ['caddy'],
+		elsewhere: '`brew install caddy` on macOS, `dnf install caddy` on Fedora',
+	},
 ]
 
 export type Machine = {

@@ -7,7 +7,7 @@
  */
 import { expect, test, type APIRequestContext, type BrowserContext } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './axe'
-import { ONE_VIEWPORT, PASSWORD, signUpAndClaim, uniqueName } from './helpers'
+import { ONE_VIEWPORT, openBuilder, PASSWORD, signUpByPost, uniqueName } from './helpers'
 
 const RESUME = {
 	basics: {
@@ -75,7 +75,8 @@ test(
 	'an owner previews and imports a JSON Resume file in the builder',
 	ONE_VIEWPORT,
 	async ({ page }) => {
-		await signUpAndClaim(page, { name: 'Jane Doe' })
+		await signUpByPost(page, { name: 'Jane Doe' })
+		await openBuilder(page)
 
 		// From the Resume section of the builder to the import page.
 		await page.getByRole('region', { name: 'Resume' }).getByRole('link', { name: 'Import' }).click()
@@ -112,8 +113,9 @@ test(
 		await expect(
 			preview.getByText('Python (5/5), Kubernetes (3.5/5), Knitting (3/5)'),
 		).toBeVisible()
-		await preview.getByText('Not imported (1)').click()
-		await expect(preview.getByText(/^GitHub/)).toBeVisible()
+		// A profile elsewhere that none of the eight social fields holds: one of the owner's links.
+		await expect(preview.getByRole('checkbox', { name: /^Links/ })).toBeChecked()
+		await expect(preview.getByText(/^GitHub.*https:\/\/github\.com\/zoe/)).toBeVisible()
 		await expectNoSeriousA11yViolations(page)
 
 		// Nothing ticked: said by the button, and the preview stays.
@@ -130,7 +132,9 @@ test(
 		await preview.getByRole('radio', { name: /Add to what I have/ }).check()
 		await preview.getByRole('button', { name: 'Import the ticked sections' }).click()
 		await expect(
-			page.getByText('Added to: Work Experience, Education, Skills, Certificates, Achievements'),
+			page.getByText(
+				'Added to: Links, Work Experience, Education, Skills, Certificates, Achievements',
+			),
 		).toBeVisible()
 		await page.getByRole('link', { name: 'See your profile' }).click()
 		await expect(page).toHaveURL(/\/builder$/)

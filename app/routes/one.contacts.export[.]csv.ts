@@ -1,0 +1,28 @@
+import { type LoaderFunctionArgs } from '@remix-run/node'
+import { getAccount } from '~/models/account.server'
+import { allContacts } from '~/models/contact.server'
+import { requireApiOwner } from '~/services/auth.server'
+import { getOnlyAction } from '~/utils/api.server'
+import { contactsCsv } from '~/utils/contacts.server'
+import { requestI18n } from '~/utils/i18n.server'
+import { utcDay } from '~/utils/insights'
+
+/**
+ * GET /one/contacts/export.csv : every contact of the owner as CSV, newest first, with the
+ * consent each was given with (formula-safe: a visitor's `=…` never runs in a spreadsheet).
+ * Its column names are in the builder's language (the API's field names in English).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+	const customerId = await requireApiOwner(request, 'GET')
+	const [contacts, account] = await Promise.all([allContacts(customerId), getAccount(customerId)])
+	const i18n = requestI18n(request, account?.language)
+	return new Response(contactsCsv(contacts, i18n), {
+		headers: {
+			'Content-Type': 'text/csv; charset=utf-8',
+			'Content-Disposition': `attachment; filename="tagg-contacts-${utcDay()}.csv"`,
+			'Cache-Control': 'private, no-store',
+		},
+	})
+}
+
+export const action = getOnlyAction

@@ -1,0 +1,219 @@
+/**
+ * The owner hears of contacts by email (issue 40), through the outbox, against a real SMTP
+ * server (smtp-server + mailparser): one contact is one email from Tagg's sender with the visitor
+ * as Reply-To, a minute later; several within minutes go in one digest; nothing is told twice
+ * (two workers at once); only a verified address gets it; the words are the owner's language.
+ * And retention: contacts older than CONTACTS_RETENTION_DAYS are deleted, once across instances.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import { createOwner } from '#tests/factories'
+import { startTestSmtpServer, type TestSmtpServer } from '#tests/smtp-server'
+import { pendingMessages } from '~/models/outbox.server'
+import { ContactSchema } from '~/utils/contact-schemas'
+import { prisma } from '~/utils/db.server'
+import { resetEnv } from '~/utils/env.server'
+import { closeMailTransport } from '~/utils/mail.server'
+import { NOTICE_DELAY_MS, NOTICE_WINDOW_MS, receiveContact } from './contacts.server'
+import {
+	CONTACTS_PURGE_EVERY_MS,
+	processOutbox,
+	purgeExpiredContacts,
+	type MailLog,
+} from './mailer.server'
+import { REMOTE_ADDRESS_HEADER } from './rate-limit.server'
+
+let smtp: TestSmtpServer
+
+beforeAll(async () => {
+	smtp = await startTestSmtpServer()
+	process.env.SMTP_URL = smtp.url
+	resetEnv()
+})
+
+afterAll(async () => {
+	closeMailTransport()
+	await smtp.stop()
+	delete process.env.SMTP_URL
+	resetEnv()
+})
+
+afterEach(() => {
+	vi.useRealTimers()
+})
+
+const silent: MailLog = { info: () => {}, warn: () => {}, error: () => {} }
+
+let counter = 0
+async function leave(pname: string, fields: Record<string, unknown>, now = new Date()) {
+	const request = new Request('http://tagg.test/one/contacts/x', {
+		headers: { [REMOTE_ADDRESS_HEADER]: `198.51.100.${++counter % 250}-${Date.now()}` },
+	})
+	const input = ContactSchema.parse({ consent: true, ...fields })
+	const outcome = await receiveContact(request, pname, input, now)
+	expect(outcome).toEqual({ ok: true })
+}
+
+/** Runs the outbox as it would run at `at` (messages due by then are sent). */
+async function sendAt(at: number) {
+	vi.useFakeTimers({ toFake: ['Date'], now: at })
+	try {
+		await processOutbox(silent)
+	} finally {
+		vi.useRealTimers()
+	}
+}
+
+const mailsTo = (email: string) => smtp.messages.filter((mail) => mail.to.includes(email))
+
+describe('the owner’s email', () => {
+	test('one contact: an email a minute later, from Tagg, Reply-To the visitor, with every detail', async () => {
+		const owner = await createOwner({ name: 'Ada Lovelace' })
+		const start = Date.now()
+		await leave(owner.path!, {
+			name: 'Grace Hopper',
+			email: 'grace@example.com',
+			phone: '+1 555 010 9999',
+			company: 'Navy',
+			message: 'Lovely to meet you.\nLet us talk <b>soon</b>.',
+		})
+		// Not due yet: a burst has a minute to join it.
+		await processOutbox(silent)
+		expect(mailsTo(owner.email)).toHaveLength(0)
+		await sendAt(start + NOTICE_DELAY_MS + 1_000)
+		const mail = await smtp.waitFor((message) => message.to.includes(owner.email))
+		expect(mail.subject).toBe('Grace Hopper left their details on your Tagg page')
+		expect(mail.parsed.from?.value).toEqual([{ name: 'Tagg', address: 'no-reply@tagg.test' }])
+		expect(mail.parsed.replyTo?.value).toEqual([
+			{ name: 'Grace Hopper', address: 'grace@example.com' },
+		])
+		expect(mail.text).toContain('Hi Ada,')
+		expect(mail.text).toContain('Email: grace@example.com')
+		expect(mail.text).toContain('Phone: +1 555 010 9999')
+		expect(mail.text).toContain('Company: Navy')
+		expect(mail.text).toContain('> Let us talk <b>soon</b>.')
+		expect(mail.text).toContain('Reply to this email to write to Grace Hopper.')
+		expect(mail.text).toContain('http://tagg.test/builder/contacts')
+		// The visitor's words are text in the HTML part, never markup.
+		expect(mail.html).toContain('Let us talk &lt;b&gt;soon&lt;/b&gt;.')
+		expect(mail.html).not.toContain('<b>soon</b>')
+		const contact = await prisma().contact.findFirstOrThrow({ where: { customerId: owner.id } })
+		expect(contact.notifiedAt).toBeInstanceOf(Date)
+		expect(await pendingMessages()).not.toContainEqual(expect.objectContaining({ to: owner.email }))
+	})
+
+	test('several within minutes: the first alone, the others in one digest after the window, without Reply-To', async () => {
+		const owner = await createOwner()
+		const start = Date.now()
+		await leave(owner.path!, { name: 'First Visitor', email: 'first@example.com' }, new Date(start))
+		await sendAt(start + NOTICE_DELAY_MS + 1_000)
+		await smtp.waitFor((message) => message.to.includes(owner.email))
+		for (const name of ['Second Visitor', 'Third Visitor', 'Fourth Visitor'])
+			await leave(owner.path!, { name, phone: '5550100999' }, new Date(start + 2 * 60_000))
+		// Within the window after the first email: nothing yet.
+		await sendAt(start + 5 * 60_000)
+		expect(mailsTo(owner.email)).toHaveLength(1)
+		await sendAt(start + NOTICE_DELAY_MS + NOTICE_WINDOW_MS + 5_000)
+		const digest = await smtp.waitFor(
+			(message) => message.to.includes(owner.email) && message.subject.startsWith('3 people'),
+		)
+		expect(mailsTo(owner.email)).toHaveLength(2)
+		expect(digest.subject).toBe('3 people left their details on your Tagg page')
+		expect(digest.parsed.replyTo).toBeUndefined()
+		for (const name of ['Second Visitor', 'Third Visitor', 'Fourth Visitor'])
+			expect(digest.text).toContain(name)
+		expect(digest.text).not.toContain('First Visitor')
+		expect(await prisma().outboxMessage.count({ where: { to: owner.email } })).toBe(0)
+	})
+
+	test('two workers at once tell each contact once', async () => {
+		const owner = await createOwner()
+		const start = Date.now()
+		await leave(owner.path!, { name: 'Only Once', email: 'once@example.com' }, new Date(start))
+		// A second notice queued by another instance at the same moment.
+		await prisma().outboxMessage.create({
+			data: {
+				kind: 'contact-received',
+				to: owner.email,
+				data: { customerId: owner.id },
+				nextAttemptAt: new Date(start),
+			},
+		})
+		vi.useFakeTimers({ toFake: ['Date'], now: start + NOTICE_DELAY_MS + 1_000 })
+		try {
+			await Promise.all([processOutbox(silent), processOutbox(silent)])
+		} finally {
+			vi.useRealTimers()
+		}
+		await smtp.waitFor((message) => message.to.includes(owner.email))
+		await new Promise((resolve) => setTimeout(resolve, 300))
+		expect(mailsTo(owner.email)).toHaveLength(1)
+	})
+
+	test('an owner whose address is not verified gets nothing, not even later', async () => {
+		const owner = await createOwner({ emailVerified: false })
+		const start = Date.now()
+		await leave(owner.path!, { name: 'Unheard', email: 'unheard@example.com' }, new Date(start))
+		await sendAt(start + NOTICE_DELAY_MS + 1_000)
+		await prisma().customer.update({
+			where: { id: owner.id },
+			data: { emailVerifiedAt: new Date() },
+		})
+		await leave(
+			owner.path!,
+			{ name: 'Heard', email: 'heard@example.com' },
+			new Date(start + 20 * 60_000),
+		)
+		await sendAt(start + 40 * 60_000)
+		const mail = await smtp.waitFor(
+			(message) => message.to.includes(owner.email) && message.subject.includes('details'),
+		)
+		expect(mail.subject).toBe('Heard left their details on your Tagg page')
+		expect(mail.text).not.toContain('Unheard')
+		// Besides the link that verifies the address (sent at sign-up), this one only.
+		expect(
+			mailsTo(owner.email).filter((message) => message.subject.includes('details')),
+		).toHaveLength(1)
+	})
+
+	test('in the owner’s language', async () => {
+		const owner = await createOwner({ name: 'Ana' })
+		await prisma().customer.update({ where: { id: owner.id }, data: { language: 'es' } })
+		const start = Date.now()
+		await leave(owner.path!, { name: 'Grace', email: 'grace@example.com' }, new Date(start))
+		await sendAt(start + NOTICE_DELAY_MS + 1_000)
+		const mail = await smtp.waitFor((message) => message.to.includes(owner.email))
+		expect(mail.subject).not.toContain('left their details')
+		expect(mail.subject).toContain('Grace')
+		expect(mail.text).not.toContain('Someone who visited')
+	})
+})
+
+describe('retention', () => {
+	test('contacts older than CONTACTS_RETENTION_DAYS go; the turn is taken once across instances', async () => {
+		process.env.CONTACTS_RETENTION_DAYS = '30'
+		resetEnv()
+		try {
+			const owner = await createOwner()
+			const now = Date.now() + 10 * CONTACTS_PURGE_EVERY_MS
+			await leave(
+				owner.path!,
+				{ name: 'Old', email: 'old@example.com' },
+				new Date(now - 31 * 86_400_000),
+			)
+			await leave(
+				owner.path!,
+				{ name: 'Recent', email: 'recent@example.com' },
+				new Date(now - 29 * 86_400_000),
+			)
+			const deleted = await purgeExpiredContacts(silent, new Date(now))
+			expect(deleted).toBeGreaterThanOrEqual(1)
+			const left = await prisma().contact.findMany({ where: { customerId: owner.id } })
+			expect(left.map((contact) => contact.name)).toEqual(['Recent'])
+			// Within the hour, neither this instance nor another runs it again.
+			expect(await purgeExpiredContacts(silent, new Date(now + 1_000))).toBeNull()
+		} finally {
+			delete process.env.CONTACTS_RETENTION_DAYS
+			resetEnv()
+		}
+	})
+})
