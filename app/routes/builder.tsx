@@ -1,4 +1,4 @@
-import { msg } from '@lingui/core/macro'
+import { msg, plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react'
 import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro'
 import * as Dialog from '@radix-ui/react-dialog'
@@ -27,6 +27,7 @@ import {
 	SettingsIcon,
 } from '~/components/icons'
 import { Logo } from '~/components/logo'
+import { countUnreadContacts } from '~/models/contact.server'
 import { getAccount } from '~/models/account.server'
 import { requireCustomerId } from '~/services/auth.server'
 import { ownerAddress } from '~/services/domains.server'
@@ -44,7 +45,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const path = account?.profile?.path
 	if (!path) throw redirect('/set-path')
 	// The owner's own domain, while it serves their pages (issue 39).
-	const address = await ownerAddress(path)
+	const [address, unreadContacts] = await Promise.all([
+		ownerAddress(path),
+		countUnreadContacts(customerId),
+	])
 	// The builder speaks the owner's own language (Settings), else the browser's. The cookie
 	// follows the setting, so the API's messages and the signed-out pages speak it too.
 	const locale = requestLocale(request, account.language)
@@ -58,6 +62,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			host: new URL(env().PUBLIC_SITE_URL).host,
 			domainUrl: address.domain ? address.profileUrl : null,
 			unverifiedEmail: account.emailVerifiedAt ? null : account.email,
+			// The sidebar's badge: contacts the owner has not opened yet.
+			unreadContacts,
 			locale,
 		},
 		{ headers },
@@ -80,7 +86,7 @@ const NAV = [
 const MENU_ID = 'builder-menu'
 
 function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
-	const { path, host, domainUrl } = useLoaderData<typeof loader>()
+	const { path, host, domainUrl, unreadContacts } = useLoaderData<typeof loader>()
 	const { _ } = useLingui()
 	const { t } = useLinguiMacro()
 	return (
@@ -104,6 +110,15 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
 					>
 						<Icon />
 						{_(label)}
+						{to === '/builder/contacts' && unreadContacts > 0 ? (
+							<span className="bg-brand-600 ms-auto min-w-6 rounded-full px-2 py-0.5 text-center text-xs font-bold text-white">
+								<span aria-hidden="true">{unreadContacts > 99 ? '99+' : unreadContacts}</span>
+								<span className="sr-only">{t`${plural(unreadContacts, {
+									one: '# unread',
+									other: '# unread',
+								})}`}</span>
+							</span>
+						) : null}
 					</NavLink>
 				))}
 			</nav>

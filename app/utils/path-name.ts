@@ -70,6 +70,8 @@ export const RESERVED_PATHS = new Set([
 	'index',
 	// Owners' own domains: Caddy's `ask` (/.well-known/tagg/tls-allowed).
 	'.well-known',
+	// Contact exchange: POST /one/contacts/{pname} beside the owner's POST /one/contacts/delete.
+	'delete',
 ])
 
 export type PathCheck =

@@ -12,6 +12,7 @@ import {
 	allowConsoleError,
 	expect,
 	logInByPost,
+	openBuilderMenu,
 	ONE_VIEWPORT,
 	registerAndClaim,
 	test,
@@ -201,6 +202,10 @@ test.describe('exchange contact', ONE_VIEWPORT, () => {
 		await expect(rows.nth(0)).toContainText('Grace Hopper')
 		await expect(rows.nth(0)).toContainText('New')
 		await expectNoSeriousA11yViolations(page)
+		// The sidebar counts the contacts not opened yet.
+		const sidebar = await openBuilderMenu(page)
+		await expect(sidebar.getByRole('link', { name: 'Contacts 2 unread' })).toBeVisible()
+		await page.keyboard.press('Escape')
 
 		await rows.nth(0).click()
 		await expect(page.getByRole('link', { name: 'grace@example.com' })).toBeVisible()
@@ -210,6 +215,10 @@ test.describe('exchange contact', ONE_VIEWPORT, () => {
 					(await contacts(request, ada.headers)).find((c) => c.name === 'Grace Hopper')?.read,
 			)
 			.toBe(true)
+		await expect(
+			(await openBuilderMenu(page)).getByRole('link', { name: 'Contacts 1 unread' }),
+		).toBeVisible()
+		await page.keyboard.press('Escape')
 
 		await page.getByRole('searchbox', { name: 'Search contacts' }).fill('katherine')
 		await page.getByRole('button', { name: 'Search' }).click()
