@@ -507,6 +507,13 @@ describe('on the domain every link is the short path; the main host keeps its ow
 		// No visits yet: the page's address to share, and the link to it, on the domain.
 		expect(insights.text).toContain(`>https://${DOMAIN}/</p>`)
 		expect(insights.text).toContain(`href="https://${DOMAIN}/" target="_blank"`)
+		// Settings' address card says where that address now sends visitors.
+		const settings = await request(`localhost:${port}`, '/builder/settings', {
+			headers: { authorization: `Bearer ${jane.token}` },
+		})
+		expect(settings.text).toContain(
+			`Your own domain is connected: this address sends visitors to <bdi dir="ltr">https://${DOMAIN}/</bdi>.`,
+		)
 		// The counted pages by the names visitors reach them at there.
 		expect(pageName(`/${jane.path}/portfolio`, jane.path, {}, undefined, DOMAIN)).toBe(
 			`Portfolio (${DOMAIN}/portfolio)`,
@@ -519,6 +526,10 @@ describe('on the domain every link is the short path; the main host keeps its ow
 		})
 		expect(other.text).toContain(`href="/${mallory.path}" target="_blank"`)
 		expect(other.text).not.toContain(DOMAIN)
+		const otherSettings = await request(`localhost:${port}`, '/builder/settings', {
+			headers: { authorization: `Bearer ${mallory.token}` },
+		})
+		expect(otherSettings.text).not.toContain('Your own domain is connected')
 	})
 })
 

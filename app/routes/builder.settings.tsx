@@ -18,7 +18,13 @@ import {
 	type LoaderFunctionArgs,
 	type MetaFunction,
 } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import {
+	Form,
+	useActionData,
+	useLoaderData,
+	useNavigation,
+	useRouteLoaderData,
+} from '@remix-run/react'
 import { serialize } from 'cookie'
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { type z } from 'zod'
@@ -566,12 +572,26 @@ function PasswordSection() {
 function AddressSection({ path, host }: { path: string; host: string }) {
 	const { t } = useLingui()
 	const { form, fields } = useSettingForm('path', PathFormSchema, { path })
+	// The owner's own domain while it serves their pages (the builder's loader data, issue 39).
+	const domainUrl = (
+		useRouteLoaderData('routes/builder') as { domainUrl?: string | null } | undefined
+	)?.domainUrl
 	return (
 		<Section
 			id="address"
 			title={t`Your address`}
 			description={t`The link you share and the one your QR code opens. Printed QR codes show the old address after a change.`}
 		>
+			{domainUrl ? (
+				<div className="mb-5">
+					<Notice>
+						<Trans>
+							Your own domain is connected: this address sends visitors to{' '}
+							<bdi dir="ltr">{domainUrl}</bdi>.
+						</Trans>
+					</Notice>
+				</div>
+			) : null}
 			<SettingForm intent="path" form={form}>
 				<PathField meta={fields.path} host={host} />
 			</SettingForm>
