@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import { vitePlugin as remix } from '@remix-run/dev'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig, type Plugin } from 'vite'
@@ -91,6 +92,44 @@ function publicEntryPlugin(): Plugin {
 	}
 }
 
+/**
+ * The client build's compressible assets with their brotli (quality 11) and gzip (level 9) twins,
+ * `{file}.br` and `{file}.gz`, written once at build time: server/app.ts sends the twin a request
+ * offers instead of compressing on every request (docs/decisions/036-first-screen.md).
+ */
+function precompressAssetsPlugin(): Plugin {
+	let outDir = ''
+	let ssr = false
+	return {
+		name: 'tagg-precompress-assets',
+		apply: 'build',
+		configResolved(config) {
+			outDir = config.build.outDir
+			ssr = Boolean(config.build.ssr)
+		},
+		writeBundle() {
+			if (ssr) return
+			const assets = path.resolve(outDir, 'assets')
+			if (!fs.existsSync(assets)) return
+			for (const name of fs.readdirSync(assets)) {
+				if (!/\.(?:js|mjs|css|svg|json|txt|map|xml|webmanifest)$/.test(name)) continue
+				const file = path.join(assets, name)
+				const raw = fs.readFileSync(file)
+				if (raw.length < 1024) continue
+				const br = zlib.brotliCompressSync(raw, {
+					params: {
+						[zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+						[zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+					},
+				})
+				const gz = zlib.gzipSync(raw, { level: 9 })
+				if (br.length < raw.length) fs.writeFileSync(`${file}.br`, br)
+				if (gz.length < raw.length) fs.writeFileSync(`${file}.gz`, gz)
+			}
+		},
+	}
+}
+
 export default defineConfig({
 	build: {
 		// Hashed assets are served with immutable caching; keep them small and split.
@@ -122,6 +161,7 @@ export default defineConfig({
 			},
 		}),
 		publicEntryPlugin(),
+		precompressAssetsPlugin(),
 		tsconfigPaths(),
 	],
 })

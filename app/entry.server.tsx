@@ -15,8 +15,26 @@ import './utils/i18n.server'
 import { localeOfMatches } from './utils/i18n'
 import { langCookie, queryLocale } from './utils/locale.server'
 import { DocumentProvider, type PublicPageHandle } from './utils/document'
+// Each visitor page's CSS as text, built from the files it renders only (app/styles/public/).
+import connectCss from './styles/public/connect.css?inline'
+import portfolioCss from './styles/public/portfolio.css?inline'
+import profileCss from './styles/public/profile.css?inline'
+import projectCss from './styles/public/project.css?inline'
+import resumeCss from './styles/public/resume.css?inline'
 
 export const streamTimeout = 5_000
+
+/**
+ * The inline CSS of each visitor page by its route (docs/decisions/036-first-screen.md); a
+ * visitor route not listed here links the app's stylesheet instead.
+ */
+const CRITICAL_CSS: Record<string, string> = {
+	'routes/$pname._index': profileCss,
+	'routes/$pname.portfolio._index': portfolioCss,
+	'routes/$pname.portfolio.$id': projectCss,
+	'routes/$pname.resume': resumeCss,
+	'routes/$pname.connect': connectCss,
+}
 
 type LoadContext = { cspNonce?: string }
 
@@ -46,7 +64,15 @@ export default async function handleRequest(
 	// Rejects (the shell failed) as renderToPipeableStream's onShellError did.
 	const body = await renderToReadableStream(
 		<DocumentProvider
-			value={{ nonce: nonce ?? '', saveData, publicEntry, insights: env().INSIGHTS === 'on' }}
+			value={{
+				nonce: nonce ?? '',
+				saveData,
+				publicEntry,
+				insights: env().INSIGHTS === 'on',
+				criticalCss: publicPage
+					? (CRITICAL_CSS[remixContext.staticHandlerContext.matches.at(-1)?.route.id ?? ''] ?? null)
+					: null,
+			}}
 		>
 			<RemixServer context={remixContext} url={request.url} nonce={nonce} />
 		</DocumentProvider>,

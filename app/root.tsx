@@ -15,6 +15,7 @@ import { CheckingAuthentication } from './components/checking-auth'
 import { errorMeta, GeneralErrorBoundary } from './components/error-boundary'
 import { Toasts } from './components/toaster'
 import { DEFAULT_APPEARANCE, NEUTRALS, themeCss, type Appearance } from './utils/appearance'
+import { cssForPairing } from './utils/critical-css'
 import { useDocumentOptions, type PublicEntry, type PublicPageHandle } from './utils/document'
 import { FONT_PRELOADS } from './utils/fonts'
 import { hasI18n, i18nFor, localeOfMatches, metaI18n } from './utils/i18n'
@@ -23,8 +24,11 @@ import { directionOf, type Locale } from './utils/locales'
 import { requestLocale } from './utils/locale.server'
 import tailwindHref from './styles/tailwind.css?url'
 
+/**
+ * The app's stylesheet is not one of these links: Layout names it on every page but the
+ * visitors', whose CSS is inline (docs/decisions/036-first-screen.md).
+ */
 export const links: LinksFunction = () => [
-	{ rel: 'stylesheet', href: tailwindHref },
 	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
@@ -107,11 +111,13 @@ function cachedThemeCss(appearance: Appearance) {
  * so the first paint has it: no script, no flash, nothing to fetch (docs/decisions/021-appearance-themes.md).
  */
 export function Layout({ children }: { children: ReactNode }) {
-	const { nonce, saveData, publicEntry, insights } = useDocumentOptions()
+	const { nonce, saveData, publicEntry, insights, criticalCss } = useDocumentOptions()
 	const publicPage = usePublicPage()
 	const counted = useCountedView(publicPage) && insights
 	const location = useLocation()
 	const appearance = usePageAppearance()
+	// A visitor's page paints from its first response: its CSS is in its head, nothing blocks.
+	const inlineCss = publicPage && criticalCss ? cssForPairing(criticalCss, appearance.font) : null
 	const locale = localeOfMatches(useMatches())
 	useLanguageDocument(locale)
 	return (
@@ -157,6 +163,11 @@ export function Layout({ children }: { children: ReactNode }) {
 							/>
 						))
 					: null}
+				{inlineCss ? (
+					<style dangerouslySetInnerHTML={{ __html: inlineCss }} />
+				) : (
+					<link rel="stylesheet" href={tailwindHref} />
+				)}
 				<Links />
 				<style dangerouslySetInnerHTML={{ __html: cachedThemeCss(appearance) }} />
 			</head>

@@ -7,6 +7,8 @@
  * - conditional requests (ETag → 304), Cache-Control, and how soon an edit shows;
  * - the resume PDF drawn after an edit and from the cache (`npm run bench -- --pdf` runs only this);
  * - database round trips per page view (cache hit and first render after an edit);
+ * - each visitor page's document as sent (raw, gzip, brotli), its inline CSS and the requests
+ *   that block its first paint (issue 41: 14 KB compressed, none), with the ratio to the ceiling;
  * - the JavaScript a visitor's browser loads on the first view of each public page (Chromium,
  *   every script file including those imported at load, gzip -9), and at the first Share;
  * - Lighthouse (mobile preset, Debian Chromium) on /{pname} and /{pname}/portfolio, and on
@@ -40,12 +42,15 @@ const TARGETS = {
 	/** KB of gzip -9 JavaScript on a first view (issue 12). */
 	jsKb: { profile: 90, portfolio: 100, project: 100 },
 	lighthouse: 95,
+	/** Issue 41: a visitor's document within the TCP initial window, nothing render-blocking. */
+	documentKb: 14,
+	ceilingRatio: 0.8,
 }
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 if (process.argv.includes('--help')) {
 	console.log(
-		'Usage: npm run bench [-- --lighthouse | --insights | --bounded | --pdf]   (BENCH_SECONDS=10 per load run; CHROMIUM_PATH for Lighthouse; --lighthouse: only the Lighthouse runs; --insights: only insights on vs off; --bounded: only ZIP amplification, cache-busting og.png and the insights flood; --pdf: only the resume PDF, drawn and cached)',
+		"Usage: npm run bench [-- --lighthouse | --insights | --bounded | --pdf | --first-screen]   (BENCH_SECONDS=10 per load run; CHROMIUM_PATH for Lighthouse; --lighthouse: only the Lighthouse runs; --first-screen: only the load runs against the ceiling and the visitor pages' documents; --insights: only insights on vs off; --bounded: only ZIP amplification, cache-busting og.png and the insights flood; --pdf: only the resume PDF, drawn and cached)",
 	)
 	process.exit(0)
 }
@@ -458,6 +463,37 @@ try {
 		)
 	}
 
+	step("Visitor pages' documents: bytes as sent, inline CSS, render-blocking requests")
+	const { documentCost } = await import('./lib/first-screen')
+	const seededList = await (await fetch(`${page}/portfolio`)).text()
+	const seededProject = new RegExp(`/${DEMO_OWNER.path}/portfolio/[A-Za-z0-9_-]+`).exec(
+		seededList,
+	)?.[0]
+	const documentPages: Record<string, string> = {
+		profile: page,
+		portfolio: `${page}/portfolio`,
+		...(seededProject ? { project: `${base}${seededProject}` } : {}),
+		resume: `${page}/resume`,
+		connect: `${page}/connect`,
+		'not found': `${base}/no-such-owner-41`,
+	}
+	const documents: Record<string, Awaited<ReturnType<typeof documentCost>>> = {}
+	for (const [name, url] of Object.entries(documentPages)) documents[name] = await documentCost(url)
+	const ceilingRatio = runs.find((run) => run.connections === 50)!.ratio
+	if (process.argv.includes('--first-screen')) {
+		for (const run of runs)
+			console.log(
+				`${run.connections} connections: Tagg ${run.tagg.requestsPerSecond} req/s (p50 ${run.tagg.p50Ms} ms, p99 ${run.tagg.p99Ms} ms, ${run.tagg.errors} errors); bare Node ${run.ceiling.requestsPerSecond} req/s (p99 ${run.ceiling.p99Ms} ms); ratio ${run.ratio}`,
+			)
+		console.log(`page ${page} (${html.length} bytes of HTML)`)
+		for (const [name, cost] of Object.entries(documents))
+			console.log(
+				`document ${name} (${cost.status}): ${cost.raw} B raw, ${cost.gzip} B gzip, ${cost.brotli} B brotli (${cost.encodings[1]}); inline CSS ${cost.inlineCss} B; render-blocking requests before first paint: ${cost.renderBlocking.length}${cost.renderBlocking.length ? ` (${cost.renderBlocking.join(', ')})` : ''}`,
+			)
+		await stopAll()
+		process.exit(0)
+	}
+
 	step('Insights on vs off (/{pname} at 50 connections), and the beacon alone')
 	const insights = await benchInsights(page, DEMO_OWNER.path, appEnv)
 	const { readSummary } = await import('../app/services/insights.server')
@@ -563,6 +599,8 @@ try {
 			renderWith26Items: renderTripsLarge,
 		},
 		javascript,
+		documents,
+		ceilingRatio,
 		lighthouse,
 		imagePipeline,
 		resumePdf,
@@ -584,6 +622,15 @@ try {
 			burstWithout503:
 				!limits.burst.statuses['503'] && limits.burst.healthzDuringBurst.status === 200,
 			lighthouse: lighthouseMet(lighthouse),
+			// Brotli is what every current browser is sent; gzip only where it is not offered.
+			documentsInFirstWindow: Object.values(documents).every(
+				(cost) => cost.brotli <= TARGETS.documentKb * 1024,
+			),
+			documentsInFirstWindowGzip: Object.values(documents).every(
+				(cost) => cost.gzip <= TARGETS.documentKb * 1024,
+			),
+			noRenderBlocking: Object.values(documents).every((cost) => !cost.renderBlocking.length),
+			ceilingRatio: ceilingRatio >= TARGETS.ceilingRatio,
 		},
 	}
 	fs.mkdirSync(path.join(ROOT, 'bench'), { recursive: true })
@@ -598,6 +645,14 @@ try {
 		)
 	}
 	for (const line of boundedLines(bounded)) console.log(line)
+	console.log(
+		`ratio to the bare Node ceiling (cached /${DEMO_OWNER.path}, 50 connections): ${ceilingRatio} (target >= ${TARGETS.ceilingRatio})`,
+	)
+	for (const [name, cost] of Object.entries(documents)) {
+		console.log(
+			`document ${name} (${cost.status}): ${cost.raw} B raw, ${cost.gzip} B gzip, ${cost.brotli} B brotli (${cost.encodings[1]}); inline CSS ${cost.inlineCss} B; render-blocking requests before first paint: ${cost.renderBlocking.length}${cost.renderBlocking.length ? ` (${cost.renderBlocking.join(', ')})` : ''} (targets: ${TARGETS.documentKb} KB brotli, 0)`,
+		)
+	}
 	console.log(
 		`insights: /${DEMO_OWNER.path} ${insights.profileOn.requestsPerSecond} req/s on, ${insights.profileOff.requestsPerSecond} req/s with INSIGHTS=off (ratio ${insights.ratio}, target >= 0.9); beacon ${insights.beacon.requestsPerSecond} req/s (p99 ${insights.beacon.p99Ms} ms, ${insights.beacon.errors} errors), ${insights.beacon.sent} sent`,
 	)

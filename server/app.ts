@@ -3,6 +3,8 @@
  * Remix handler. It wires; business logic lives in app/.
  */
 import crypto from 'node:crypto'
+import fs from 'node:fs'
+import { type IncomingMessage, type ServerResponse } from 'node:http'
 import path from 'node:path'
 import { createRequestHandler } from '@remix-run/express'
 import { type ServerBuild } from '@remix-run/node'
@@ -21,13 +23,16 @@ import { isMainHost } from '../app/utils/domain-names.server'
 import { DOMAIN_HEADER, DOMAIN_PATH_HEADER } from '../app/utils/public-url.server'
 import { checkPath } from '../app/utils/path-name'
 import { logger } from './logger'
-import { createPageCache } from './page-cache'
+import { acceptedEncodings, createPageCache } from './page-cache'
 
 /**
  * Public images: uploads under /cdn (the local storage driver; a bucket serves its own), and an
  * owner's link card and QR code (`/{pname}/og.png`, `/{pname}/qr.png`).
  */
 export const PUBLIC_IMAGE = /^\/cdn\/|^\/[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*\/(?:og|qr)\.png$/
+
+/** Answers a request before the app, or hands it on (`next`). */
+export type FastPath = (req: IncomingMessage, res: ServerResponse, next: () => void) => void
 
 type Options = {
 	env: Env
@@ -46,6 +51,22 @@ export function createApp({ env, build, clientDir, viteMiddleware, lifecycle }: 
 	// Trust X-Forwarded-For only from proxies on private networks (a load balancer), never from
 	// the open internet, so a client cannot choose the address it is rate-limited by.
 	app.set('trust proxy', 'loopback, linklocal, uniquelocal')
+
+	// Public pages from the in-memory page cache (production builds only). A page it holds is
+	// answered first, before Express and every middleware (server/main.ts calls
+	// `app.locals.fastPath`), with the headers the stack below gave it (request id, security
+	// headers, policy, ETag: precomputed per entry); the rest goes on to the stack, whose own page
+	// cache middleware renders and stores pages (docs/decisions/036-first-screen.md).
+	const pageCache =
+		typeof build === 'function'
+			? null
+			: createPageCache({
+					build,
+					mode: env.NODE_ENV,
+					publicSiteUrl: env.PUBLIC_SITE_URL,
+					draining: () => Boolean(lifecycle?.draining),
+				})
+	app.locals.fastPath = pageCache?.fastPath satisfies FastPath | undefined
 
 	app.use(
 		pinoHttp({
@@ -132,14 +153,14 @@ export function createApp({ env, build, clientDir, viteMiddleware, lifecycle }: 
 		next()
 	})
 
-	// Public pages from the in-memory page cache (production builds only), before compression:
-	// cached pages are stored gzipped already.
-	if (typeof build !== 'function') {
-		app.use(
-			createPageCache({ build, mode: env.NODE_ENV, publicSiteUrl: env.PUBLIC_SITE_URL }).middleware,
-		)
-	}
+	// The page cache's slow path, before compression: cached pages are stored compressed already
+	// (gzip and brotli).
+	if (pageCache) app.use(pageCache.middleware)
 
+	// Built assets come with their brotli and gzip twins (vite.config.ts): sent as they are.
+	if (!viteMiddleware) app.use('/assets', precompressed(path.join(clientDir, 'assets')))
+
+	// Everything else compressible: brotli when the client offers it, else gzip.
 	app.use(compression())
 
 	if (viteMiddleware) {
@@ -329,6 +350,48 @@ function hostRouting(env: Env): RequestHandler {
 			if (isMainHost(hostname, siteHostname)) return next()
 			return next(error)
 		}
+	}
+}
+
+/**
+ * Files of `directory` that have a `.br` or `.gz` twin (written at build time: vite.config.ts),
+ * sent as that twin when the request's Accept-Encoding offers it (brotli first), with the
+ * original's type, `Vary: Accept-Encoding` and the immutable caching of /assets. The list of
+ * twins is read once: a build never changes under a running server.
+ */
+function precompressed(directory: string): RequestHandler {
+	const twins = new Map<string, { br: boolean; gz: boolean }>()
+	try {
+		for (const name of fs.readdirSync(directory)) {
+			const match = /^(.*)\.(br|gz)$/.exec(name)
+			if (!match) continue
+			const found = twins.get(match[1]!) ?? { br: false, gz: false }
+			found[match[2] as 'br' | 'gz'] = true
+			twins.set(match[1]!, found)
+		}
+	} catch {
+		// No build directory (a test's app): nothing precompressed.
+	}
+	return (req, res, next) => {
+		if (req.method !== 'GET' && req.method !== 'HEAD') return next()
+		const name = req.path.slice(1)
+		const found = twins.get(name)
+		if (!found || name.includes('/')) return next()
+		const accepted = acceptedEncodings(req.headers['accept-encoding'])
+		const encoding = accepted.br && found.br ? 'br' : accepted.gzip && found.gz ? 'gzip' : null
+		res.vary('Accept-Encoding')
+		if (!encoding) return next()
+		res.type(path.extname(name))
+		res.setHeader('Content-Encoding', encoding)
+		res.sendFile(
+			path.join(directory, `${name}.${encoding === 'br' ? 'br' : 'gz'}`),
+			{ immutable: true, maxAge: '1y' },
+			(error) => {
+				if (!error) return
+				res.removeHeader('Content-Encoding')
+				if (!res.headersSent) next()
+			},
+		)
 	}
 }
 

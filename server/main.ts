@@ -12,7 +12,7 @@ import { EnvError, parseEnv, type Env } from '../app/utils/env.server'
 import { closeMailTransport } from '../app/utils/mail.server'
 import { startMailer } from '../app/services/mailer.server'
 import { startDomainChecks } from '../app/services/domains.server'
-import { createApp } from './app'
+import { createApp, type FastPath } from './app'
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded-db'
 import { logger } from './logger'
 import { migrate } from './migrations'
@@ -75,7 +75,10 @@ export async function startServer(): Promise<RunningServer> {
 		app = createApp({ env, lifecycle, build, clientDir: path.join(BUILD_DIR, 'client') })
 	}
 
-	const handler = app
+	// Cached public pages are answered before Express (server/page-cache.ts fastPath).
+	const fastPath = app.locals.fastPath as FastPath | undefined
+	const handler = (req: http.IncomingMessage, res: http.ServerResponse) =>
+		fastPath ? fastPath(req, res, () => app(req, res)) : app(req, res)
 	const server: Server = http.createServer((req, res) => {
 		// A stopping instance may leave a read for another instance (server/shutdown.ts).
 		if (!shutdown.admit(req, res)) return

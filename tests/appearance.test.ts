@@ -226,18 +226,26 @@ describe('the pages carry the theme in their HTML, and change at once', () => {
 				expect(font.headers.get('cache-control')).toContain('immutable')
 				await font.arrayBuffer()
 			}
-			// The stylesheet declares the very files preloaded (a preload it never used would be a
-			// second download), and the faces of other scripts: a Vietnamese or Cyrillic name keeps
-			// the typeface (each face has its unicode-range, so a Latin page fetches none of them).
+			// The page's CSS (inline in its head since issue 41, and any stylesheet) declares the very
+			// files preloaded (a preload it never used would be a second download), and the faces of
+			// other scripts: a Vietnamese or Cyrillic name keeps the typeface (each face has its
+			// unicode-range, so a Latin page fetches none of them).
 			const stylesheets = [...head.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)]
-			const css = (
-				await Promise.all(
+			const inline = [...head.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]!)
+			const css = [
+				...(await Promise.all(
 					stylesheets.map(async ([, href]) => (await fetch(`${server.url}${href}`)).text()),
-				)
-			).join('\n')
+				)),
+				...inline,
+			].join('\n')
 			for (const href of preloads) expect(css).toContain(`url(${href})`)
 			expect(css).toMatch(/url\(\/assets\/space-grotesk-vietnamese-wght-normal-[\w-]+\.woff2\)/)
-			expect(css).toMatch(
+			// The page's inline CSS declares its own pairing's faces only (issue 41); the app's
+			// stylesheet has every pairing's, Inter's Cyrillic among them.
+			expect(css).not.toMatch(/font-family:\s*"?Inter Variable/)
+			const app = await (await fetch(`${server.url}/login`)).text()
+			const appSheet = /<link rel="stylesheet" href="([^"]+)"/.exec(app)![1]!
+			expect(await (await fetch(`${server.url}${appSheet}`)).text()).toMatch(
 				/url\(\/assets\/inter-cyrillic-wght-normal-[\w-]+\.woff2\)[^}]*unicode-range:[^}]*U\+0?400-0?45F/i,
 			)
 			// No request leaves this server: every URL in the head is local.

@@ -5,7 +5,7 @@
  * (a link that starts or ends changes what visitors see with no write: app/utils/links.ts).
  * One indexed read.
  */
-import { prisma } from '~/utils/db.server'
+import { rawRead } from '~/utils/db.server'
 import { DEFAULT_LOCALE, isLocale, type Locale } from '~/utils/locales'
 import { checkPath } from '~/utils/path-name'
 
@@ -29,22 +29,24 @@ export type PageVersion = {
 export async function getPageVersion(pname: string, now = new Date()): Promise<PageVersion | null> {
 	const check = checkPath(pname)
 	if (!check.ok) return null
-	const rows = await prisma().$queryRaw<
-		Array<{
-			customerId: string
-			path: string
-			updatedAt: Date
-			language: string
-			schedule: Date | null
-		}>
-	>`
-		SELECT p."customerId", p."path", p."updatedAt", p."language",
+	// On the pool directly (app/utils/db.server.ts rawRead): this read is made on every view.
+	const rows = await rawRead<{
+		customerId: string
+		path: string
+		updatedAt: Date
+		language: string
+		schedule: Date | null
+	}>(
+		// "updatedAt" is a timestamp without time zone that Prisma writes in UTC: read as such.
+		`SELECT p."customerId", p."path", p."updatedAt" AT TIME ZONE 'UTC' AS "updatedAt", p."language",
 			(SELECT max(b."at")
 				FROM "Link" l CROSS JOIN LATERAL (VALUES (l."startsAt"), (l."endsAt")) AS b("at")
 				WHERE l."customerId" = p."customerId" AND l."active"
-					AND b."at" <= ${now.toISOString()}::timestamptz) AS "schedule"
+					AND b."at" <= $1::timestamptz) AS "schedule"
 		FROM "Profile" p JOIN "Customer" c ON c."id" = p."customerId"
-		WHERE p."pathKey" = ${check.key} AND NOT c."disabled"`
+		WHERE p."pathKey" = $2 AND NOT c."disabled"`,
+		[now.toISOString(), check.key],
+	)
 	const row = rows[0]
 	return row
 		? {

@@ -41,7 +41,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	}
 }
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: printHref }]
+// For paper only: it never blocks the first paint.
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: printHref, media: 'print' }]
 
 export default function ResumePage() {
 	const { t, i18n } = useLingui()

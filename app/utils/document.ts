@@ -30,6 +30,12 @@ export type DocumentOptions = {
 	publicEntry: PublicEntry | null
 	/** Public pages count their views (docs/decisions/022-insights.md); `INSIGHTS=off` turns it off. */
 	insights: boolean
+	/**
+	 * The visitor page's CSS (app/styles/public/), inlined in its head instead of the
+	 * app's render-blocking stylesheet; null elsewhere, and in the browser (which never renders a
+	 * visitor's whole document: docs/decisions/036-first-screen.md).
+	 */
+	criticalCss: string | null
 }
 
 const DocumentContext = createContext<DocumentOptions>({
@@ -37,6 +43,7 @@ const DocumentContext = createContext<DocumentOptions>({
 	saveData: false,
 	publicEntry: null,
 	insights: false,
+	criticalCss: null,
 })
 export const DocumentProvider = DocumentContext.Provider
 export const useDocumentOptions = () => useContext(DocumentContext)

@@ -1,0 +1,110 @@
+/**
+ * The first screen in one round trip (issue 41): each visitor page of the demo owner looks the
+ * same with every stylesheet request refused (`**\/*.css` aborted) as with the app's whole
+ * stylesheet added to it (before its inline CSS), so it paints from its document alone and its
+ * inline CSS misses nothing it shows (docs/decisions/036-first-screen.md). Compared as
+ * screenshots of the first screen, pixel by pixel with a small tolerance, JavaScript off so that
+ * nothing moves between the two (the carousel, the beacon).
+ */
+import { expect, test, type Browser } from '@playwright/test'
+import { PNG } from 'pngjs'
+
+const OWNER = '/maya-torres'
+
+/** The share of pixels that differ by more than a little between two screenshots. */
+function differingShare(a: Buffer, b: Buffer) {
+	const first = PNG.sync.read(a)
+	const second = PNG.sync.read(b)
+	expect([second.width, second.height]).toEqual([first.width, first.height])
+	let differing = 0
+	for (let i = 0; i < first.data.length; i += 4) {
+		const delta = Math.max(
+			Math.abs(first.data[i]! - second.data[i]!),
+			Math.abs(first.data[i + 1]! - second.data[i + 1]!),
+			Math.abs(first.data[i + 2]! - second.data[i + 2]!),
+		)
+		if (delta > 24) differing++
+	}
+	return differing / (first.width * first.height)
+}
+
+/**
+ * A screenshot of the first screen of `url`: with every stylesheet request refused, or with the
+ * app's stylesheet `addSheet` linked in the document's head before its inline CSS.
+ */
+async function firstScreen(
+	browser: Browser,
+	url: string,
+	viewport: { width: number; height: number },
+	how: { blockCss: true } | { addSheet: string },
+) {
+	const context = await browser.newContext({
+		javaScriptEnabled: false,
+		viewport,
+		reducedMotion: 'reduce',
+	})
+	const page = await context.newPage()
+	const refused: string[] = []
+	if ('blockCss' in how) {
+		await page.route('**/*.css', (route) => {
+			refused.push(route.request().url())
+			return route.abort()
+		})
+	} else {
+		await page.route(
+			(address) => address.pathname === new URL(url, 'http://x').pathname,
+			async (route) => {
+				const response = await route.fetch()
+				const headers = response.headers()
+				delete headers['content-encoding']
+				delete headers['content-length']
+				const body = (await response.text()).replace(
+					'<style',
+					`<link rel="stylesheet" href="${how.addSheet}"/><style`,
+				)
+				await route.fulfill({ response, headers, body })
+			},
+		)
+	}
+	const response = await page.goto(url, { waitUntil: 'load' })
+	expect(response?.status()).toBeLessThan(500)
+	await page.evaluate(() => document.fonts.ready)
+	const shot = await page.screenshot()
+	await context.close()
+	return { shot, refused }
+}
+
+test('each visitor page looks the same with its stylesheet requests refused', async ({
+	browser,
+	page,
+	request,
+}) => {
+	test.setTimeout(120_000)
+	await expect.poll(async () => (await request.get(OWNER)).status(), { timeout: 60_000 }).toBe(200)
+	// The app's whole stylesheet, as the signed-out pages link it.
+	const login = await (await request.get('/login')).text()
+	const sheet = /<link rel="stylesheet" href="(\/assets\/tailwind-[^"]+\.css)"/.exec(login)?.[1]
+	expect(sheet).toBeTruthy()
+	const list = await (await request.get(`${OWNER}/portfolio`)).text()
+	const project = new RegExp(`${OWNER}/portfolio/[A-Za-z0-9_-]+`).exec(list)?.[0]
+	expect(project).toBeTruthy()
+	const pages = {
+		profile: OWNER,
+		portfolio: `${OWNER}/portfolio`,
+		project: project!,
+		resume: `${OWNER}/resume`,
+		connect: `${OWNER}/connect`,
+		'not found': '/no-such-owner-41',
+	}
+	const viewport = page.viewportSize() ?? { width: 412, height: 915 }
+	for (const [name, url] of Object.entries(pages)) {
+		const styled = await firstScreen(browser, url, viewport, { addSheet: sheet! })
+		const bare = await firstScreen(browser, url, viewport, { blockCss: true })
+		// Only the resume's print stylesheet is requested at all (media="print": it never blocks).
+		expect(
+			bare.refused.filter((href) => !/resume-print/.test(href)),
+			name,
+		).toEqual([])
+		expect(differingShare(styled.shot, bare.shot), name).toBeLessThan(0.01)
+	}
+})
