@@ -10,6 +10,8 @@ import type * as ContactDialog from './utils/contact-dialog'
 import { type SheetId } from './components/public-sheets'
 import { controlCarousel } from './utils/carousel'
 import { openImagesInViewer } from './components/viewer-links'
+import { parsePage } from './utils/parse-page'
+import { loadPageStyles, withPageStyles } from './utils/page-styles'
 
 // Insights (docs/decisions/022-insights.md): the view, clicks on counted links and shares, sent
 // to the endpoint the page names (none when insights are off). No cookie or storage is used.
@@ -65,7 +67,7 @@ document.addEventListener(
 
 let dialogs: Promise<typeof PublicDialogs> | undefined
 function loadDialogs() {
-	dialogs ??= import('./components/public-dialogs').catch((error: unknown) => {
+	dialogs ??= withPageStyles(import('./components/public-dialogs')).catch((error: unknown) => {
 		dialogs = undefined // try again next time
 		throw error
 	})
@@ -135,7 +137,7 @@ openImagesInViewer()
 // link still leads to the page when the code or the form cannot be fetched.
 let contactDialog: Promise<typeof ContactDialog> | undefined
 const loadContactDialog = () => {
-	contactDialog ??= import('./utils/contact-dialog').catch((error: unknown) => {
+	contactDialog ??= withPageStyles(import('./utils/contact-dialog')).catch((error: unknown) => {
 		contactDialog = undefined
 		throw error
 	})
@@ -190,9 +192,13 @@ function shownText(status: HTMLElement, shown: number) {
 }
 
 async function loadMore(link: HTMLAnchorElement, label: string) {
-	const response = await fetch(link.href, { headers: { Accept: 'text/html' } })
+	// The next cards may use classes this page's inline CSS left out.
+	const [response] = await Promise.all([
+		fetch(link.href, { headers: { Accept: 'text/html' } }),
+		loadPageStyles(),
+	])
 	if (!response.ok) throw new Error(`HTTP ${response.status}`)
-	const next = new DOMParser().parseFromString(await response.text(), 'text/html')
+	const next = parsePage(await response.text())
 	const list = document.querySelector('[data-cards]')
 	const known = new Set(
 		[...(list?.querySelectorAll('a[href]') ?? [])].map((a) => a.getAttribute('href')),

@@ -15,6 +15,7 @@ import './utils/i18n.server'
 import { localeOfMatches } from './utils/i18n'
 import { langCookie, queryLocale } from './utils/locale.server'
 import { DocumentProvider, type PublicPageHandle } from './utils/document'
+import { inlineStyles, styleHash, withCssCut } from './utils/critical-css.server'
 // Each visitor page's CSS as text, built from the files it renders only (app/styles/public/).
 import connectCss from './styles/public/connect.css?inline'
 import portfolioCss from './styles/public/portfolio.css?inline'
@@ -36,7 +37,11 @@ const CRITICAL_CSS: Record<string, string> = {
 	'routes/$pname.connect': connectCss,
 }
 
-type LoadContext = { cspNonce?: string }
+type LoadContext = {
+	cspNonce?: string
+	/** Admits the page's inline `<style>` elements by these hashes (server/app.ts). */
+	styleHashes?: (hashes: string[]) => void
+}
 
 export default async function handleRequest(
 	request: Request,
@@ -53,6 +58,9 @@ export default async function handleRequest(
 			(remixContext.routeModules[match.route.id]?.handle as PublicPageHandle | undefined)
 				?.publicPage,
 	)
+	const criticalCss = publicPage
+		? (CRITICAL_CSS[remixContext.staticHandlerContext.matches.at(-1)?.route.id ?? ''] ?? null)
+		: null
 	const waitForAll =
 		publicPage || isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
 	let shellRendered = false
@@ -69,9 +77,7 @@ export default async function handleRequest(
 				saveData,
 				publicEntry,
 				insights: env().INSIGHTS === 'on',
-				criticalCss: publicPage
-					? (CRITICAL_CSS[remixContext.staticHandlerContext.matches.at(-1)?.route.id ?? ''] ?? null)
-					: null,
+				criticalCss,
 			}}
 		>
 			<RemixServer context={remixContext} url={request.url} nonce={nonce} />
@@ -92,6 +98,12 @@ export default async function handleRequest(
 	body.allReady.then(done, done)
 	if (waitForAll) await body.allReady
 	responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+	if (criticalCss) {
+		// The page's inline CSS cut to what its HTML uses (app/utils/css-prune.ts).
+		const html = withCssCut(await new Response(body).text())
+		loadContext.styleHashes?.(inlineStyles(html).map(styleHash))
+		return new Response(html, { headers: responseHeaders, status: responseStatusCode })
+	}
 	if (!publicPage) {
 		// The builder and the signed-out pages follow the browser's language and the switcher's
 		// cookie (a visitor's page speaks its owner's language whoever reads it: no Vary there).

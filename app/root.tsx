@@ -174,6 +174,9 @@ export function Layout({ children }: { children: ReactNode }) {
 			<body
 				className="bg-canvas text-ink min-h-dvh font-sans antialiased"
 				data-insights={counted ? INSIGHTS_HIT : undefined}
+				// What the page's script adds (dialogs, the viewer) is styled by the app's stylesheet,
+				// loaded then (app/utils/page-styles.ts): the inline CSS holds what the HTML uses.
+				data-stylesheet={inlineCss ? tailwindHref : undefined}
 			>
 				<I18nProvider i18n={i18nFor(locale)}>{children}</I18nProvider>
 				{counted ? (

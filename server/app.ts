@@ -20,10 +20,11 @@ import { refreshCookieSession } from '../app/services/session.server'
 import { domainNotFoundPage, notConnectedPage } from '../app/services/domain-pages.server'
 import { servedDomain, servedDomainOfPath } from '../app/services/domains.server'
 import { isMainHost } from '../app/utils/domain-names.server'
+import { inlineStyles, styleHash } from '../app/utils/critical-css.server'
 import { DOMAIN_HEADER, DOMAIN_PATH_HEADER } from '../app/utils/public-url.server'
 import { checkPath } from '../app/utils/path-name'
 import { logger } from './logger'
-import { acceptedEncodings, createPageCache } from './page-cache'
+import { acceptedEncodings, createPageCache, withStyleHashes } from './page-cache'
 
 /**
  * Public images: uploads under /cdn (the local storage driver; a bucket serves its own), and an
@@ -239,7 +240,7 @@ export function createApp({ env, build, clientDir, viteMiddleware, lifecycle }: 
 	const remix = createRequestHandler({
 		build,
 		mode: env.NODE_ENV,
-		getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+		getLoadContext: (_req, res) => loadContext(res),
 	})
 	app.use((req, res, next) => {
 		const query = typeof req.query.lang === 'string' ? req.query.lang : null
@@ -252,6 +253,34 @@ export function createApp({ env, build, clientDir, viteMiddleware, lifecycle }: 
 	})
 
 	return app
+}
+
+/** What `loadContext` reads and writes of an Express response. */
+type PageResponse = {
+	locals: Record<string, unknown>
+	headersSent: boolean
+	getHeader(name: string): unknown
+	setHeader(name: string, value: string): unknown
+}
+
+/**
+ * What the app's pages get from the server (app/entry.server.tsx's `loadContext`): the request's
+ * script nonce, and `styleHashes`, which a visitor's page rendered outside the page cache (the
+ * not-found page of an unknown owner, the contact form, any page while the cache is off) calls
+ * once its inline CSS is known, with the base64 SHA-256 of each of its `<style>` elements: the
+ * policy helmet wrote for this response then admits exactly those elements, as the page cache's
+ * does for the pages it holds (`withStyleHashes`, docs/decisions/036-first-screen.md). Called
+ * after the headers went out, it changes nothing.
+ */
+export function loadContext(res: PageResponse) {
+	return {
+		cspNonce: res.locals.cspNonce as string,
+		styleHashes: (hashes: string[]) => {
+			const policy = res.getHeader('Content-Security-Policy')
+			if (typeof policy !== 'string' || res.headersSent) return
+			res.setHeader('Content-Security-Policy', withStyleHashes(policy, hashes))
+		},
+	}
 }
 
 /**
@@ -281,8 +310,16 @@ function hostRouting(env: Env): RequestHandler {
 			cookie: undefined,
 			acceptLanguage: req.headers['accept-language'],
 		})
-	const sendPage = (res: express.Response, html: string) =>
-		res.status(404).set('Cache-Control', 'no-store').type('html').send(html)
+	const sendPage = (res: express.Response, html: string) => {
+		// Their one `<style>` by its hash, as on the visitors' pages (docs/decisions/036-first-screen.md).
+		const policy = res.getHeader('Content-Security-Policy')
+		if (typeof policy === 'string')
+			res.setHeader(
+				'Content-Security-Policy',
+				withStyleHashes(policy, inlineStyles(html).map(styleHash)),
+			)
+		return res.status(404).set('Cache-Control', 'no-store').type('html').send(html)
+	}
 
 	return async (req, res, next) => {
 		// Only this middleware names a domain: never a client.

@@ -10,7 +10,8 @@
  *
  * The header and the body that reach a browser always agree, whoever stored them (the browser's
  * cache, a CDN): the script-src of a cached page's Content-Security-Policy lists the SHA-256 of
- * each inline script of that body (no nonce), and the ETag is a digest of the body, so a 304
+ * each inline script of that body (no nonce), its style-src-elem that of each inline `<style>`
+ * element (docs/decisions/036-first-screen.md), and the ETag is a digest of the body, so a 304
  * for an ETag stands for exactly that body and carries the same policy
  * (docs/decisions/010-visitor-pages.md).
  *
@@ -28,6 +29,7 @@ import { type RequestHandler } from 'express'
 import { getPageVersion } from '../app/models/page-version.server'
 import { onDomainsChanged, servedDomainOfPath } from '../app/services/domains.server'
 import { cacheKey } from '../app/utils/cache-key'
+import { inlineStyles, styleHash } from '../app/utils/critical-css.server'
 import { isMainHost } from '../app/utils/domain-names.server'
 import { DOMAIN_HEADER, DOMAIN_PATH_HEADER } from '../app/utils/public-url.server'
 import { logger } from './logger'
@@ -48,6 +50,8 @@ type Entry = {
 	etag: string
 	/** The script-src sources that admit exactly this body's inline scripts. */
 	scriptSrc: string
+	/** The SHA-256 (base64) of each of this body's inline `<style>` elements. */
+	styleHashes: string[]
 	headers: Array<[string, string]>
 	body: Buffer
 	gzip: Buffer
@@ -161,6 +165,33 @@ export function withScriptSources(policy: string, sources: string) {
 	return [...directives, `script-src ${sources}`].join(';')
 }
 
+const BASE64_SHA256 = /^[A-Za-z0-9+/]{43}=$/
+
+/**
+ * `policy` (a Content-Security-Policy header) for a visitor's page whose inline `<style>` elements
+ * hash to `hashes` (base64 SHA-256 digests, as `styleHash` gives them): `style-src-elem` admits the
+ * app's own stylesheets and exactly those elements (no 'unsafe-inline': an element injected later
+ * is refused), `style-src-attr` keeps admitting `style` attributes (the accent's custom properties,
+ * image ratios), and `style-src` stays as it was ('self' 'unsafe-inline'), for browsers without the
+ * CSP3 -elem/-attr directives. One function for the page cache and for the pages rendered
+ * uncached (server/app.ts); docs/decisions/036-first-screen.md.
+ */
+export function withStyleHashes(policy: string, hashes: readonly string[]) {
+	for (const hash of hashes) {
+		if (!BASE64_SHA256.test(hash)) throw new TypeError(`not a base64 SHA-256 digest: ${hash}`)
+	}
+	const sources = [...new Set(hashes)].map((hash) => `'sha256-${hash}'`)
+	const directives = policy
+		.split(';')
+		.map((directive) => directive.trim())
+		.filter((directive) => directive && !/^style-src-(elem|attr)(\s|$)/i.test(directive))
+	return [
+		...directives,
+		["style-src-elem 'self'", ...sources].join(' '),
+		"style-src-attr 'unsafe-inline'",
+	].join(';')
+}
+
 /**
  * The query parameters a public page reads (the next page of the portfolio list); every other
  * one (`utm_source`, `fbclid`, `?cb=1`) changes nothing in the page, so it is no part of the
@@ -257,12 +288,14 @@ export function createPageCache({
 			if (!['content-length', 'content-encoding', 'set-cookie', 'etag', 'vary'].includes(name))
 				kept.push([name, value])
 		})
+		const html = body.toString('utf8')
 		const gzip = await gzipAsync(body, { level: 9 })
 		const digest = crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)
 		return {
 			host: domain?.name ?? site.host.toLowerCase(),
 			etag: `W/"${digest}"`,
-			scriptSrc: scriptSourcesFor(body.toString('utf8')),
+			scriptSrc: scriptSourcesFor(html),
+			styleHashes: inlineStyles(html).map(styleHash),
 			headers: kept,
 			body,
 			gzip,
@@ -379,11 +412,15 @@ export function createPageCache({
 			}
 		}
 
-		// Helmet wrote this response's policy with a nonce: the page's hashes replace it, the same
-		// for the 200 and every 304 of this body.
+		// Helmet wrote this response's policy with a nonce and 'unsafe-inline' styles: the page's
+		// hashes replace them (scripts and `<style>` elements), the same for the 200 and every 304
+		// of this body.
 		const policy = res.getHeader('Content-Security-Policy')
 		if (typeof policy === 'string') {
-			res.setHeader('Content-Security-Policy', withScriptSources(policy, entry.scriptSrc))
+			res.setHeader(
+				'Content-Security-Policy',
+				withStyleHashes(withScriptSources(policy, entry.scriptSrc), entry.styleHashes),
+			)
 		}
 		res.setHeader('ETag', entry.etag)
 		res.setHeader('Vary', VARY)

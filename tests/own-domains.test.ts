@@ -29,6 +29,7 @@ import {
 import { renderMessage } from '~/services/mailer.server'
 import { FAILING_FOR_MS, recheckDomains, runDailyDomainChecks } from '~/services/domains.server'
 import { resetEnv } from '~/utils/env.server'
+import { inlineStyles, styleHash } from '~/utils/critical-css.server'
 
 const SITE = 'http://tagg.test'
 const DOMAIN = 'jane.test'
@@ -541,6 +542,16 @@ describe('a host that is no verified domain', () => {
 			expect(answer.text, path).toContain('This domain is not connected')
 			expect(answer.text, path).not.toContain('Jane')
 			expect(answer.headers['set-cookie'], path).toBeUndefined()
+			// Its one `<style>` admitted by its hash, as on the visitors' pages
+			// (docs/decisions/036-first-screen.md).
+			const styles = inlineStyles(answer.text)
+			expect(styles, path).toHaveLength(1)
+			expect(String(answer.headers['content-security-policy']).split(';'), path).toEqual(
+				expect.arrayContaining([
+					`style-src-elem 'self' 'sha256-${styleHash(styles[0]!)}'`,
+					"style-src-attr 'unsafe-inline'",
+				]),
+			)
 		}
 		const arabic = await request('nobody.example', '/', { headers: { 'accept-language': 'ar' } })
 		expect(arabic.text).toContain('<html lang="ar" dir="rtl">')

@@ -2,11 +2,14 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import * as Dialog from '@radix-ui/react-dialog'
 import {
 	createContext,
+	forwardRef,
 	useCallback,
 	useContext,
 	useEffect,
+	useLayoutEffect,
 	useRef,
 	useState,
+	type ComponentPropsWithoutRef,
 	type ReactNode,
 } from 'react'
 import { cx } from '~/utils/cx'
@@ -75,6 +78,76 @@ function useSheetHeight() {
 }
 
 /**
+ * True on a visitor's page, whose policy admits no `<style>` element but those it was sent with
+ * (style-src-elem lists their hashes: docs/decisions/036-first-screen.md). Radix's overlay locks
+ * the page's scroll with react-remove-scroll, which injects a `<style>` (react-style-singleton)
+ * such a page refuses: there the modals draw an overlay of their own and lock the scroll through
+ * the CSSOM, which no policy governs (app/components/public-dialogs.tsx provides it). Focus
+ * trap, Escape, outside taps and aria stay Radix's (Dialog.Content). The builder keeps Radix's
+ * overlay.
+ */
+export const OwnScrollLock = createContext(false)
+
+/** Scroll locks held (a modal over a modal holds two). */
+let scrollLocks = 0
+let unlockScroll = () => {}
+
+/**
+ * Locks the page's scroll (the root element's overflow, as the image viewer does), the
+ * scrollbar's width kept as the body's padding so that nothing moves; answers the release.
+ */
+function lockPageScroll() {
+	if (scrollLocks++ === 0) {
+		const root = document.documentElement
+		const { body } = document
+		const gap = window.innerWidth - root.clientWidth
+		const before = { overflow: root.style.overflow, paddingRight: body.style.paddingRight }
+		if (gap > 0) {
+			body.style.paddingRight = `${parseFloat(getComputedStyle(body).paddingRight) + gap}px`
+		}
+		root.style.overflow = 'hidden'
+		unlockScroll = () => {
+			root.style.overflow = before.overflow
+			body.style.paddingRight = before.paddingRight
+		}
+	}
+	let released = false
+	return () => {
+		if (released) return
+		released = true
+		if (--scrollLocks === 0) unlockScroll()
+	}
+}
+
+/** A layout effect in the browser; on the server (where it never runs) no warning. */
+const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect
+
+/**
+ * The backdrop of a modal: Radix's, or (`OwnScrollLock`) a plain one that locks the scroll while
+ * its dialog is open. A tap on either is outside the dialog's content: Radix closes the dialog.
+ */
+const Overlay = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'> & { open: boolean }>(
+	function Overlay({ open, ...props }, ref) {
+		const own = useContext(OwnScrollLock)
+		// Locked and released with the overlay's DOM (in the same commit), not a frame later.
+		useIsomorphicLayoutEffect(() => (own && open ? lockPageScroll() : undefined), [own, open])
+		if (!own) return <Dialog.Overlay {...props} ref={ref} />
+		// Gone as soon as the dialog closes, as Radix's own overlay is (its presence): the portal's
+		// presence would wait for the end of an exit animation that never starts.
+		if (!open) return null
+		// As Radix's: it takes pointer events while Radix turns them off outside the dialog.
+		return (
+			<div
+				data-state="open"
+				{...props}
+				ref={ref}
+				style={{ pointerEvents: 'auto', ...props.style }}
+			/>
+		)
+	},
+)
+
+/**
  * The one dialog of the product (Radix): focus trap, Escape and the X button close it,
  * the title names it for screen readers, focus returns to the opener. When the form inside
  * holds unsaved changes (useDraft / useDraftChanged), closing asks first: 'Keep editing' or
@@ -125,7 +198,10 @@ export function Modal({
 	return (
 		<Dialog.Root open={open} onOpenChange={requestOpenChange}>
 			<Dialog.Portal>
-				<Dialog.Overlay className="fixed inset-0 z-40 bg-black/50 backdrop-blur-[2px] data-[state=open]:animate-[fade-in_150ms_ease-out]" />
+				<Overlay
+					open={open}
+					className="fixed inset-0 z-40 bg-black/50 backdrop-blur-[2px] data-[state=open]:animate-[fade-in_150ms_ease-out]"
+				/>
 				<Dialog.Content
 					ref={setContent}
 					// Focus the first field of a form rather than the close button.
@@ -209,7 +285,7 @@ export function DiscardChanges({
 	return (
 		<Dialog.Root open={open} onOpenChange={(next) => (next ? null : onKeep())}>
 			<Dialog.Portal>
-				<Dialog.Overlay className="fixed inset-0 z-[60] bg-black/40" />
+				<Overlay open={open} className="fixed inset-0 z-[60] bg-black/40" />
 				<Dialog.Content
 					role="alertdialog"
 					className="bg-surface fixed inset-x-4 top-1/2 z-[70] mx-auto max-w-sm -translate-y-1/2 rounded-3xl p-6 shadow-xl focus:outline-none"

@@ -3,14 +3,18 @@
  * pages' script (app/entry.public.ts): the app's own components in a React root of their own,
  * told what to show by the page's sheets (public-sheets.tsx), with the toaster they need. They
  * speak the page's language with the few messages the page gives them (`DialogMessages`): no
- * catalog is loaded.
+ * catalog is loaded. The page's policy admits no `<style>` element it was not sent with: the
+ * modals lock the scroll and the toasts are styled through the CSSOM instead
+ * (docs/decisions/036-first-screen.md).
  */
 import { setupI18n, type Messages } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { StrictMode, useSyncExternalStore } from 'react'
 import { createRoot } from 'react-dom/client'
 import { DEFAULT_LOCALE, isLocale } from '~/utils/locales'
+import { styleToastsWithoutElement } from '~/utils/toast'
 import { FindMeModal } from './find-me-modal'
+import { OwnScrollLock } from './modal'
 import { readDialogMessages, readSheets, type SheetId } from './public-sheets'
 import { ShareModal } from './share-modal'
 import { Toasts } from './toaster'
@@ -30,7 +34,8 @@ function Dialogs({ sheets }: { sheets: ReturnType<typeof readSheets> }) {
 	const open = useSyncExternalStore(subscribe, () => current)
 	const onOpenChange = (dialog: SheetId) => (next: boolean) => setCurrent(next ? dialog : null)
 	return (
-		<>
+		// The page admits no injected `<style>` (docs/decisions/036-first-screen.md).
+		<OwnScrollLock.Provider value={true}>
 			{sheets.share ? (
 				<ShareModal
 					open={open === 'share'}
@@ -46,7 +51,7 @@ function Dialogs({ sheets }: { sheets: ReturnType<typeof readSheets> }) {
 				/>
 			) : null}
 			<Toasts eager={false} />
-		</>
+		</OwnScrollLock.Provider>
 	)
 }
 
@@ -56,6 +61,8 @@ let mounted = false
 export function openDialog(dialog: SheetId) {
 	if (!mounted) {
 		mounted = true
+		// Before react-hot-toast loads (at the first toast).
+		styleToastsWithoutElement()
 		const host = document.createElement('div')
 		document.body.append(host)
 		const lang = document.documentElement.lang

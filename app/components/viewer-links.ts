@@ -5,13 +5,14 @@
  * Answers a function that stops listening.
  */
 import type * as ImageViewer from './image-viewer'
+import { withPageStyles } from '~/utils/page-styles'
 
 let viewer: Promise<typeof ImageViewer> | undefined
 
 const LINKS = 'a[data-viewer], a[data-viewer-cover]'
 
 function open(link: HTMLAnchorElement) {
-	viewer ??= import('./image-viewer')
+	viewer ??= withPageStyles(import('./image-viewer'))
 	viewer.then(
 		(module) => {
 			const { links, index } = module.galleryOf(link)

@@ -8,12 +8,13 @@
  * `<dialog>`: modal, Escape closes it, the focus stays inside and goes back to the button.
  * Whatever fails (offline, an error page), the visitor is sent to the page itself.
  */
+import { parsePage } from './parse-page'
 
 const PANEL = 'contact-panel'
 
 async function fetchPanel(url: string, init?: RequestInit) {
 	const response = await fetch(url, { ...init, headers: { Accept: 'text/html' } })
-	const page = new DOMParser().parseFromString(await response.text(), 'text/html')
+	const page = parsePage(await response.text())
 	const panel = page.getElementById(PANEL)
 	if (!panel) throw new Error(`HTTP ${response.status}: no form`)
 	return { panel: document.importNode(panel, true), url: response.url }

@@ -26,6 +26,39 @@ export const toast = {
 	error: (message: string) => void load().then((hot) => hot.error(message)),
 }
 
+/**
+ * On a visitor's page, whose policy admits no `<style>` element but those it was sent with
+ * (docs/decisions/036-first-screen.md): react-hot-toast's styles (goober's) go into a
+ * constructed stylesheet adopted by the document, which no policy governs, instead of the
+ * `<style id="_goober">` goober would add. goober takes `window._goober` for that element when it
+ * is set, appends its rules to `_goober.firstChild.data` and never inserts an element that has a
+ * `parentNode` (node_modules/goober/src/core/get-sheet.js): this is such an object, whose text
+ * is the sheet's. Call before react-hot-toast loads (its keyframes are made as it loads). A
+ * browser without constructed stylesheets (Safari before 16.4) keeps goober's element: there the
+ * policy refuses it and the toasts show unstyled.
+ */
+export function styleToastsWithoutElement() {
+	const global = window as Window & { _goober?: unknown }
+	if (global._goober) return
+	if (!('adoptedStyleSheets' in Document.prototype) || !('replaceSync' in CSSStyleSheet.prototype))
+		return
+	const sheet = new CSSStyleSheet()
+	document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
+	let text = ''
+	global._goober = {
+		parentNode: document.head,
+		firstChild: {
+			get data() {
+				return text
+			},
+			set data(css: string) {
+				text = css
+				sheet.replaceSync(css)
+			},
+		},
+	}
+}
+
 /** True once the toaster should be on the page: at once when `eager`, else at the first toast. */
 export function useToasterWanted(eager: boolean) {
 	const [requested, setRequested] = useState(wanted)

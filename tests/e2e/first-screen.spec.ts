@@ -8,6 +8,7 @@
  */
 import { expect, test, type Browser } from '@playwright/test'
 import { PNG } from 'pngjs'
+import { openPublicDialog } from './helpers'
 
 const OWNER = '/maya-torres'
 
@@ -106,5 +107,89 @@ test('each visitor page looks the same with its stylesheet requests refused', as
 			name,
 		).toEqual([])
 		expect(differingShare(styled.shot, bare.shot), name).toBeLessThan(0.01)
+	}
+})
+
+/**
+ * What the page's script adds (the Share and Find Me modals, the contact dialog, the image
+ * viewer) uses classes the page's HTML does not, so its inline CSS (cut to that HTML: app/utils/
+ * css-prune.ts) has none of them: the script loads the app's stylesheet before it shows them
+ * (app/utils/page-styles.ts). Each looks the same as on the page with that stylesheet linked from
+ * the start.
+ */
+test('what the script adds is styled: modals, the contact dialog, the image viewer', async ({
+	browser,
+	page,
+	request,
+}) => {
+	test.setTimeout(120_000)
+	await expect.poll(async () => (await request.get(OWNER)).status(), { timeout: 60_000 }).toBe(200)
+	const login = await (await request.get('/login')).text()
+	const sheet = /<link rel="stylesheet" href="(\/assets\/tailwind-[^"]+\.css)"/.exec(login)![1]!
+	const list = await (await request.get(`${OWNER}/portfolio`)).text()
+	const project = new RegExp(`${OWNER}/portfolio/[A-Za-z0-9_-]+`).exec(list)![0]
+	const viewport = page.viewportSize() ?? { width: 412, height: 915 }
+
+	const shown = async (url: string, open: string, dialogName: RegExp, linked: boolean) => {
+		const context = await browser.newContext({ viewport, reducedMotion: 'reduce' })
+		const visitor = await context.newPage()
+		const stylesheets: string[] = []
+		visitor.on('request', (sent) => {
+			if (sent.resourceType() === 'stylesheet') stylesheets.push(new URL(sent.url()).pathname)
+		})
+		if (linked) {
+			await visitor.route(
+				(address) => address.pathname === url,
+				async (route) => {
+					const response = await route.fetch()
+					const headers = response.headers()
+					delete headers['content-encoding']
+					delete headers['content-length']
+					const body = (await response.text()).replace(
+						'<style',
+						`<link rel="stylesheet" href="${sheet}"/><style`,
+					)
+					await route.fulfill({ response, headers, body })
+				},
+			)
+		}
+		await visitor.goto(url)
+		await visitor.evaluate(() => document.fonts.ready)
+		// Nothing but the page itself before a visitor reaches for something.
+		expect(stylesheets).toEqual(linked ? [sheet] : [])
+		await openPublicDialog(visitor, visitor.locator(open).first())
+		const dialog = visitor.getByRole('dialog', { name: dialogName })
+		await expect(dialog).toBeVisible()
+		await expect
+			.poll(() =>
+				visitor.evaluate(
+					(href) => [...document.styleSheets].some((applied) => applied.href?.endsWith(href)),
+					sheet,
+				),
+			)
+			.toBe(true)
+		await visitor.evaluate(async () => {
+			await document.fonts.ready
+			const images = [
+				...document.querySelectorAll<HTMLImageElement>('dialog img, [role="dialog"] img'),
+			]
+			await Promise.all(images.map((image) => image.decode().catch(() => {})))
+		})
+		const shot = await visitor.screenshot({ animations: 'disabled' })
+		expect(stylesheets).toEqual([sheet])
+		await context.close()
+		return shot
+	}
+
+	const cases: Array<[string, string, RegExp]> = [
+		[OWNER, 'header [data-dialog="share"]', /Share Your Tagg/],
+		[OWNER, '[data-dialog="find-me"]', /Find Me/],
+		[OWNER, '[data-contact-dialog]', /Exchange contact/],
+		[project, 'a[data-viewer-cover], a[data-viewer]', /./],
+	]
+	for (const [url, open, name] of cases) {
+		const linked = await shown(url, open, name, true)
+		const loaded = await shown(url, open, name, false)
+		expect(differingShare(linked, loaded), `${url} ${open}`).toBeLessThan(0.01)
 	}
 })

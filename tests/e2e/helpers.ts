@@ -215,8 +215,13 @@ export async function openPublicDialog(page: Page, opener: Locator) {
 		const loaded = () =>
 			page.evaluate(() => {
 				const names = performance.getEntriesByType('resource').map((entry) => entry.name)
-				return ['public-dialogs-', 'share-modal-', 'find-me-modal-', 'react-'].every((chunk) =>
-					names.some((name) => name.includes(`/assets/${chunk}`)),
+				// The app's stylesheet too, which the modals wait for (app/utils/page-styles.ts).
+				const stylesheet = document.body.dataset.stylesheet
+				return (
+					['public-dialogs-', 'share-modal-', 'find-me-modal-', 'react-'].every((chunk) =>
+						names.some((name) => name.includes(`/assets/${chunk}`)),
+					) &&
+					(!stylesheet || [...document.styleSheets].some((s) => s.href?.endsWith(stylesheet)))
 				)
 			})
 		await expect.poll(loaded).toBe(true)
