@@ -141,6 +141,7 @@ export const CATALOGS: CatalogDefinition[] = [
 			'app/data/*.ts',
 			'app/utils/*.ts',
 			...components(
+				'confirm-delete.tsx',
 				'error-boundary.tsx',
 				'forms.tsx',
 				'icons.tsx',

@@ -19,7 +19,7 @@ import {
 	PhoneIcon,
 	TrashIcon,
 } from '~/components/icons'
-import { Modal, ModalClose } from '~/components/modal'
+import { ConfirmDelete } from '~/components/confirm-delete'
 import { Switch } from '~/components/switch'
 import { getAccount } from '~/models/account.server'
 import {
@@ -364,36 +364,21 @@ function DeleteDialog({ contact, onClose }: { contact: ContactData | null; onClo
 	}, [fetcher.state, fetcher.data])
 	const name = shown?.name ?? ''
 	return (
-		<Modal
+		<ConfirmDelete
 			open={contact !== null}
-			onOpenChange={(next) => (next || busy ? null : onClose())}
 			title={t`Delete this contact?`}
-			size="sm"
+			busy={busy}
+			onClose={onClose}
+			onConfirm={() =>
+				shown &&
+				fetcher.submit({ intent: 'delete', contactId: shown.contactId }, { method: 'POST' })
+			}
 		>
-			<p className="text-ink/80 text-sm leading-relaxed wrap-anywhere">
-				<Trans>
-					The details <bdi>{name}</bdi> left will be deleted for good, with the consent they gave.
-					This can’t be undone.
-				</Trans>
-			</p>
-			<div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-				<ModalClose className="btn-secondary" disabled={busy}>
-					<Trans>Cancel</Trans>
-				</ModalClose>
-				<button
-					type="button"
-					className="btn-danger"
-					disabled={busy}
-					onClick={() =>
-						shown &&
-						fetcher.submit({ intent: 'delete', contactId: shown.contactId }, { method: 'POST' })
-					}
-				>
-					<TrashIcon />
-					{busy ? t`Deleting...` : t`Delete`}
-				</button>
-			</div>
-		</Modal>
+			<Trans>
+				The details <bdi>{name}</bdi> left will be deleted for good, with the consent they gave.
+				This can’t be undone.
+			</Trans>
+		</ConfirmDelete>
 	)
 }
 

@@ -13,7 +13,7 @@ import { useEffect, useRef, useState } from 'react'
 import toast from 'react-hot-toast'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { EyeIcon, GripIcon, PencilIcon, PlusIcon, TrashIcon } from '~/components/icons'
-import { Modal, ModalClose } from '~/components/modal'
+import { ConfirmDelete } from '~/components/confirm-delete'
 import { PlaceholderImage } from '~/components/placeholder-gallery'
 import { answerInLanguage, StatusSwitch, type StatusResult } from '~/components/portfolio-editors'
 import { useReorder } from '~/components/reorder'
@@ -467,38 +467,23 @@ function DeleteDialog({ item, onClose }: { item: PortfolioSummary | null; onClos
 	})
 	const name = shown?.productName || t`Untitled project`
 	return (
-		<Modal
+		<ConfirmDelete
 			open={item !== null}
-			onOpenChange={(open) => (open || busy ? null : onClose())}
 			title={t`Delete this project?`}
-			size="sm"
+			busy={busy}
+			onClose={onClose}
+			onConfirm={() =>
+				shown &&
+				fetcher.submit(
+					{ intent: 'delete', portfolioId: shown.portfolioId },
+					{ method: 'POST', encType: 'application/json' },
+				)
+			}
 		>
-			<p className="text-ink/80 text-sm leading-relaxed wrap-anywhere">
-				<Trans>
-					“<bdi>{name}</bdi>” and all its images will be deleted for good. This can’t be undone.
-				</Trans>
-			</p>
-			<div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-				<ModalClose className="btn-secondary" disabled={busy}>
-					<Trans>Cancel</Trans>
-				</ModalClose>
-				<button
-					type="button"
-					className="btn-danger"
-					disabled={busy}
-					onClick={() =>
-						shown &&
-						fetcher.submit(
-							{ intent: 'delete', portfolioId: shown.portfolioId },
-							{ method: 'POST', encType: 'application/json' },
-						)
-					}
-				>
-					<TrashIcon />
-					{busy ? t`Deleting...` : t`Delete`}
-				</button>
-			</div>
-		</Modal>
+			<Trans>
+				“<bdi>{name}</bdi>” and all its images will be deleted for good. This can’t be undone.
+			</Trans>
+		</ConfirmDelete>
 	)
 }
 
