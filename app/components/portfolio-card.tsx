@@ -33,18 +33,27 @@ const PlaceholderImage = lazy(() =>
 )
 
 /**
- * A cover: the item's cover image, else one of the placeholder illustrations. Cards are at most
- * about 370 CSS px wide (two columns in a 3xl page, or the carousel), the page's width on a phone.
+ * How wide a card shows, for its cover's `sizes`: on the portfolio page, the page's width on a
+ * phone, else one of two columns of a 3xl page (about 370 CSS px); in the profile's carousel
+ * (app/components/carousel.tsx), a slide is 85% of the section's width on a phone (289 px at
+ * 412) and half of it from 640 px (332 px at most). A phone then fetches the 640w rendition for
+ * the carousel, not the 1600w one.
  */
+const LIST_SIZES = '(min-width: 640px) 370px, calc(100vw - 2rem)'
+const CAROUSEL_SIZES = '(min-width: 640px) 332px, calc(85vw - 3.8rem)'
+
+/** A cover: the item's cover image, else one of the placeholder illustrations. */
 export function CoverImage({
 	item,
 	index,
 	priority = false,
+	variant = 'list',
 }: {
 	item: CardItem
 	index: number
 	/** The page's first picture (its largest content): loaded at once, not lazily. */
 	priority?: boolean
+	variant?: 'list' | 'profile'
 }) {
 	return (
 		<div className="bg-canvas aspect-video overflow-hidden">
@@ -52,7 +61,7 @@ export function CoverImage({
 				<img
 					src={item.cover.cardUrl}
 					srcSet={projectSrcSet(item.cover)}
-					sizes="(min-width: 640px) 370px, calc(100vw - 2rem)"
+					sizes={variant === 'profile' ? CAROUSEL_SIZES : LIST_SIZES}
 					alt=""
 					loading={priority ? 'eager' : 'lazy'}
 					fetchPriority={priority ? 'high' : undefined}
@@ -97,7 +106,7 @@ export function PortfolioCard({
 	const summary = teaser(item.projectSummary)
 	return (
 		<article className="card flex h-[100%] flex-col overflow-hidden">
-			<CoverImage item={item} index={index} priority={priority} />
+			<CoverImage item={item} index={index} priority={priority} variant={variant} />
 			<div className="flex min-w-0 flex-1 flex-col gap-2 p-4 sm:p-5">
 				{item.company ? (
 					<p

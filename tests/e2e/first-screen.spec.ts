@@ -193,3 +193,35 @@ test('what the script adds is styled: modals, the contact dialog, the image view
 		expect(differingShare(linked, loaded), `${url} ${open}`).toBeLessThan(0.01)
 	}
 })
+
+/**
+ * A cover's `sizes` says the width it is shown at (within 12%), so a phone fetches the rendition
+ * it needs: the profile's carousel (a slide is 85% of the section on a phone) and the portfolio
+ * list's cards.
+ */
+test("covers' sizes match the width they are shown at", async ({ page }) => {
+	for (const url of [OWNER, `${OWNER}/portfolio`]) {
+		await page.goto(url)
+		const covers = page.locator('article img[sizes]')
+		expect(await covers.count(), url).toBeGreaterThan(0)
+		const widths = await covers.evaluateAll((images) =>
+			(images as HTMLImageElement[]).map((image) => {
+				const slot = image
+					.getAttribute('sizes')!
+					.split(/,\s*(?![^()]*\))/)
+					.map((part) => /^(\(.*\))?\s*(.+)$/.exec(part.trim())!)
+					.find(([, media]) => !media || matchMedia(media).matches)![2]!
+				const probe = document.createElement('div')
+				probe.style.width = slot
+				document.body.append(probe)
+				const said = probe.getBoundingClientRect().width
+				probe.remove()
+				return { said, shown: image.getBoundingClientRect().width }
+			}),
+		)
+		for (const { said, shown } of widths) {
+			expect(said / shown, `${url}: sizes ${said} px, shown ${shown} px`).toBeGreaterThan(0.88)
+			expect(said / shown, `${url}: sizes ${said} px, shown ${shown} px`).toBeLessThan(1.12)
+		}
+	}
+})
