@@ -20,6 +20,7 @@ import {
 	type Appearance,
 } from '~/utils/appearance'
 import { profileQrPng } from '~/utils/qr.server'
+import { updateProfile } from '~/models/profile.server'
 
 type Answer = {
 	status: number
@@ -227,9 +228,9 @@ describe('the pages carry the theme in their HTML, and change at once', () => {
 				await font.arrayBuffer()
 			}
 			// The page's CSS (inline in its head since issue 41, and any stylesheet) declares the very
-			// files preloaded (a preload it never used would be a second download), and the faces of
-			// other scripts: a Vietnamese or Cyrillic name keeps the typeface (each face has its
-			// unicode-range, so a Latin page fetches none of them).
+			// files preloaded (a preload it never used would be a second download); the faces of
+			// other scripts only when the page has their characters (app/utils/css-prune.ts: a
+			// Vietnamese name keeps the typeface, below).
 			const stylesheets = [...head.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)]
 			const inline = [...head.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]!)
 			const css = [
@@ -239,7 +240,7 @@ describe('the pages carry the theme in their HTML, and change at once', () => {
 				...inline,
 			].join('\n')
 			for (const href of preloads) expect(css).toContain(`url(${href})`)
-			expect(css).toMatch(/url\(\/assets\/space-grotesk-vietnamese-wght-normal-[\w-]+\.woff2\)/)
+			expect(css).not.toMatch(/space-grotesk-vietnamese/)
 			// The page's inline CSS declares its own pairing's faces only (issue 41); the app's
 			// stylesheet has every pairing's, Inter's Cyrillic among them.
 			expect(css).not.toMatch(/font-family:\s*"?Inter Variable/)
@@ -252,6 +253,22 @@ describe('the pages carry the theme in their HTML, and change at once', () => {
 			expect(head).not.toMatch(/(?:href|src)="https?:\/\/(?!tagg\.test)/)
 			// The QR code's URL names the accent, so a new one is never a cached old code.
 			if (page === `/${owner.path}`) expect(html).toContain(`/${owner.path}/qr.png?v=0e7490`)
+		}
+	})
+
+	test("a page with another script's characters declares that script's faces of its pairing", async () => {
+		expect(
+			(await update({ accent: '#0e7490', mode: 'light', font: 'friendly', header: 'none' })).status,
+		).toBe(200)
+		await updateProfile(owner.id, { tagline: 'Thiết kế phần mềm cho người bận rộn' })
+		try {
+			const html = await (await fetch(`${server.url}/${owner.path}`)).text()
+			const inline = /<style>([\s\S]*?)<\/style>/.exec(html)![1]!
+			expect(inline).toMatch(
+				/url\(\/assets\/space-grotesk-vietnamese-wght-normal-[\w-]+\.woff2\)[^}]*unicode-range/,
+			)
+		} finally {
+			await updateProfile(owner.id, { tagline: '' })
 		}
 	})
 
