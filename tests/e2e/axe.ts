@@ -52,6 +52,16 @@ export async function expectNoSeriousA11yViolations(page: Page) {
 	if (!(await page.evaluate(() => Boolean(window.axe)))) {
 		await page.addScriptTag({ path: AXE_SOURCE })
 	}
+	// Colours mid-transition (a toast fading in or out) are not the page's: let the finite
+	// animations and transitions end first (a spinner's endless one never does).
+	await page.evaluate(() =>
+		Promise.all(
+			document
+				.getAnimations()
+				.filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+				.map((animation) => animation.finished.catch(() => {})),
+		),
+	)
 	const violations = await page.evaluate(async () => {
 		const result = await window.axe!.run(document, { resultTypes: ['violations'] })
 		return result.violations.map((violation) => ({
