@@ -6,7 +6,7 @@
  * screenshots of the first screen, pixel by pixel with a small tolerance, JavaScript off so that
  * nothing moves between the two (the carousel, the beacon).
  */
-import { expect, test, type Browser } from '@playwright/test'
+import { expect, test, type Browser, type Page } from '@playwright/test'
 import { PNG } from 'pngjs'
 import { openPublicDialog } from './helpers'
 
@@ -27,6 +27,24 @@ function differingShare(a: Buffer, b: Buffer) {
 		if (delta > 24) differing++
 	}
 	return differing / (first.width * first.height)
+}
+
+/** The page at `url` with the stylesheet `sheet` linked in its head, before its inline CSS. */
+async function linkSheetFirst(page: Page, url: string, sheet: string) {
+	await page.route(
+		(address) => address.pathname === new URL(url, 'http://x').pathname,
+		async (route) => {
+			const response = await route.fetch()
+			const headers = response.headers()
+			delete headers['content-encoding']
+			delete headers['content-length']
+			const body = (await response.text()).replace(
+				'<style',
+				`<link rel="stylesheet" href="${sheet}"/><style`,
+			)
+			await route.fulfill({ response, headers, body })
+		},
+	)
 }
 
 /**
@@ -52,20 +70,7 @@ async function firstScreen(
 			return route.abort()
 		})
 	} else {
-		await page.route(
-			(address) => address.pathname === new URL(url, 'http://x').pathname,
-			async (route) => {
-				const response = await route.fetch()
-				const headers = response.headers()
-				delete headers['content-encoding']
-				delete headers['content-length']
-				const body = (await response.text()).replace(
-					'<style',
-					`<link rel="stylesheet" href="${how.addSheet}"/><style`,
-				)
-				await route.fulfill({ response, headers, body })
-			},
-		)
+		await linkSheetFirst(page, url, how.addSheet)
 	}
 	const response = await page.goto(url, { waitUntil: 'load' })
 	expect(response?.status()).toBeLessThan(500)
@@ -138,20 +143,7 @@ test('what the script adds is styled: modals, the contact dialog, the image view
 			if (sent.resourceType() === 'stylesheet') stylesheets.push(new URL(sent.url()).pathname)
 		})
 		if (linked) {
-			await visitor.route(
-				(address) => address.pathname === url,
-				async (route) => {
-					const response = await route.fetch()
-					const headers = response.headers()
-					delete headers['content-encoding']
-					delete headers['content-length']
-					const body = (await response.text()).replace(
-						'<style',
-						`<link rel="stylesheet" href="${sheet}"/><style`,
-					)
-					await route.fulfill({ response, headers, body })
-				},
-			)
+			await linkSheetFirst(visitor, url, sheet)
 		}
 		await visitor.goto(url)
 		await visitor.evaluate(() => document.fonts.ready)
