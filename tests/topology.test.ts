@@ -19,12 +19,15 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { runScript } from '#tests/run-script'
 import { ensureBuild } from '#tests/app-server'
+import { UtcClient } from '../app/utils/pg-client.server'
 import { readMigrations } from '../server/migrations'
 import { freePort } from '../server/embedded-db'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const PUBLIC_SITE_URL = 'http://tagg.test'
 const isRoot = process.getuid?.() === 0
+/** PostgreSQL's own zone here: +05:30, a half hour no whole-hour rounding hides. */
+const DATABASE_ZONE = 'Asia/Kolkata'
 
 function postgresBin(name: string) {
 	const versions = fs
@@ -192,6 +195,8 @@ beforeAll(async () => {
 			'fsync=off',
 			'-c',
 			'max_connections=100',
+			'-c',
+			`timezone=${DATABASE_ZONE}`,
 		]),
 	)
 	directUrl = `postgresql://tagg@127.0.0.1:${ports.postgres}/tagg`
@@ -335,6 +340,24 @@ describe('behind PgBouncer in transaction mode', () => {
 			expect(locks.rows).toEqual([])
 		} finally {
 			await client.end()
+		}
+	})
+
+	test(`the app's sessions run in UTC through the pooler, on a database in ${DATABASE_ZONE}`, async () => {
+		// The pooler hands both clients' transactions to whichever server connection is free and
+		// sets each one's zone (a tracked startup parameter) as it does.
+		const plain = new pg.Client(poolerUrl)
+		const app = new UtcClient({ connectionString: poolerUrl })
+		await Promise.all([plain.connect(), app.connect()])
+		try {
+			const zone = async (client: pg.Client) =>
+				(await client.query<{ TimeZone: string }>('SHOW TimeZone')).rows[0]!.TimeZone
+			for (let round = 0; round < 5; round++) {
+				expect(await zone(app)).toBe('UTC')
+				expect(await zone(plain)).toBe(DATABASE_ZONE)
+			}
+		} finally {
+			await Promise.all([plain.end(), app.end()])
 		}
 	})
 

@@ -99,7 +99,7 @@ export async function lockOwner(tx: Tx, customerId: string) {
 	if ((await lock()).length) return true
 	await tx.$executeRaw`
 		INSERT INTO "Profile" ("customerId", "updatedAt")
-		SELECT "id", clock_timestamp() FROM "Customer" WHERE "id" = ${customerId}
+		SELECT "id", clock_timestamp() AT TIME ZONE 'UTC' FROM "Customer" WHERE "id" = ${customerId}
 		ON CONFLICT ("customerId") DO NOTHING`
 	return (await lock()).length > 0
 }

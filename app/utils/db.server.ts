@@ -7,6 +7,7 @@ import pg from 'pg'
 import { PrismaClient } from '~/generated/prisma/client'
 import { msg } from '~/utils/i18n-macro'
 import { serverI18n } from './i18n.server'
+import { UtcClient } from './pg-client.server'
 import { currentLocale } from './locale.server'
 
 export { Prisma } from '~/generated/prisma/client'
@@ -32,7 +33,7 @@ const CONNECT_TIMEOUT_MS = 5000
 /** Waiting for a free connection of the pool (the database is up, the pool is busy). */
 const POOL_WAIT_MS = 15_000
 
-class FastConnectClient extends pg.Client {
+class FastConnectClient extends UtcClient {
 	constructor(config?: string | pg.ClientConfig) {
 		super({
 			...(typeof config === 'string' ? { connectionString: config } : config),
@@ -56,8 +57,8 @@ function createClient() {
 		idleTimeoutMillis: 30_000,
 		query_timeout: 10_000,
 		// No session settings here (no `options`, no `lock_timeout`): a transaction pooler
-		// (PgBouncer in transaction mode) refuses startup parameters and hands each transaction
-		// whichever server connection is free. Settings are made per transaction with SET LOCAL
+		// (PgBouncer in transaction mode) refuses those startup parameters and hands each
+		// transaction whichever server connection is free; `TimeZone` it tracks (UtcClient). Settings are made per transaction with SET LOCAL
 		// (app/models/tx.server.ts). See docs/decisions/031-poolers-and-rolling-deploys.md.
 	})
 	// Count round trips (the benchmark states how many a page view costs).
