@@ -20,6 +20,8 @@ export default defineConfig({
 		// Generous: a busy CI machine runs these several times slower than a quiet one.
 		testTimeout: 60_000,
 		hookTimeout: 60_000,
-		env: { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+		// The tests' own zone is not UTC and not the database's (tests/global-setup.ts): what a
+		// server shows and stores must not depend on the machine's zone.
+		env: { NODE_ENV: 'test', LOG_LEVEL: 'silent', TZ: 'America/Los_Angeles' },
 	},
 })

@@ -10,6 +10,9 @@ import { startEmbeddedDatabase } from '../server/embedded-db'
 import { migrate } from '../server/migrations'
 import { databaseUrl, TEMPLATE_DATABASE, withAdminClient } from './db-utils'
 
+/** The test cluster's own zone: +05:30, a half hour no whole-hour rounding hides. */
+const DATABASE_TEST_ZONE = 'Asia/Kolkata'
+
 declare module 'vitest' {
 	export interface ProvidedContext {
 		databaseBaseUrl: string
@@ -22,9 +25,19 @@ export default async function setup(project: TestProject) {
 	let stop = async () => {}
 	let baseUrl = process.env.TEST_DATABASE_URL
 	if (!baseUrl) {
-		const embedded = await startEmbeddedDatabase({ dataDir: testDataDir, database: 'postgres' })
-		baseUrl = embedded.url
-		stop = embedded.stop
+		// The cluster in a zone that is not UTC, as Debian's initdb makes it on a machine set to
+		// one (it takes the zone from TZ); the tests themselves run in yet another (vitest.config.ts).
+		// Nothing may depend on the database's zone (docs/decisions/037-utc-sessions.md).
+		const zone = process.env.TZ
+		process.env.TZ = DATABASE_TEST_ZONE
+		try {
+			const embedded = await startEmbeddedDatabase({ dataDir: testDataDir, database: 'postgres' })
+			baseUrl = embedded.url
+			stop = embedded.stop
+		} finally {
+			if (zone === undefined) delete process.env.TZ
+			else process.env.TZ = zone
+		}
 	}
 	await withAdminClient(baseUrl, async (client) => {
 		await client.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`)

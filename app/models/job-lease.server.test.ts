@@ -1,5 +1,6 @@
-import pg from 'pg'
+import type pg from 'pg'
 import { describe, expect, test } from 'vitest'
+import { UtcClient } from '~/utils/pg-client.server'
 import { claimJobTurn } from './job-lease.server'
 
 describe('recurring job turns', () => {
@@ -25,7 +26,8 @@ describe('recurring job turns', () => {
 
 	test('two instances (two connections) racing in the database itself: one wins', async () => {
 		const url = process.env.DATABASE_URL!
-		const clients = [new pg.Client(url), new pg.Client(url)]
+		// Sessions as the app's are (UTC: "dueAt" has no zone), whatever the database's zone.
+		const clients = [new UtcClient(url), new UtcClient(url)]
 		await Promise.all(clients.map((client) => client.connect()))
 		try {
 			const claim = (client: pg.Client, holder: string) =>
