@@ -43,7 +43,9 @@ export default defineConfig({
 	projects: [
 		{
 			name: 'desktop',
-			use: { ...devices['Desktop Chrome'], launchOptions },
+			// Visitors and owners are rarely in the server's zone (the server runs in yet another:
+			// webServer below): nothing they see may depend on either.
+			use: { ...devices['Desktop Chrome'], timezoneId: 'America/New_York', launchOptions },
 			// Flows tagged ONE_VIEWPORT (tests/e2e/helpers.ts) run on the phone only.
 			grepInvert: /@one-viewport/,
 		},
@@ -52,7 +54,12 @@ export default defineConfig({
 			// Pixel 7's 412 x 915 CSS pixels and touch, drawn at 1 device pixel per CSS pixel: the
 			// layout is the phone's, and the suite (CPU-bound on two cores) spends 16 % less (measured
 			// on the visitor and profile specs: 187 → 157 CPU-seconds, 1.6 → 1.3 min).
-			use: { ...devices['Pixel 7'], deviceScaleFactor: 1, launchOptions },
+			use: {
+				...devices['Pixel 7'],
+				deviceScaleFactor: 1,
+				timezoneId: 'Asia/Tokyo',
+				launchOptions,
+			},
 			// Flows whose pages do not change with the viewport run on the desktop only; everything
 			// a visitor or an owner sees laid out (public pages, the builder with real content,
 			// editors, images, appearance, insights, resume, share, a11y) runs on the phone too.
@@ -74,6 +81,7 @@ export default defineConfig({
 		stdout: 'ignore',
 		stderr: 'pipe',
 		// Owners' own domains are read through the DNS server tests/e2e/domains.spec.ts runs.
-		env: { E2E_PORT: String(PORT), DNS_SERVERS: `127.0.0.1:${PORT + 60}` },
+		// The server (and the embedded database it creates) in a zone of its own.
+		env: { E2E_PORT: String(PORT), DNS_SERVERS: `127.0.0.1:${PORT + 60}`, TZ: 'Europe/Berlin' },
 	},
 })

@@ -7,14 +7,7 @@
  */
 import { isLive, type OwnLink } from '~/utils/links'
 
-/** The owner's time zone, as the browser knows it (`Europe/Lisbon`); UTC when it says none. */
-export function browserTimeZone(): string {
-	try {
-		return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
-	} catch {
-		return 'UTC'
-	}
-}
+export { browserTimeZone } from '~/utils/time-zone'
 
 const formatters = new Map<string, Intl.DateTimeFormat>()
 

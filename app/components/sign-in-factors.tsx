@@ -14,6 +14,7 @@ import { Modal } from '~/components/modal'
 import { Section } from '~/components/settings-section'
 import { type SecurityAnswer, type SecurityIntent } from '~/routes/builder.settings.security'
 import { PasskeyCancelled, passkeyCreation, passkeySupport } from '~/utils/passkeys.client'
+import { useTimeZone } from '~/utils/time-zone'
 
 const ENDPOINT = '/builder/settings/security'
 
@@ -149,7 +150,8 @@ function PasskeyRow({ passkey, totp }: { passkey: PasskeyShown; totp: boolean })
 	const rename = useSecurityPost('passkey-rename')
 	const nameId = useId()
 	useOnSuccess(rename.answer, () => setRenaming(false))
-	const when = (iso: string) => i18n.date(new Date(iso), { dateStyle: 'medium' })
+	const { zone } = useTimeZone()
+	const when = (iso: string) => i18n.date(new Date(iso), { dateStyle: 'medium', timeZone: zone })
 	const name = passkey.name
 	const added = when(passkey.createdAt)
 	const used = passkey.lastUsedAt ? when(passkey.lastUsedAt) : null

@@ -38,6 +38,7 @@ import { requestI18n } from '~/utils/i18n.server'
 import { decodeCursor } from '~/utils/pagination.server'
 import { cx } from '~/utils/misc'
 import { noindexMeta } from '~/utils/seo'
+import { dateTimeOptions, useTimeZone } from '~/utils/time-zone'
 
 /** Contacts a page shows, then 'Show more contacts' (a link: it works without JavaScript). */
 const PAGE = 25
@@ -248,10 +249,8 @@ function ContactRow({
 	const fetcher = useFetcher({ key: `contact-open-${contact.contactId}` })
 	// Opened here, read from now on (the server says so at the next load).
 	const [read, setRead] = useState(contact.read)
-	const received = i18n.date(new Date(contact.createdAt), {
-		dateStyle: 'medium',
-		timeStyle: 'short',
-	})
+	const zone = useTimeZone()
+	const received = i18n.date(new Date(contact.createdAt), dateTimeOptions(zone))
 	return (
 		<li className="card overflow-hidden">
 			<details

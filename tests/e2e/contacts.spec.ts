@@ -201,6 +201,18 @@ test.describe('exchange contact', ONE_VIEWPORT, () => {
 		await expect(rows).toHaveCount(2)
 		await expect(rows.nth(0)).toContainText('Grace Hopper')
 		await expect(rows.nth(0)).toContainText('New')
+		// When each came, in the owner's zone (the browser's; the server runs in another), with
+		// no hydration error on the way (the console is checked after every test).
+		const received = rows.nth(0).locator('time')
+		const shown = await received.evaluate((time: HTMLTimeElement) =>
+			new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(
+				new Date(time.dateTime),
+			),
+		)
+		await expect(received).toHaveText(shown)
+		// Before the script runs (or with none), the server's HTML shows UTC and says so.
+		const html = await (await page.request.get('/builder/contacts')).text()
+		expect(html).toMatch(/<time [^>]*>[^<]*UTC<\/time>/)
 		await expectNoSeriousA11yViolations(page)
 		// The sidebar counts the contacts not opened yet.
 		const sidebar = await openBuilderMenu(page)
