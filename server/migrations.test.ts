@@ -1,20 +1,28 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import pg from 'pg'
 import { describe, expect, test } from 'vitest'
 import { databaseUrl, dropDatabase, withAdminClient } from '#tests/db-utils'
 import {
 	ADVISORY_LOCK,
+	DatabaseEncodingError,
 	MigrationLockTimeout,
 	migrate,
 	migrationStatus,
 	readMigrations,
 } from './migrations'
 
-/** A new, empty database on the test server; dropped by `drop`. */
-async function emptyDatabase(name: string) {
+/** A new, empty database on the test server (UTF8 unless `encoding`); dropped by `drop`. */
+async function emptyDatabase(name: string, encoding?: string) {
 	const base = process.env.DATABASE_URL!
 	await withAdminClient(base, async (client) => {
 		await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
-		await client.query(`CREATE DATABASE "${name}"`)
+		await client.query(
+			encoding
+				? `CREATE DATABASE "${name}" ENCODING '${encoding}' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0`
+				: `CREATE DATABASE "${name}"`,
+		)
 	})
 	return { url: databaseUrl(base, name), drop: () => dropDatabase(base, name) }
 }
@@ -93,6 +101,55 @@ describe('offline migrations', () => {
 			)
 		} finally {
 			await client.end()
+		}
+	})
+})
+
+describe("the database's encoding", () => {
+	test('an empty database that is not UTF8 is refused, saying how to make one that is', async () => {
+		const db = await emptyDatabase(`tagg_mig_latin1_${process.pid}`, 'LATIN1')
+		try {
+			const refused = await migrate(db.url).catch((error: unknown) => error)
+			expect(refused).toBeInstanceOf(DatabaseEncodingError)
+			expect((refused as Error).message).toContain("the database's encoding is LATIN1, not UTF8")
+			expect((refused as Error).message).toContain("ENCODING 'UTF8'")
+			// Nothing was made in it.
+			expect(await migrationStatus(db.url).catch(() => [])).toEqual(
+				readMigrations().map((m) => expect.objectContaining({ name: m.name, appliedAt: null })),
+			)
+		} finally {
+			await db.drop()
+		}
+	})
+
+	test('one already in use is migrated, with a warning at every run', async () => {
+		const db = await emptyDatabase(`tagg_mig_ascii_${process.pid}`, 'SQL_ASCII')
+		try {
+			// As an earlier release, which did not look, left it.
+			const client = new pg.Client({ connectionString: db.url })
+			await client.connect()
+			await client.query(`CREATE TABLE "Customer" ("id" TEXT PRIMARY KEY)`)
+			await client.end()
+			// The next release's migration.
+			const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tagg-migrations-'))
+			fs.mkdirSync(path.join(dir, '20990101000000_next'))
+			fs.writeFileSync(
+				path.join(dir, '20990101000000_next', 'migration.sql'),
+				`ALTER TABLE "Customer" ADD COLUMN "note" TEXT`,
+			)
+			const messages: string[] = []
+			try {
+				expect(await migrate(db.url, { dir, log: (message) => messages.push(message) })).toEqual([
+					'20990101000000_next',
+				])
+			} finally {
+				fs.rmSync(dir, { recursive: true, force: true })
+			}
+			expect(messages[0]).toMatch(
+				/^warning: the database's encoding is SQL_ASCII, not UTF8: .* stored unchecked and measured in bytes\. Move the data to a UTF8 database/,
+			)
+		} finally {
+			await db.drop()
 		}
 	})
 })

@@ -114,6 +114,35 @@ const isLockTimeout = (error: unknown) => (error as { code?: unknown }).code ===
  * names who holds it; a migration waiting on a table lock is rolled back and tried again. After
  * `waitMs` in all the run gives up with a message saying what it waited for.
  */
+export class DatabaseEncodingError extends Error {}
+
+/**
+ * A database that is not UTF8 cannot hold owners' text in every script: LATIN1 and the like
+ * refuse Japanese, Arabic or an emoji (an error on save), and SQL_ASCII keeps bytes unchecked
+ * and measures text in bytes. Debian makes such a database when the machine's locale is C or
+ * POSIX. An empty one (no owners' table yet: nothing to lose) is refused with how to make it
+ * right; one in use is kept, with a warning at every start.
+ */
+async function checkEncoding(client: pg.Client, log: (message: string) => void) {
+	const {
+		rows: [row],
+	} = await client.query<{ encoding: string; used: boolean }>(
+		`SELECT current_setting('server_encoding') AS encoding,
+			to_regclass('"Customer"') IS NOT NULL AS used`,
+	)
+	if (!row || row.encoding === 'UTF8') return
+	const problem = `the database's encoding is ${row.encoding}, not UTF8: owners' text in other scripts (日本語, العربية, emoji) ${row.encoding === 'SQL_ASCII' ? 'is stored unchecked and measured in bytes' : 'is refused'}.`
+	const remedy = `CREATE DATABASE <name> ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8' TEMPLATE template0`
+	if (!row.used) {
+		throw new DatabaseEncodingError(
+			`${problem} Create it again as UTF8 (${remedy}), then start again.`,
+		)
+	}
+	log(
+		`warning: ${problem} Move the data to a UTF8 database: pg_dump, then pg_restore into one made with ${remedy}.`,
+	)
+}
+
 export async function migrate(
 	url: string,
 	{
@@ -125,6 +154,7 @@ export async function migrate(
 	const migrations = readMigrations(dir)
 	const deadline = Date.now() + waitMs
 	return withClient(url, async (client) => {
+		await checkEncoding(client, log)
 		const done: string[] = []
 		const warned = new Set<string>()
 		let lastLog = 0

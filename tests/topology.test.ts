@@ -175,7 +175,19 @@ beforeAll(async () => {
 
 	// PostgreSQL
 	execFileSync(
-		...asPostgres(postgresBin('initdb'), ['-D', pgData, '-A', 'trust', '-U', 'tagg', '--no-sync']),
+		...asPostgres(postgresBin('initdb'), [
+			'-D',
+			pgData,
+			'-A',
+			'trust',
+			'-U',
+			'tagg',
+			'--no-sync',
+			// UTF8 whatever the machine's locale (a C or POSIX one would make SQL_ASCII, which the
+			// app refuses for a new database: server/migrations.ts).
+			'--encoding=UTF8',
+			'--locale=C',
+		]),
 		{
 			stdio: 'ignore',
 		},
