@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { msg } from '@lingui/core/macro'
 import { type RegistrationResponseJSON } from '@simplewebauthn/server'
-import { data, type ActionFunctionArgs } from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs } from '@remix-run/node'
 import QRCode from 'qrcode'
 import { z } from 'zod'
 import { requireCustomerId } from '~/services/auth.server'
@@ -36,6 +36,13 @@ import {
  * renamed and removed. Each answer is `{intent, ok: true, …}` or `{intent, ok: false, error,
  * field}` in the owner's language; the API's twins are under /one/account/mfa/.
  */
+/**
+ * Only posted to: an address typed or followed here (a bookmark, a reload after a post without
+ * JavaScript) leads to the Settings page that holds these sections, instead of a 400 and an
+ * error in the log.
+ */
+export const loader = () => redirect('/builder/settings')
+
 export type SecurityAnswer =
 	| ({ intent: SecurityIntent; ok: true } & Partial<{
 			secret: string
