@@ -10,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { type ServerBuild } from '@remix-run/node'
 import { EnvError, parseEnv, type Env } from '../app/utils/env.server'
 import { closeMailTransport } from '../app/utils/mail.server'
+import { SESSION_TIME_ZONE, sessionTimeZone } from '../app/utils/pg-client.server'
 import { startMailer } from '../app/services/mailer.server'
 import { startDomainChecks } from '../app/services/domains.server'
 import { createApp, type FastPath } from './app'
@@ -45,6 +46,12 @@ export async function startServer(): Promise<RunningServer> {
 			log: (message) => logger.info(message),
 		})
 		if (!applied.length) logger.info('database schema is up to date')
+		const zone = await sessionTimeZone(databaseUrl).catch(() => SESSION_TIME_ZONE)
+		if (zone !== SESSION_TIME_ZONE) {
+			logger.warn(
+				`the database sessions run in ${zone}, not UTC: something between the app and PostgreSQL drops the TimeZone startup parameter, and times would be stored hours off. Set the database's own zone: ALTER DATABASE <name> SET timezone = 'UTC' (docs/decisions/037-utc-sessions.md).`,
+			)
+		}
 	} catch (error) {
 		logger.fatal(`could not migrate the database: ${(error as Error).message}`)
 		await embedded?.stop()

@@ -21,6 +21,7 @@ import { reserve } from '~/models/rate-limit.server'
 import { replaceAchievements } from '~/models/resume.server'
 import { disconnectPrisma } from '~/utils/db.server'
 import { LinkItemSchema } from '~/utils/link-schemas'
+import { sessionTimeZone } from '~/utils/pg-client.server'
 import { migrate, MIGRATIONS_DIR, readMigrations } from '../server/migrations'
 import { databaseUrl, dropDatabase, withAdminClient } from './db-utils'
 
@@ -109,6 +110,10 @@ describe(`a database in ${ZONE}`, () => {
 			if (versions.length) expect(now).toBeGreaterThan(versions.at(-1)!)
 			versions.push(now)
 		}
+	})
+
+	test('a session of the app reports UTC (the server warns at start when it does not)', async () => {
+		expect(await sessionTimeZone(process.env.DATABASE_URL!)).toBe('UTC')
 	})
 
 	test("a rate limit's window lasts its length", async () => {

@@ -26,3 +26,19 @@ export class UtcClient extends pg.Client {
 		return { ...own, TimeZone: SESSION_TIME_ZONE }
 	}
 }
+
+/**
+ * The zone one of our sessions gets at `url`: UTC, unless something between the app and
+ * PostgreSQL drops the startup parameter (a pooler that does not pass it on, as pgcat did).
+ * The server warns at start when it is not (server/main.ts).
+ */
+export async function sessionTimeZone(url: string): Promise<string> {
+	const client = new UtcClient({ connectionString: url, connectionTimeoutMillis: 10_000 })
+	await client.connect()
+	try {
+		const { rows } = await client.query<{ TimeZone: string }>('SHOW TimeZone')
+		return rows[0]?.TimeZone ?? SESSION_TIME_ZONE
+	} finally {
+		await client.end().catch(() => {})
+	}
+}
