@@ -1,6 +1,7 @@
 /**
- * The PostgreSQL connection every part of Tagg opens (the app's pool, the migration runner): its
- * session runs in UTC whatever the database's own `timezone` is. Debian's PostgreSQL takes the
+ * The PostgreSQL connection the app's pool opens (app/utils/db.server.ts): its session runs in
+ * UTC whatever the database's own `timezone` is. (The migration runner's does not, on purpose:
+ * a migration that repairs what an earlier release stored reads that zone.) Debian's PostgreSQL takes the
  * machine's zone when its cluster is created, and two things then go wrong outside UTC:
  * Prisma's driver adapter sends a `Date` as a timestamp with no zone (read in the session's
  * zone: a `Timestamptz` column is stored hours off), and columns without a zone (Prisma's
