@@ -126,6 +126,10 @@ describe(`a database in ${ZONE}`, () => {
 		expect(retryAfterMs).toBeLessThanOrEqual(60_000)
 		// Still refused a moment later: the window did not end early.
 		expect((await reserve([limit])).ok).toBe(false)
+		// 40 at once on a fresh limit of 5: exactly 5 pass.
+		const burst = { key: `time-zones:burst:${Date.now()}`, max: 5, windowMs: 60_000 }
+		const answers = await Promise.all(Array.from({ length: 40 }, () => reserve([burst])))
+		expect(answers.filter((answer) => answer.ok)).toHaveLength(5)
 	})
 
 	test('a renamed address leads to the new one until its hold ends', async () => {

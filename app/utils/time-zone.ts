@@ -6,13 +6,20 @@
  */
 import { useHydrated } from './misc'
 
-/** The owner's time zone, as the browser knows it (`Europe/Lisbon`); UTC when it says none. */
+let known: string | undefined
+
+/**
+ * The owner's time zone, as the browser knows it (`Europe/Lisbon`); UTC when it says none. Read
+ * once per page (a list formats a time per row; each read would make a formatter).
+ */
 export function browserTimeZone(): string {
+	if (known) return known
 	try {
-		return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+		known = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
 	} catch {
-		return 'UTC'
+		known = 'UTC'
 	}
+	return known
 }
 
 /** `zone` to format in; `known` is false while it is UTC for want of the owner's. */
