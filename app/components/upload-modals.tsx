@@ -145,10 +145,16 @@ function FileField({
 	)
 }
 
+/**
+ * A preview address per file, by file: a render made before the new addresses are set shows
+ * each file its own (already loaded) address or none, never another file's. By index, a list
+ * that lost a row gave the next row the removed file's address, which was revoked while it
+ * loaded (ERR_FILE_NOT_FOUND in the console).
+ */
 function usePreviews(files: File[]) {
-	const [urls, setUrls] = useState<string[]>([])
+	const [urls, setUrls] = useState<ReadonlyMap<File, string>>(() => new Map())
 	useEffect(() => {
-		const created = files.map((file) => URL.createObjectURL(file))
+		const created = new Map(files.map((file) => [file, URL.createObjectURL(file)]))
 		setUrls(created)
 		return () => created.forEach((url) => URL.revokeObjectURL(url))
 	}, [files])
@@ -243,7 +249,7 @@ export function DisplayPictureModal({
 		}
 	}
 
-	const preview = previews[0] ?? currentUrl ?? DEFAULT_AVATAR
+	const preview = (valid[0] && previews.get(valid[0])) ?? currentUrl ?? DEFAULT_AVATAR
 	return (
 		<Modal open={open} onOpenChange={onOpenChange} title={t`Edit Display Picture`} size="sm">
 			<form onSubmit={submit} noValidate className="flex min-w-0 flex-col items-center gap-4">
@@ -477,7 +483,7 @@ export function ProjectImagesModal({
 				/>
 				{entries.length ? (
 					<ul className="flex flex-col gap-2" aria-label={t`Selected images`}>
-						{entries.map((entry, index) => {
+						{entries.map((entry) => {
 							const file = entry.file.name
 							return (
 								<li
@@ -493,7 +499,7 @@ export function ProjectImagesModal({
 										</span>
 									) : (
 										<img
-											src={previews[index]}
+											src={previews.get(entry.file)}
 											alt={t`Preview of ${file}`}
 											className="aspect-video w-20 shrink-0 rounded-lg object-cover"
 										/>
