@@ -25,8 +25,8 @@ import { getAccount } from '~/models/account.server'
 import {
 	contactFormOpen,
 	deleteContact,
-	getContact,
 	listContacts,
+	markContactRead,
 	setContactFormOpen,
 	type ContactData,
 } from '~/models/contact.server'
@@ -86,9 +86,10 @@ export async function action({ request }: ActionFunctionArgs) {
 	const input = parsed.data
 	switch (input.intent) {
 		case 'open': {
-			const found = await getContact(customerId, input.contactId, { open: true })
-			if (!found)
-				return data({ ok: false, message: i18n._(msg`Contact not found`) }, { status: 404 })
+			// Read or gone, it is no longer unread: a contact deleted while its opening was on the
+			// way (the owner opened it and pressed Delete at once, or deleted it in another tab) is
+			// not an error the owner should hear of.
+			await markContactRead(customerId, input.contactId)
 			return { ok: true as const, intent: input.intent }
 		}
 		case 'delete': {
