@@ -51,7 +51,8 @@ export type SecurityAnswer =
 			recoveryCodes: string[]
 			options: unknown
 	  }>)
-	| { intent: SecurityIntent; ok: false; error: string; field: string | null }
+	// `intent: null`: the form named none Tagg knows (no section of the page takes it).
+	| { intent: SecurityIntent | null; ok: false; error: string; field: string | null }
 
 const SCHEMAS = {
 	'totp-setup': z.object({ code: z.string().trim().max(40).optional() }),
@@ -74,7 +75,8 @@ export async function action({ request }: ActionFunctionArgs) {
 	const account = await getAccount(customerId)
 	const i18n = requestI18n(request, account?.language)
 	const intent = formData.get('intent')
-	if (!isIntent(intent)) throw data(i18n._(msg`Unknown intent`), { status: 400 })
+	if (!isIntent(intent))
+		return answer({ intent: null, ok: false, error: i18n._(msg`Unknown intent`), field: null })
 	const submission = parseWithZod(formData, { schema: SCHEMAS[intent] })
 	if (submission.status !== 'success') {
 		const [field, messages] = Object.entries(submission.error ?? {})[0] ?? ['', []]
