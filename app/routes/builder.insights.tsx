@@ -26,6 +26,7 @@ import {
 	type Totals,
 } from '~/utils/insights'
 import { cx } from '~/utils/misc'
+import { useTimeZone } from '~/utils/time-zone'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const customerId = await requireCustomerId(request)
@@ -346,6 +347,7 @@ function DailyChart({ summary }: { summary: InsightsSummary }) {
 				<span>{from}</span>
 				<span>{to}</span>
 			</div>
+			<DayStart day={summary.to} />
 			{/* A table ignores overflow: the hiding wrapper keeps its rows from lengthening the page. */}
 			<div className="sr-only">
 				<table>
@@ -375,6 +377,39 @@ function DailyChart({ summary }: { summary: InsightsSummary }) {
 				</table>
 			</div>
 		</section>
+	)
+}
+
+/** A locale whose dates read YYYY-MM-DD (compared as strings with a day of the summary). */
+const ISO_DATE_LOCALE = 'en-CA'
+
+/**
+ * Days are UTC days (a visitor is counted once a UTC day; docs/decisions/022-insights.md). An
+ * owner elsewhere is told when such a day starts in their time, once the browser says their zone.
+ */
+function DayStart({ day }: { day: string }) {
+	const { i18n } = useLingui()
+	const zone = useTimeZone()
+	// A date alone ('YYYY-MM-DD') is read as UTC midnight.
+	const midnight = new Date(day || utcDay())
+	const at = (timeZone: string) =>
+		i18n.date(midnight, { hour: 'numeric', minute: '2-digit', timeZone })
+	const local = zone.known ? at(zone.zone) : null
+	// West of Greenwich a UTC day starts on the owner's day before.
+	const before =
+		zone.known &&
+		new Intl.DateTimeFormat(ISO_DATE_LOCALE, { timeZone: zone.zone }).format(midnight) <
+			(day || utcDay())
+	return (
+		<p className="text-muted text-xs" data-testid="day-start">
+			{local === null || local === at('UTC') ? (
+				<Trans>Days are counted in UTC.</Trans>
+			) : before ? (
+				<Trans>Days are counted in UTC: each starts at {local} the day before, your time.</Trans>
+			) : (
+				<Trans>Days are counted in UTC: each starts at {local} your time.</Trans>
+			)}
+		</p>
 	)
 }
 

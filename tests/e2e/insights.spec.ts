@@ -56,7 +56,7 @@ test('a visitor’s LinkedIn click and vCard download show on the owner’s Insi
 	browser,
 	page,
 	request,
-}) => {
+}, testInfo) => {
 	test.setTimeout(60_000)
 	const owner = await createOwner(request)
 	const visitor = await visitorPage(browser)
@@ -108,6 +108,17 @@ test('a visitor’s LinkedIn click and vCard download show on the owner’s Insi
 	await expect(
 		page.getByRole('table', { name: /Views and visitors per day/ }).getByRole('row'),
 	).toHaveCount(8)
+	// Days are UTC days; the owner is told when one starts in their time (the desktop browser is
+	// in New York, the phone in Tokyo: playwright.config.ts). The server's HTML, not knowing the
+	// zone, says UTC alone.
+	await expect(page.getByTestId('day-start')).toHaveText(
+		testInfo.project.name === 'phone'
+			? 'Days are counted in UTC: each starts at 9:00 AM your time.'
+			: /^Days are counted in UTC: each starts at [78]:00 PM the day before, your time\.$/,
+	)
+	expect(await (await page.request.get('/builder/insights')).text()).toContain(
+		'Days are counted in UTC.</p>',
+	)
 	await expectNoSeriousA11yViolations(page)
 })
 
