@@ -66,13 +66,16 @@ function useSheetHeight() {
 			root.style.removeProperty('--sheet-height')
 			return
 		}
-		if (typeof ResizeObserver === 'undefined') return
-		observer.current = new ResizeObserver(() =>
+		const publish = () =>
 			root.style.setProperty(
 				'--sheet-height',
 				`${Math.ceil(node.getBoundingClientRect().height)}px`,
-			),
-		)
+			)
+		// At once, as the dialog mounts (the observer's first word comes a rendering step later, and
+		// until then a toast would still sit where the sheet's buttons now are); then as it resizes.
+		publish()
+		if (typeof ResizeObserver === 'undefined') return
+		observer.current = new ResizeObserver(publish)
 		observer.current.observe(node)
 	}, [])
 }

@@ -144,13 +144,29 @@ test('an owner edits every block in the builder and a signed-out visitor sees it
 	// The toast of the last edit stays clear of this modal's button (on a phone the modal is a
 	// bottom sheet), and hovering it does not keep it on screen. The toast lives 2 s: on a busy
 	// machine the modal can take longer to open, and then there is nothing left to cover it.
+	// Both boxes are read in one go, as a painted frame shows them (after the next frame's
+	// layout and resize observers: a box read between a change and its frame is no frame's).
 	const toast = page.getByRole('status').filter({ hasText: 'Tagline updated' })
-	const toastBox = await toast.boundingBox({ timeout: 500 }).catch(() => null)
-	if (toastBox) {
-		const buttonBox = await dialog
-			.getByRole('button', { name: 'Update', exact: true })
-			.boundingBox()
-		expect(overlap(toastBox, buttonBox!), 'the toast covers the Update button').toBe(false)
+	const toastHandle = await toast.elementHandle({ timeout: 500 }).catch(() => null)
+	const buttonHandle = await dialog
+		.getByRole('button', { name: 'Update', exact: true })
+		.elementHandle()
+	const boxes = toastHandle
+		? await page.evaluate(
+				async ([shown, button]) => {
+					const frame = () => new Promise((resolve) => requestAnimationFrame(resolve))
+					await frame()
+					await frame()
+					return shown.isConnected
+						? [shown.getBoundingClientRect().toJSON(), button!.getBoundingClientRect().toJSON()]
+						: null
+				},
+				[toastHandle, buttonHandle] as const,
+			)
+		: null
+	if (boxes) {
+		const [toastBox, buttonBox] = boxes as [Box, Box]
+		expect(overlap(toastBox, buttonBox), 'the toast covers the Update button').toBe(false)
 		await page.mouse.move(toastBox.x + toastBox.width / 2, toastBox.y + toastBox.height / 2)
 	}
 	await expect(toast).toBeHidden({ timeout: 5_000 })
