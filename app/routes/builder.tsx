@@ -38,6 +38,8 @@ import { metaI18n } from '~/utils/i18n'
 import { isLocale } from '~/utils/locales'
 import { cx, useHydrated } from '~/utils/misc'
 import { noindexMeta } from '~/utils/seo'
+import { rememberTimeZone } from '~/utils/time-zone'
+import { requestTimeZone } from '~/utils/time-zone.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const customerId = await requireCustomerId(request)
@@ -65,6 +67,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			// The sidebar's badge: contacts the owner has not opened yet.
 			unreadContacts,
 			locale,
+			// The zone the owner's times are rendered in (app/utils/time-zone.ts), when known.
+			timeZone: requestTimeZone(request),
 		},
 		{ headers },
 	)
@@ -204,6 +208,8 @@ export default function BuilderLayout() {
 	useEffect(() => {
 		if (openedEarly) setDrawerOpen(true)
 	}, [openedEarly])
+	// The owner's zone, for the server to render their times in from the next page on.
+	useEffect(rememberTimeZone, [])
 
 	return (
 		<div className="min-h-dvh lg:grid lg:grid-cols-[16rem_1fr]">

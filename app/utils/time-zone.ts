@@ -1,10 +1,31 @@
 /**
- * The zone an owner's times are shown in. The server does not know it: its HTML shows UTC (and
- * says so), and React's first render in the browser does the same, so hydration matches
- * (rendering in the server's own zone would differ from the browser's: React error 418, and a
- * time off by hours). Once React has the page, the browser's zone.
+ * The zone an owner's times are shown in. The browser knows it; the builder keeps it in a cookie
+ * (`tagg_tz`, path /builder) so its next pages are rendered in it on the server too. Until the
+ * server has it (the owner's first page, a cleared cookie) its HTML shows UTC and says so, and
+ * React's first render in the browser does the same, so hydration matches (rendering in the
+ * server's own zone would differ from the browser's: React error 418, and a time off by hours).
+ * Once React has the page, the browser's zone.
  */
+import { useRouteLoaderData } from '@remix-run/react'
 import { useHydrated } from './misc'
+
+/** The builder's cookie with the owner's zone (an IANA name), read by its layout's loader. */
+export const TIME_ZONE_COOKIE = 'tagg_tz'
+const COOKIE_PATH = '/builder'
+const YEAR = 365 * 24 * 60 * 60
+const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/
+const PROBE_LOCALE = 'en'
+
+/** `zone` when this runtime knows it as a time zone (`Asia/Tokyo`, `UTC`), else null. */
+export function validTimeZone(zone: string | null | undefined): string | null {
+	if (!zone || !ZONE_NAME.test(zone)) return null
+	try {
+		new Intl.DateTimeFormat(PROBE_LOCALE, { timeZone: zone })
+		return zone
+	} catch {
+		return null
+	}
+}
 
 let known: string | undefined
 
@@ -22,9 +43,37 @@ export function browserTimeZone(): string {
 	return known
 }
 
-/** `zone` to format in; `known` is false while it is UTC for want of the owner's. */
+/**
+ * Keeps the browser's zone in the builder's cookie when the cookie has another (or none): the
+ * owner's first page, a trip, a new laptop. Their next page is rendered in it.
+ */
+export function rememberTimeZone() {
+	const zone = browserTimeZone()
+	const kept = document.cookie
+		.split(/;\s*/)
+		.find((pair) => pair.startsWith(`${TIME_ZONE_COOKIE}=`))
+		?.slice(TIME_ZONE_COOKIE.length + 1)
+	if (kept && decodeURIComponent(kept) === zone) return
+	const secure = window.location.protocol === 'https:' ? ['Secure'] : []
+	document.cookie = [
+		`${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}`,
+		`Path=${COOKIE_PATH}`,
+		`Max-Age=${YEAR}`,
+		'SameSite=Lax',
+		...secure,
+	].join('; ')
+}
+
+/**
+ * `zone` to format in; `known` is false while it is UTC for want of the owner's. On the server
+ * and at hydration: the zone the builder's cookie named (its layout's loader says it), else UTC.
+ */
 export function useTimeZone(): { zone: string; known: boolean } {
-	return useHydrated() ? { zone: browserTimeZone(), known: true } : { zone: 'UTC', known: false }
+	const hydrated = useHydrated()
+	const kept = (useRouteLoaderData('routes/builder') as { timeZone?: string | null } | undefined)
+		?.timeZone
+	if (hydrated) return { zone: browserTimeZone(), known: true }
+	return kept ? { zone: kept, known: true } : { zone: 'UTC', known: false }
 }
 
 /**

@@ -210,9 +210,13 @@ test.describe('exchange contact', ONE_VIEWPORT, () => {
 			),
 		)
 		await expect(received).toHaveText(shown)
-		// Before the script runs (or with none), the server's HTML shows UTC and says so.
-		const html = await (await page.request.get('/builder/contacts')).text()
-		expect(html).toMatch(/<time [^>]*>[^<]*UTC<\/time>/)
+		// The builder keeps the owner's zone in a cookie: from the next page on the server's HTML
+		// shows the same local time. Without that cookie (the first page ever, or with no script)
+		// it shows UTC and says so.
+		const html = async () => (await (await page.request.get('/builder/contacts')).text()).trim()
+		expect(await html()).toContain(`>${shown}</time>`)
+		await page.context().clearCookies({ name: 'tagg_tz' })
+		expect(await html()).toMatch(/<time [^>]*>[^<]*UTC<\/time>/)
 		await expectNoSeriousA11yViolations(page)
 		// The sidebar counts the contacts not opened yet.
 		const sidebar = await openBuilderMenu(page)
