@@ -49,3 +49,23 @@ export async function callApi(handler: Handler, path: string, options: CallOptio
 	const json = (await response.json()) as Record<string, unknown> & { status: number }
 	return { status: response.status, json, headers: response.headers }
 }
+
+/**
+ * Calls a route's action (or loader) and returns its HTTP status and body, whether it returned
+ * or threw, as `data(body, init)` or as a plain object (200).
+ */
+export async function callAction(handler: Handler, path: string, options: CallOptions = {}) {
+	let result: unknown
+	try {
+		result = await handler({
+			request: makeRequest(path, options),
+			params: options.params ?? {},
+			context: {},
+		})
+	} catch (thrown) {
+		result = thrown
+	}
+	const { data, init } = (result ?? {}) as { data?: unknown; init?: ResponseInit | null }
+	const body = (data !== undefined ? data : result) as Record<string, unknown>
+	return { status: data !== undefined ? (init?.status ?? 200) : 200, body }
+}

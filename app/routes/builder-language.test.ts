@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest'
 import { BLANK_NAME_CARD } from '#tests/blank-bodies'
 import { createOwner } from '#tests/factories'
-import { makeRequest } from '#tests/route'
+import { callAction, makeRequest } from '#tests/route'
 import { CONFLICT_MESSAGE, EDIT_FAILED } from '~/utils/editor'
 import { translate } from '~/utils/i18n'
 import { serverI18n } from '~/utils/i18n.server'
@@ -14,21 +14,8 @@ import { action as builderAction, loader as builderLoader } from './builder._ind
 
 type Answer = { status: number; body: Record<string, unknown> }
 
-async function act(body: Record<string, unknown>, token: string, lang: string): Promise<Answer> {
-	let result: unknown
-	try {
-		result = await builderAction({
-			request: makeRequest('/builder', { body, token, cookie: `tagg_lang=${lang}` }),
-			params: {},
-			context: {},
-		})
-	} catch (error) {
-		result = error
-	}
-	const { data, init } = result as { data?: Record<string, unknown>; init?: ResponseInit | null }
-	if (data !== undefined) return { status: init?.status ?? 200, body: data }
-	return { status: 200, body: result as Record<string, unknown> }
-}
+const act = (body: Record<string, unknown>, token: string, lang: string): Promise<Answer> =>
+	callAction(builderAction, '/builder', { body, token, cookie: `tagg_lang=${lang}` })
 
 const TOO_LONG = { intent: 'name', ...BLANK_NAME_CARD, firstName: 'x'.repeat(61) }
 

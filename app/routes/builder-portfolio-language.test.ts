@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest'
 import { createOwner, createPortfolio } from '#tests/factories'
-import { makeRequest } from '#tests/route'
+import { callAction } from '#tests/route'
 import { EDIT_FAILED } from '~/utils/editor'
 import { translate } from '~/utils/i18n'
 import { serverI18n } from '~/utils/i18n.server'
@@ -24,19 +24,7 @@ async function act(
 	lang: string,
 	params: Record<string, string> = {},
 ): Promise<Answer> {
-	let result: unknown
-	try {
-		result = await action({
-			request: makeRequest(path, { body, token, cookie: `tagg_lang=${lang}` }),
-			params,
-			context: {},
-		})
-	} catch (error) {
-		result = error
-	}
-	const { data, init } = result as { data?: Record<string, unknown>; init?: ResponseInit | null }
-	if (data !== undefined) return { status: init?.status ?? 200, body: data }
-	return { status: 200, body: result as Record<string, unknown> }
+	return callAction(action, path, { body, token, cookie: `tagg_lang=${lang}`, params })
 }
 
 const errorsOf = (answer: Answer) => answer.body.fieldErrors as Record<string, string>

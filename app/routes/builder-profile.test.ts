@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'vitest'
 import { BLANK_LINKS, BLANK_NAME_CARD } from '#tests/blank-bodies'
 import { createOwner } from '#tests/factories'
-import { callApi, callRoute, makeRequest } from '#tests/route'
+import { callAction, callApi, callRoute, makeRequest } from '#tests/route'
 import { getProfile, updateProfile } from '~/models/profile.server'
 import { getResume } from '~/models/resume.server'
 import { loader as vcard } from './$pname.contact[.]vcf'
@@ -14,21 +14,8 @@ import { action as builderAction, loader as builderLoader } from './builder._ind
 import { loader as getEmail } from './one.auth.new.get.email'
 import { action as updateField } from './one.sites.info.general.$field.update'
 
-async function act(body: Record<string, unknown>, token: string) {
-	let result: unknown
-	try {
-		result = await builderAction({
-			request: makeRequest('/builder', { body, token }),
-			params: {},
-			context: {},
-		})
-	} catch (error) {
-		result = error
-	}
-	const { data, init } = result as { data?: Record<string, unknown>; init?: ResponseInit | null }
-	if (data !== undefined) return { status: init?.status ?? 200, body: data }
-	return { status: 200, body: result as Record<string, unknown> }
-}
+const act = (body: Record<string, unknown>, token: string) =>
+	callAction(builderAction, '/builder', { body, token })
 
 const visitorEmail = async (path: string) => {
 	const page = (await publicPage({

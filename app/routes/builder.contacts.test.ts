@@ -4,27 +4,14 @@
  */
 import { expect, test } from 'vitest'
 import { createOwner } from '#tests/factories'
-import { makeRequest } from '#tests/route'
+import { callAction } from '#tests/route'
 import { createContact, getContact } from '~/models/contact.server'
 import { action } from './builder.contacts'
 
 async function post(token: string, fields: Record<string, string>) {
 	const form = new FormData()
 	for (const [name, value] of Object.entries(fields)) form.set(name, value)
-	let result: unknown
-	try {
-		result = await action({
-			request: makeRequest('/builder/contacts', { rawBody: form, token }),
-			params: {},
-			context: {},
-		})
-	} catch (thrown) {
-		result = thrown
-	}
-	const { data, init } = result as { data?: unknown; init?: ResponseInit | null }
-	return data === undefined
-		? { status: 200, body: result }
-		: { status: init?.status ?? 200, body: data }
+	return callAction(action, '/builder/contacts', { rawBody: form, token })
 }
 
 const leave = (customerId: string, name: string) =>

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { createOwner } from '#tests/factories'
-import { makeRequest } from '#tests/route'
+import { callAction } from '#tests/route'
 import { action, loader } from './builder.settings.security'
 
 test('the sign-in factors endpoint, opened as a page, leads to Settings', () => {
@@ -13,13 +13,10 @@ test('a form naming no known intent is answered 400 in words, not thrown', async
 	const owner = await createOwner()
 	const form = new FormData()
 	form.set('intent', 'totp-everything')
-	const response = await action({
-		request: makeRequest('/builder/settings/security', { rawBody: form, token: owner.token }),
-		params: {},
-		context: {},
-	})
-	expect(response).toMatchObject({
-		init: { status: 400 },
-		data: { intent: null, ok: false, error: 'Unknown intent', field: null },
+	expect(
+		await callAction(action, '/builder/settings/security', { rawBody: form, token: owner.token }),
+	).toEqual({
+		status: 400,
+		body: { intent: null, ok: false, error: 'Unknown intent', field: null },
 	})
 })

@@ -8,7 +8,7 @@
 import { describe, expect, test } from 'vitest'
 import { BLANK_HEAD, BLANK_NAME_CARD } from '#tests/blank-bodies'
 import { createOwner, createPortfolio } from '#tests/factories'
-import { callApi, makeRequest, type CallOptions } from '#tests/route'
+import { callAction, callApi, makeRequest, type CallOptions } from '#tests/route'
 import { getPortfolio } from '~/models/portfolio.server'
 import { getProfile, updateProfile } from '~/models/profile.server'
 import { getResume, replaceAchievements } from '~/models/resume.server'
@@ -200,15 +200,7 @@ async function callBuilder(
 	token: string,
 	params: Record<string, string> = {},
 ): Promise<Answer> {
-	let result: unknown
-	try {
-		result = await handler({ request: makeRequest(path, { body, token }), params, context: {} })
-	} catch (error) {
-		result = error
-	}
-	const { data, init } = result as { data?: unknown; init?: ResponseInit | null }
-	if (data !== undefined) return { status: init?.status ?? 200, body: data as Answer['body'] }
-	return { status: 200, body: result as Answer['body'] }
+	return callAction(handler, path, { body, token, params })
 }
 
 async function loaderData<T>(loaderFn: (args: never) => Promise<T>, path: string, token: string) {
