@@ -387,19 +387,19 @@ const ISO_DATE_LOCALE = 'en-CA'
  * Days are UTC days (a visitor is counted once a UTC day; docs/decisions/022-insights.md). An
  * owner elsewhere is told when such a day starts in their time, once the browser says their zone.
  */
-function DayStart({ day }: { day: string }) {
+function DayStart({ day: to }: { day: string }) {
 	const { i18n } = useLingui()
 	const zone = useTimeZone()
+	const day = to || utcDay()
 	// A date alone ('YYYY-MM-DD') is read as UTC midnight.
-	const midnight = new Date(day || utcDay())
+	const midnight = new Date(day)
 	const at = (timeZone: string) =>
 		i18n.date(midnight, { hour: 'numeric', minute: '2-digit', timeZone })
 	const local = zone.known ? at(zone.zone) : null
 	// West of Greenwich a UTC day starts on the owner's day before.
 	const before =
 		zone.known &&
-		new Intl.DateTimeFormat(ISO_DATE_LOCALE, { timeZone: zone.zone }).format(midnight) <
-			(day || utcDay())
+		new Intl.DateTimeFormat(ISO_DATE_LOCALE, { timeZone: zone.zone }).format(midnight) < day
 	return (
 		<p className="text-muted text-xs" data-testid="day-start">
 			{local === null || local === at('UTC') ? (

@@ -7,6 +7,7 @@
  * Once React has the page, the browser's zone.
  */
 import { useRouteLoaderData } from '@remix-run/react'
+import { parse, serialize } from 'cookie'
 import { useHydrated } from './misc'
 
 /** The builder's cookie with the owner's zone (an IANA name), read by its layout's loader. */
@@ -49,19 +50,13 @@ export function browserTimeZone(): string {
  */
 export function rememberTimeZone() {
 	const zone = browserTimeZone()
-	const kept = document.cookie
-		.split(/;\s*/)
-		.find((pair) => pair.startsWith(`${TIME_ZONE_COOKIE}=`))
-		?.slice(TIME_ZONE_COOKIE.length + 1)
-	if (kept && decodeURIComponent(kept) === zone) return
-	const secure = window.location.protocol === 'https:' ? ['Secure'] : []
-	document.cookie = [
-		`${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}`,
-		`Path=${COOKIE_PATH}`,
-		`Max-Age=${YEAR}`,
-		'SameSite=Lax',
-		...secure,
-	].join('; ')
+	if (parse(document.cookie)[TIME_ZONE_COOKIE] === zone) return
+	document.cookie = serialize(TIME_ZONE_COOKIE, zone, {
+		path: COOKIE_PATH,
+		maxAge: YEAR,
+		sameSite: 'lax',
+		secure: window.location.protocol === 'https:',
+	})
 }
 
 /**
