@@ -44,7 +44,7 @@ function fakeMachine(options: {
 	const log = path.join(root, 'calls.log')
 	fs.writeFileSync(log, '')
 	const provides: Record<string, string[]> = {
-		chromium: ['chromium'],
+		'chromium-headless-shell': ['chromium-headless-shell'],
 		'poppler-utils': ['pdftotext', 'pdffonts', 'pdfinfo', 'pdftoppm'],
 		postgresql: ['initdb', 'postgres'],
 		pgbouncer: ['pgbouncer'],
@@ -83,11 +83,25 @@ const tools: SystemTool[] = TEST_TOOLS.map((tool) => ({
 	dirs: [],
 	...(tool.fallback && { fallback: { ...tool.fallback, find: () => null } }),
 }))
-const ALL_PACKAGES = ['chromium', 'poppler-utils', 'postgresql', 'pgbouncer', 'nginx', 'caddy']
+const ALL_PACKAGES = [
+	'chromium-headless-shell',
+	'poppler-utils',
+	'postgresql',
+	'pgbouncer',
+	'nginx',
+	'caddy',
+]
 const provide = (bin: string, programs: string[]) => {
 	for (const program of programs) script(path.join(bin, program), '')
 }
-const ALL_BUT_POPPLER = ['chromium', 'initdb', 'postgres', 'pgbouncer', 'nginx', 'caddy']
+const ALL_BUT_POPPLER = [
+	'chromium-headless-shell',
+	'initdb',
+	'postgres',
+	'pgbouncer',
+	'nginx',
+	'caddy',
+]
 
 describe('npm test finds or installs the system tools it uses', () => {
 	test('on Debian as root the missing tools are installed with one apt-get update and one install', () => {
@@ -101,7 +115,7 @@ describe('npm test finds or installs the system tools it uses', () => {
 			ok: true,
 			installed: ALL_PACKAGES,
 			missing: [],
-			env: { CHROMIUM_PATH: path.join(bin, 'chromium') },
+			env: { CHROMIUM_PATH: path.join(bin, 'chromium-headless-shell') },
 		})
 	})
 
@@ -143,7 +157,7 @@ describe('npm test finds or installs the system tools it uses', () => {
 		expect(check.ok).toBe(false)
 		expect(check.missing).toEqual([
 			expect.stringMatching(
-				/^Missing Chromium \(chromium\), needed by .*`sudo apt-get install -y chromium`.*npx playwright install chromium/,
+				/^Missing Chromium \(chromium-headless-shell\), needed by .*`sudo apt-get install -y chromium-headless-shell`.*npx playwright install chromium/,
 			),
 			expect.stringMatching(
 				/^Missing poppler \(pdftotext, pdffonts, pdfinfo, pdftoppm\), needed by .*`sudo apt-get install -y poppler-utils`/,

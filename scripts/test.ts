@@ -14,6 +14,18 @@ import { ensureSystemTools, TEST_TOOLS } from './lib/system-tools'
 import { counts, failures, type PlaywrightReport, type VitestReport } from './lib/test-report'
 import { buildIsStale } from './start'
 
+/** Wall time of each stage, printed at the end so that a slow stage is visible. */
+const stages: Array<[name: string, seconds: number]> = []
+const runStarted = performance.now()
+function timed<T>(name: string, fn: () => T): T {
+	const started = performance.now()
+	try {
+		return fn()
+	} finally {
+		stages.push([name, (performance.now() - started) / 1000])
+	}
+}
+
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 // Not test-results/: Playwright empties that folder when it starts.
 const RESULTS = path.join(ROOT, 'test-reports')
@@ -25,7 +37,7 @@ fs.rmSync(playwrightJson, { force: true })
 
 // The browser and poppler (and what later tests start) before any test: found, installed when
 // this machine allows it, or the run stops here naming each missing tool and its install command.
-const tools = ensureSystemTools(TEST_TOOLS)
+const tools = timed('installs', () => ensureSystemTools(TEST_TOOLS))
 if (!tools.ok) {
 	console.log(`\nnpm test needs programs this machine does not have:\n${tools.missing.join('\n')}`)
 	process.exit(1)
@@ -44,18 +56,22 @@ function run(command: string, args: string[], env: Record<string, string> = {}) 
 let buildStatus = 0
 if (buildIsStale()) {
 	console.log('\nBuilding the app for the server and browser tests...')
-	buildStatus = run('npx', ['remix', 'vite:build'])
+	buildStatus = timed('build', () => run('npx', ['remix', 'vite:build']))
 }
-const vitestStatus = run('npx', [
-	'vitest',
-	'run',
-	'--reporter=default',
-	'--reporter=json',
-	`--outputFile.json=${vitestJson}`,
-])
+const vitestStatus = timed('vitest', () =>
+	run('npx', [
+		'vitest',
+		'run',
+		'--reporter=default',
+		'--reporter=json',
+		`--outputFile.json=${vitestJson}`,
+	]),
+)
 const playwrightStatus =
 	buildStatus === 0
-		? run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson })
+		? timed('Playwright', () =>
+				run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson }),
+			)
 		: 1
 
 function readJson(file: string): unknown {
@@ -89,5 +105,9 @@ else if (!ok && failedNames.length === 0) {
 			`${vitest === null ? ', no vitest report' : ''}${playwright === null ? ', no Playwright report' : ''}.`,
 	)
 }
+const seconds = (value: number) => `${Math.round(value)} s`
+console.log(
+	`\nStage times: ${stages.map(([name, value]) => `${name} ${seconds(value)}`).join(' · ')} · total ${seconds((performance.now() - runStarted) / 1000)}`,
+)
 console.log(`\nTests: ${passed} passed, ${ok ? failed : Math.max(failed, 1)} failed`)
 process.exit(ok ? 0 : 1)

@@ -38,6 +38,13 @@ type Options = {
 	 * manager takes over. By default the reason is only logged.
 	 */
 	onGiveUp?: (reason: string) => void
+	/**
+	 * false for a throwaway cluster (the tests' own): PostgreSQL then never waits for the disk
+	 * (fsync, synchronous_commit and full_page_writes off). A crash of PostgreSQL alone still
+	 * loses nothing (the writes are in the kernel's cache); a crash of the machine would, which a
+	 * test cluster never outlives. Never for a cluster that holds an owner's data.
+	 */
+	durable?: boolean
 }
 
 const USER = 'postgres'
@@ -71,6 +78,7 @@ export async function startEmbeddedDatabase({
 	log = () => {},
 	port: fixedPort,
 	onGiveUp,
+	durable = true,
 }: Options): Promise<EmbeddedDatabase> {
 	const root = path.resolve(dataDir)
 	const clusterDir = path.join(root, 'postgres')
@@ -108,6 +116,9 @@ export async function startEmbeddedDatabase({
 			'unix_socket_directories=',
 			'-c',
 			'max_connections=200',
+			...(durable
+				? []
+				: ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
 		],
 		onLog: (message) => {
 			recentOutput.push(...message.split('\n').filter((line) => line.trim()))

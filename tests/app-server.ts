@@ -7,6 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { freePort } from '../server/embedded-db'
+import { nodeArgsFor } from './test-build'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -43,7 +44,7 @@ export async function startAppServer(env: Record<string, string | undefined>): P
 	}
 	for (const [name, value] of Object.entries(childEnv))
 		if (value === undefined) delete childEnv[name]
-	const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
+	const child = spawn(process.execPath, nodeArgsFor('main'), {
 		cwd: ROOT,
 		stdio: ['ignore', 'pipe', 'pipe'],
 		env: childEnv,

@@ -9,6 +9,7 @@ import { type TestProject } from 'vitest/node'
 import { startEmbeddedDatabase } from '../server/embedded-db'
 import { migrate } from '../server/migrations'
 import { databaseUrl, TEMPLATE_DATABASE, withAdminClient } from './db-utils'
+import { buildTestBundles } from './test-build'
 
 /** The test cluster's own zone: +05:30, a half hour no whole-hour rounding hides. */
 const DATABASE_TEST_ZONE = 'Asia/Kolkata'
@@ -21,6 +22,9 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+	// The server and the scripts the tests start, bundled once (tests/test-build.ts); the workers
+	// inherit the variable.
+	process.env.TAGG_TEST_BUILD = await buildTestBundles()
 	const testDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tagg-vitest-'))
 	let stop = async () => {}
 	let baseUrl = process.env.TEST_DATABASE_URL
@@ -31,7 +35,11 @@ export default async function setup(project: TestProject) {
 		const zone = process.env.TZ
 		process.env.TZ = DATABASE_TEST_ZONE
 		try {
-			const embedded = await startEmbeddedDatabase({ dataDir: testDataDir, database: 'postgres' })
+			const embedded = await startEmbeddedDatabase({
+				dataDir: testDataDir,
+				database: 'postgres',
+				durable: false,
+			})
 			baseUrl = embedded.url
 			stop = embedded.stop
 		} finally {

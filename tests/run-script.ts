@@ -2,18 +2,19 @@
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { nodeArgsFor, type BundledEntry } from './test-build'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 export function runScript(
-	script: string,
+	script: `${BundledEntry}.ts`,
 	args: string[] = [],
 	env: Record<string, string | undefined> = {},
 ) {
 	return new Promise<{ code: number; stdout: string; stderr: string }>((resolve, reject) => {
 		const child = spawn(
 			process.execPath,
-			['--import', 'tsx', path.join(ROOT, 'scripts', script), ...args],
+			[...nodeArgsFor(script.replace(/\.ts$/, '') as BundledEntry), ...args],
 			{
 				cwd: ROOT,
 				env: {

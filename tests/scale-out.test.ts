@@ -12,6 +12,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createOwner, DEFAULT_PASSWORD } from '#tests/factories'
+import { nodeArgsFor } from './test-build'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const BUILD_DIR = path.resolve(ROOT, process.env.TAGG_BUILD_DIR ?? 'build')
@@ -62,7 +63,7 @@ function freePort() {
 async function startInstance(name: string): Promise<Instance> {
 	const port = await freePort()
 	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `tagg-scale-${name}-`))
-	const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+	const child = spawn(process.execPath, nodeArgsFor('main'), {
 		cwd: ROOT,
 		env: {
 			...process.env,

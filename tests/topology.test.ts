@@ -22,6 +22,7 @@ import { ensureBuild } from '#tests/app-server'
 import { UtcClient } from '../app/utils/pg-client.server'
 import { readMigrations } from '../server/migrations'
 import { freePort } from '../server/embedded-db'
+import { nodeArgsFor } from './test-build'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const PUBLIC_SITE_URL = 'http://tagg.test'
@@ -88,27 +89,22 @@ const instances: Record<'a' | 'b', ReturnType<typeof start> | undefined> = {
 
 function startInstance(name: 'a' | 'b', extra: Record<string, string> = {}) {
 	const port = ports[name]
-	instances[name] = start(
-		`instance ${name}`,
-		process.execPath,
-		['--import', 'tsx', 'server/main.ts'],
-		{
-			...process.env,
-			NODE_ENV: 'production',
-			PORT: String(port),
-			DATABASE_URL: poolerUrl,
-			DATA_DIR: path.join(dir, `data-${name}`),
-			JWT_SECRET: 'topology-secret-that-is-long-enough-for-hs256',
-			PUBLIC_SITE_URL,
-			LOG_LEVEL: 'info',
-			WEB_CONCURRENCY: '1',
-			// Well past nginx's 1 s keep-alive to the instances (below): its idle connections are
-			// closed by nginx, never by a draining instance.
-			SHUTDOWN_DRAIN_MS: '3000',
-			DATABASE_LOCK_TIMEOUT_MS: '300',
-			...extra,
-		},
-	)
+	instances[name] = start(`instance ${name}`, process.execPath, nodeArgsFor('main'), {
+		...process.env,
+		NODE_ENV: 'production',
+		PORT: String(port),
+		DATABASE_URL: poolerUrl,
+		DATA_DIR: path.join(dir, `data-${name}`),
+		JWT_SECRET: 'topology-secret-that-is-long-enough-for-hs256',
+		PUBLIC_SITE_URL,
+		LOG_LEVEL: 'info',
+		WEB_CONCURRENCY: '1',
+		// Well past nginx's 1 s keep-alive to the instances (below): its idle connections are
+		// closed by nginx, never by a draining instance.
+		SHUTDOWN_DRAIN_MS: '3000',
+		DATABASE_LOCK_TIMEOUT_MS: '300',
+		...extra,
+	})
 	return instances[name]!
 }
 

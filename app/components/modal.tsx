@@ -15,6 +15,9 @@ import {
 import { cx } from '~/utils/cx'
 import { CloseIcon } from './icons'
 
+/** A layout effect in the browser; on the server (where it never runs) no warning. */
+const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect
+
 /** Lets the form inside a modal say whether it holds unsaved changes. */
 const DraftChanged = createContext<(changed: boolean) => void>(() => {})
 
@@ -39,8 +42,10 @@ export function useModalDraft() {
  */
 export function useDraftChanged(changed: boolean) {
 	const report = useContext(DraftChanged)
-	useEffect(() => report(changed), [report, changed])
-	useEffect(() => () => report(false), [report])
+	// In the commit of the keystroke itself, not after the next paint: an Escape pressed right
+	// after typing must already find the draft changed.
+	useIsomorphicLayoutEffect(() => report(changed), [report, changed])
+	useIsomorphicLayoutEffect(() => () => report(false), [report])
 }
 
 /** A draft whose changes the enclosing modal guards (see {@link useDraftChanged}). */
@@ -122,9 +127,6 @@ function lockPageScroll() {
 	}
 }
 
-/** A layout effect in the browser; on the server (where it never runs) no warning. */
-const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect
-
 /**
  * The backdrop of a modal: Radix's, or (`OwnScrollLock`) a plain one that locks the scroll while
  * its dialog is open. A tap on either is outside the dialog's content: Radix closes the dialog.
@@ -177,10 +179,17 @@ export function Modal({
 	// where focus came from: remember it, and give it back on close.
 	const opener = useRef<HTMLElement | null>(null)
 	const trackSheet = useSheetHeight()
-	const [changed, setChanged] = useState(false)
+	const [changed, setChangedState] = useState(false)
+	// Read when closing, rather than `changed`: Radix calls the handler of the render before
+	// (it keeps it in a ref updated after paint), which a keystroke just before may have changed.
+	const changedNow = useRef(false)
+	const setChanged = useCallback((value: boolean) => {
+		changedNow.current = value
+		setChangedState(value)
+	}, [])
 	const [confirming, setConfirming] = useState(false)
 	const requestOpenChange = (next: boolean) => {
-		if (!next && changed) setConfirming(true)
+		if (!next && changedNow.current) setConfirming(true)
 		else onOpenChange(next)
 	}
 	const discard = () => {

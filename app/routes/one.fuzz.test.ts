@@ -39,6 +39,21 @@ function pseudoRandomText(seed: number, length: number, alphabet: readonly strin
 	return out.join('').slice(0, length)
 }
 
+/**
+ * The texts of {@link pseudoRandomText}, each made once: a 100k-character text costs far more
+ * to make than to send, and the endpoints see the same variety (a few dozen seeds per shape).
+ */
+const madeTexts = new Map<string, string>()
+function hugeTextOf(seed: number, length: number, alphabet: keyof typeof ALPHABETS) {
+	const key = `${seed}:${length}:${alphabet}`
+	let made = madeTexts.get(key)
+	if (made === undefined) {
+		made = pseudoRandomText(seed, length, ALPHABETS[alphabet])
+		madeTexts.set(key, made)
+	}
+	return made
+}
+
 const ALPHABETS = {
 	ascii: Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)),
 	unicode: ['a', 'é', 'ß', 'Ω', '中', '😀', '\u202e', '\ufeff', '\n', ' ', '\ud800', '\udfff'],
@@ -77,11 +92,11 @@ const withNul = fc
 /** Long texts: mostly 100k characters, also lengths just past the usual limits. */
 const hugeText = fc
 	.record({
-		seed: fc.integer(),
+		seed: fc.integer({ min: 1, max: 32 }),
 		length: fc.constantFrom(100_000, 100_000, 65, 201, 3_000, 20_001),
-		alphabet: fc.constantFrom(...Object.values(ALPHABETS)),
+		alphabet: fc.constantFrom(...(Object.keys(ALPHABETS) as Array<keyof typeof ALPHABETS>)),
 	})
-	.map(({ seed, length, alphabet }) => pseudoRandomText(seed, length, alphabet))
+	.map(({ seed, length, alphabet }) => hugeTextOf(seed, length, alphabet))
 
 /** Strings that mean something somewhere: ids of both owners, dates, links, choice names. */
 const meaningful = (fx: Fixture) =>

@@ -1,5 +1,19 @@
+import crypto from 'node:crypto'
 import jwt from 'jsonwebtoken'
 import { env } from './env.server'
+
+let secretKey: { secret: string; key: crypto.KeyObject } | undefined
+/**
+ * The secret as a key object, made once: given the text, jsonwebtoken first tries it as a
+ * public key, and that failed parse on every call was the largest cost of checking a token.
+ */
+function signingKey() {
+	const secret = env().JWT_SECRET
+	if (secretKey?.secret !== secret) {
+		secretKey = { secret, key: crypto.createSecretKey(Buffer.from(secret, 'utf8')) }
+	}
+	return secretKey.key
+}
 
 /** Access tokens live 15 minutes; refresh tokens (models/token.server.ts) renew them. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60
@@ -7,7 +21,7 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60
 export function signAccessToken(customerId: string) {
 	// `iat` counts whole seconds; `iat_ms` tells tokens issued just before and just after the
 	// owner ended every session (models/account.server.ts sessionIsCurrent) apart.
-	return jwt.sign({ sub: customerId, typ: 'access', iat_ms: Date.now() }, env().JWT_SECRET, {
+	return jwt.sign({ sub: customerId, typ: 'access', iat_ms: Date.now() }, signingKey(), {
 		algorithm: 'HS256',
 		expiresIn: ACCESS_TOKEN_TTL_SECONDS,
 	})
@@ -21,7 +35,7 @@ export function verifyAccessToken(token: string): string | null {
 /** A valid access token's customer id and issue time (milliseconds since 1970), or null. */
 export function readAccessToken(token: string): { customerId: string; issuedAt: number } | null {
 	try {
-		const payload = jwt.verify(token, env().JWT_SECRET, {
+		const payload = jwt.verify(token, signingKey(), {
 			algorithms: ['HS256'],
 			clockTolerance: 5,
 		})

@@ -50,9 +50,12 @@ const playwrightChromium = () => {
 export const TEST_TOOLS: SystemTool[] = [
 	{
 		name: 'Chromium',
-		usedFor: 'the browser tests and Lighthouse',
-		programs: ['chromium'],
-		debianPackages: ['chromium'],
+		// The headless shell (Chromium's "old headless" mode, a package of its own on Debian, the
+		// browser Playwright itself runs headless): a browser context and its first page cost it
+		// a third of what the full browser's headless mode costs (docs/decisions/039-test-budget.md).
+		usedFor: 'the browser tests',
+		programs: ['chromium-headless-shell'],
+		debianPackages: ['chromium-headless-shell'],
 		envVariable: 'CHROMIUM_PATH',
 		fallback: { command: ['npx', 'playwright', 'install', 'chromium'], find: playwrightChromium },
 		elsewhere: '`npx playwright install chromium`, or set CHROMIUM_PATH to a Chromium or Chrome',

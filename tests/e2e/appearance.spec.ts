@@ -171,35 +171,36 @@ test('the portfolio list and a project page pass axe in dark and light', async (
 	}
 })
 
-test('follow the device: the same page is light or dark by the device setting, with no script', async ({
-	browser,
-	request,
-}) => {
-	await setAppearance(request, owner, {
-		accent: '#6d28d9',
-		mode: 'system',
-		font: 'modern',
-		header: 'solid',
-	})
-	const palettes = accentPalettes('#6d28d9')
-	for (const colorScheme of ['light', 'dark'] as const) {
-		const context = await browser.newContext({ colorScheme, javaScriptEnabled: false })
-		const page = await context.newPage()
-		await page.goto(`/${owner.path}`)
-		expect(await drawn(page)).toMatchObject({
-			theme: 'system',
-			canvas: rgb(NEUTRALS[colorScheme].canvas),
-			button: rgb(palettes[colorScheme].brand),
+test(
+	'follow the device: the same page is light or dark by the device setting, with no script',
+	ONE_VIEWPORT,
+	async ({ browser, request }) => {
+		await setAppearance(request, owner, {
+			accent: '#6d28d9',
+			mode: 'system',
+			font: 'modern',
+			header: 'solid',
 		})
-		await context.close()
-		// axe runs in the page: with JavaScript on, the same scheme.
-		const checked = await browser.newContext({ colorScheme })
-		const withScript = await checked.newPage()
-		await withScript.goto(`/${owner.path}`)
-		await expectNoSeriousA11yViolations(withScript)
-		await checked.close()
-	}
-})
+		const palettes = accentPalettes('#6d28d9')
+		for (const colorScheme of ['light', 'dark'] as const) {
+			const context = await browser.newContext({ colorScheme, javaScriptEnabled: false })
+			const page = await context.newPage()
+			await page.goto(`/${owner.path}`)
+			expect(await drawn(page)).toMatchObject({
+				theme: 'system',
+				canvas: rgb(NEUTRALS[colorScheme].canvas),
+				button: rgb(palettes[colorScheme].brand),
+			})
+			await context.close()
+			// axe runs in the page: with JavaScript on, the same scheme.
+			const checked = await browser.newContext({ colorScheme })
+			const withScript = await checked.newPage()
+			await withScript.goto(`/${owner.path}`)
+			await expectNoSeriousA11yViolations(withScript)
+			await checked.close()
+		}
+	},
+)
 
 test('no flash: the theme is in the HTML; with JavaScript off the page looks the same as with it', async ({
 	browser,
@@ -242,79 +243,80 @@ test('no flash: the theme is in the HTML; with JavaScript off the page looks the
 	expect(shots[0]!.equals(shots[1]!)).toBe(true)
 })
 
-test('the Appearance editor previews live, says when it adjusts a colour, and saves', async ({
-	page,
-	browser,
-}) => {
-	// A sign-up, two axe scans, a save and a visitor's page: past 30 s when the suite starts
-	// on a busy two-core machine (twice in full runs; 15 s on its own).
-	test.setTimeout(60_000)
-	const { path } = await signUpByPost(page, { name: 'Eda Editor' })
-	await openBuilder(page)
-	// The sidebar link (in the menu on phones).
-	const nav = await openBuilderMenu(page)
-	await nav.getByRole('link', { name: 'Appearance' }).click()
-	await expect(page).toHaveURL(/\/builder\/appearance$/)
-	await expect(page.getByRole('heading', { name: 'Appearance', level: 1 })).toBeVisible()
-	const preview = page.getByTestId('appearance-preview')
-	const previewButton = preview.locator('.btn-primary')
-	await expect(previewButton).toHaveCSS('background-color', rgb('#d6246e'))
-	await expectNoSeriousA11yViolations(page)
+test(
+	'the Appearance editor previews live, says when it adjusts a colour, and saves',
+	ONE_VIEWPORT,
+	async ({ page, browser }) => {
+		// A sign-up, two axe scans, a save and a visitor's page: past 30 s when the suite starts
+		// on a busy two-core machine (twice in full runs; 15 s on its own).
+		test.setTimeout(60_000)
+		const { path } = await signUpByPost(page, { name: 'Eda Editor' })
+		await openBuilder(page)
+		// The sidebar link (in the menu on phones).
+		const nav = await openBuilderMenu(page)
+		await nav.getByRole('link', { name: 'Appearance' }).click()
+		await expect(page).toHaveURL(/\/builder\/appearance$/)
+		await expect(page.getByRole('heading', { name: 'Appearance', level: 1 })).toBeVisible()
+		const preview = page.getByTestId('appearance-preview')
+		const previewButton = preview.locator('.btn-primary')
+		await expect(previewButton).toHaveCSS('background-color', rgb('#d6246e'))
+		await expectNoSeriousA11yViolations(page)
 
-	// A preset, dark, Classic and a solid header: the preview follows at once.
-	await choose(page, 'Emerald (#047857)')
-	await choose(page, 'Dark')
-	await choose(page, /Classic/)
-	await choose(page, 'Solid')
-	await expect(preview).toHaveAttribute('data-theme', 'dark')
-	await expect(previewButton).toHaveCSS('background-color', rgb(checkAccent('#047857').dark))
-	await expect(preview.locator('h3').first()).toHaveCSS('font-family', /^"Fraunces Variable"/)
+		// A preset, dark, Classic and a solid header: the preview follows at once.
+		await choose(page, 'Emerald (#047857)')
+		await choose(page, 'Dark')
+		await choose(page, /Classic/)
+		await choose(page, 'Solid')
+		await expect(preview).toHaveAttribute('data-theme', 'dark')
+		await expect(previewButton).toHaveCSS('background-color', rgb(checkAccent('#047857').dark))
+		await expect(preview.locator('h3').first()).toHaveCSS('font-family', /^"Fraunces Variable"/)
 
-	// A colour too light for AA: the editor says which shade the pages will use.
-	const yellow = checkAccent('#ffff00')
-	await page.getByLabel('Or any colour').fill('#ffff00')
-	await expect(page.getByRole('status').filter({ hasText: 'is too light' })).toContainText(
-		`#ffff00 is too light for text and buttons (WCAG AA). Your pages use ${yellow.accent}`,
-	)
-	await expect(previewButton).toHaveCSS('background-color', rgb(yellow.dark))
-	await page.getByLabel('Or any colour').fill('#12')
-	await expect(page.getByText('Enter a colour such as #d6246e')).toBeVisible()
-	await page.getByLabel('Or any colour').fill('#ffff00')
-	await expectNoSeriousA11yViolations(page)
+		// A colour too light for AA: the editor says which shade the pages will use.
+		const yellow = checkAccent('#ffff00')
+		await page.getByLabel('Or any colour').fill('#ffff00')
+		await expect(page.getByRole('status').filter({ hasText: 'is too light' })).toContainText(
+			`#ffff00 is too light for text and buttons (WCAG AA). Your pages use ${yellow.accent}`,
+		)
+		await expect(previewButton).toHaveCSS('background-color', rgb(yellow.dark))
+		await page.getByLabel('Or any colour').fill('#12')
+		await expect(page.getByText('Enter a colour such as #d6246e')).toBeVisible()
+		await page.getByLabel('Or any colour').fill('#ffff00')
+		await expectNoSeriousA11yViolations(page)
 
-	await page.getByRole('button', { name: 'Save appearance' }).click()
-	await expect(
-		page
-			.getByRole('status')
-			.filter({ hasText: `Appearance saved, with the accent ${yellow.accent}` }),
-	).toBeVisible()
+		await page.getByRole('button', { name: 'Save appearance' }).click()
+		await expect(
+			page
+				.getByRole('status')
+				.filter({ hasText: `Appearance saved, with the accent ${yellow.accent}` }),
+		).toBeVisible()
 
-	// Visitors get it; a second save from the same page is no conflict.
-	const visitor = await browser.newPage()
-	await visitor.goto(`/${path}`)
-	await expect(visitor.locator('html')).toHaveAttribute('data-theme', 'dark')
-	await expect(visitor.locator('html')).toHaveAttribute('data-font', 'classic')
-	await expect(visitor.locator('a[data-dialog="find-me"]')).toHaveCSS(
-		'background-color',
-		rgb(yellow.dark),
-	)
-	await choose(page, 'Follow the device')
-	// The first save's toast may still be up: wait for this save's own answer.
-	const secondSave = page.waitForResponse(
-		(response) =>
-			response.request().method() === 'POST' && response.url().includes('/builder/appearance'),
-	)
-	await page.getByRole('button', { name: 'Save appearance' }).click()
-	expect((await secondSave).ok()).toBe(true)
-	await expect(
-		page.getByRole('status').filter({ hasText: 'Appearance saved' }).last(),
-	).toBeVisible()
-	await visitor.reload()
-	await expect(visitor.locator('html')).toHaveAttribute('data-theme', 'system')
-	await visitor.close()
-})
+		// Visitors get it; a second save from the same page is no conflict.
+		const visitor = await browser.newPage()
+		await visitor.goto(`/${path}`)
+		await expect(visitor.locator('html')).toHaveAttribute('data-theme', 'dark')
+		await expect(visitor.locator('html')).toHaveAttribute('data-font', 'classic')
+		await expect(visitor.locator('a[data-dialog="find-me"]')).toHaveCSS(
+			'background-color',
+			rgb(yellow.dark),
+		)
+		await choose(page, 'Follow the device')
+		// The first save's toast may still be up: wait for this save's own answer.
+		const secondSave = page.waitForResponse(
+			(response) =>
+				response.request().method() === 'POST' && response.url().includes('/builder/appearance'),
+		)
+		await page.getByRole('button', { name: 'Save appearance' }).click()
+		expect((await secondSave).ok()).toBe(true)
+		await expect(
+			page.getByRole('status').filter({ hasText: 'Appearance saved' }).last(),
+		).toBeVisible()
+		await visitor.reload()
+		await expect(visitor.locator('html')).toHaveAttribute('data-theme', 'system')
+		await visitor.close()
+	},
+)
 
-test('the builder follows the device: dark on a dark device', async ({ browser }) => {
+test('the builder follows the device: dark on a dark device', ONE_VIEWPORT, async ({ browser }) => {
 	const context = await browser.newContext({ colorScheme: 'dark' })
 	const page = await context.newPage()
 	await signUpByPost(page, { name: 'Dee Dark' })

@@ -74,7 +74,12 @@ async function firstScreen(
 	}
 	const response = await page.goto(url, { waitUntil: 'load' })
 	expect(response?.status()).toBeLessThan(500)
-	await page.evaluate(() => document.fonts.ready)
+	// Fonts ready and every image decoded: a picture loaded but not yet drawn would differ from
+	// the same picture drawn in the other screenshot, whatever the CSS.
+	await page.evaluate(async () => {
+		await document.fonts.ready
+		await Promise.all([...document.images].map((image) => image.decode().catch(() => {})))
+	})
 	const shot = await page.screenshot()
 	await context.close()
 	return { shot, refused }

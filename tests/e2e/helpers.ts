@@ -1,4 +1,6 @@
 import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
 import {
 	test as base,
 	expect,
@@ -10,6 +12,24 @@ import {
 } from '@playwright/test'
 
 export { expect }
+
+/**
+ * With E2E_SCREENSHOTS set to a folder, writes a screenshot of `target` (a page or an element)
+ * there as `{name}-{project}.png`, to look at the pages as people see them. Nothing otherwise:
+ * a screenshot costs a browser a good part of a second, and no test asserts on these.
+ */
+export async function reviewShot(
+	target: Page | Locator,
+	name: string,
+	options: { fullPage?: boolean } = {},
+) {
+	const dir = process.env.E2E_SCREENSHOTS
+	if (!dir) return
+	fs.mkdirSync(dir, { recursive: true })
+	const file = path.join(dir, `${name}-${test.info().project.name}.png`)
+	if ('goto' in target) await target.screenshot({ path: file, fullPage: options.fullPage })
+	else await target.screenshot({ path: file })
+}
 
 const ALLOWED = 'allowed console error'
 

@@ -3,7 +3,6 @@
  * Insights page; the page passes axe, light and dark, on a phone and a desktop (screenshots in
  * /tmp/insights-shots/ for a person to look at).
  */
-import fs from 'node:fs'
 import { type APIRequestContext, type Browser } from '@playwright/test'
 import { DEMO_OWNER } from '../fixtures/demo-owner'
 import { expectNoSeriousA11yViolations } from './axe'
@@ -15,13 +14,13 @@ import {
 	openBuilderMenu,
 	openPublicDialog,
 	registerAndClaim,
+	reviewShot,
 	test,
 } from './helpers'
 
 /** Headless Chromium says so in its user agent, and bots are not counted: look like a person. */
 const VISITOR_AGENT =
 	'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
-const SHOTS = '/tmp/insights-shots'
 
 async function createOwner(request: APIRequestContext) {
 	const { path, email, headers } = await registerAndClaim(request, 'Insight')
@@ -160,7 +159,6 @@ test('screenshots of the dashboard: phone and desktop, light and dark', async ({
 	browser,
 }, testInfo) => {
 	test.setTimeout(90_000)
-	fs.mkdirSync(SHOTS, { recursive: true })
 	// Each project takes its own: the phone at 390x844, the desktop at 1280x800.
 	const device = testInfo.project.name === 'phone' ? 'phone' : 'desktop'
 	const viewport = device === 'phone' ? { width: 390, height: 844 } : { width: 1280, height: 800 }
@@ -172,7 +170,7 @@ test('screenshots of the dashboard: phone and desktop, light and dark', async ({
 			await page.goto('/builder/insights?range=90d')
 			await expect(page.getByRole('heading', { name: 'Top sources' })).toBeVisible()
 			await expectNoSeriousA11yViolations(page)
-			await page.screenshot({ path: `${SHOTS}/${device}-${colorScheme}.png`, fullPage: true })
+			await reviewShot(page, `insights-${colorScheme}`, { fullPage: true })
 			await context.close()
 		}
 	}

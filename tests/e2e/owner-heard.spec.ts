@@ -1,12 +1,12 @@
 /**
- * The owner is told and heard (issue 34): the builder says whether the resume is public and which
+ * The owner is told and heard: the builder says whether the resume is public and which
  * lists keep it hidden (at the resume, in its editors, in the import preview and after an
  * import), asks before removing a last entry hides it, takes the owner's own skills and
  * categories, turns a handle into a link, puts the keyboard on the field a save was refused for,
- * and keeps the Appearance preview in view while choosing. Runs on a phone and a desktop; the
- * phone run saves the screenshots the issue asks for (SHOTS_DIR, default /work/wt/shots/34).
+ * and keeps the Appearance preview in view while choosing. Runs on a phone and a desktop
+ * (screenshots for a person to look at with E2E_SCREENSHOTS set: helpers.ts reviewShot).
  */
-import { type APIRequestContext, type Page, type TestInfo } from '@playwright/test'
+import { type APIRequestContext, type Page } from '@playwright/test'
 import {
 	allowConsoleError,
 	expect,
@@ -14,15 +14,9 @@ import {
 	ONE_VIEWPORT,
 	openBuilder,
 	registerAndClaim,
+	reviewShot,
 	test,
 } from './helpers'
-
-const SHOTS = process.env.SHOTS_DIR ?? '/work/wt/shots/34'
-
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-	if (testInfo.project.name !== 'phone') return
-	await page.screenshot({ path: `${SHOTS}/${name}.png` })
-}
 
 const RESUME_API = '/one/sites/resume/work-exp/update'
 
@@ -53,7 +47,7 @@ const notice = (page: Page) => page.getByRole('region', { name: 'Resume' }).getB
 test(
 	'removing the last certificate asks first, then the builder names the list that hides the resume',
 	ONE_VIEWPORT,
-	async ({ page, request }, testInfo) => {
+	async ({ page, request }) => {
 		const owner = await ownerWithFullResume(page, request)
 		await expect(notice(page)).toHaveText('Your resume is public: visitors see all five lists.')
 
@@ -64,7 +58,7 @@ test(
 		await expect(ask).toContainText(
 			'Your resume is hidden from visitors until Certificates has an entry.',
 		)
-		await shot(page, testInfo, '1-confirm-last-certificate')
+		await reviewShot(page, '1-confirm-last-certificate')
 		// The safe answer has the focus: Enter keeps the entry.
 		await expect(ask.getByRole('button', { name: 'Keep it' })).toBeFocused()
 		await page.keyboard.press('Enter')
@@ -83,7 +77,7 @@ test(
 			'Your resume is hidden from visitors until Certificates has an entry.',
 		)
 		await notice(page).scrollIntoViewIfNeeded()
-		await shot(page, testInfo, '2-resume-hidden-notice')
+		await reviewShot(page, '2-resume-hidden-notice')
 
 		// Emptying a second list: the notice names both, in the resume's order.
 		await page.getByRole('button', { name: 'Edit achievements' }).click()
@@ -108,7 +102,7 @@ test(
 test(
 	'the import preview names the lists that stay empty, and the builder says so after the import',
 	ONE_VIEWPORT,
-	async ({ page, request }, testInfo) => {
+	async ({ page, request }) => {
 		const owner = await registerAndClaim(request, 'Avery')
 		await logInByPost(page, owner.email)
 		await openBuilder(page)
@@ -144,7 +138,7 @@ test(
 		)
 		await preview.getByRole('checkbox', { name: /^Skills/ }).check()
 		await before.scrollIntoViewIfNeeded()
-		await shot(page, testInfo, '3-import-preview-notice')
+		await reviewShot(page, '3-import-preview-notice')
 		await preview.getByRole('button', { name: 'Import the ticked sections' }).click()
 		const imported = page.getByRole('status', { name: 'Resume imported' })
 		await expect(imported).toContainText(
@@ -202,47 +196,45 @@ test(
 	},
 )
 
-test('a handle becomes a link; a refused field takes the focus with its error next to it', async ({
-	page,
-	request,
-}, testInfo) => {
-	// The refused save answers 400, which the browser logs.
-	allowConsoleError(/status of 400 \(Bad Request\)/)
-	await ownerWithFullResume(page, request)
-	await page.getByRole('button', { name: /Edit social/i }).click()
-	const links = page.getByRole('dialog', { name: 'Edit social and contact links' })
-	await links.getByLabel('Instagram').fill('@avery.makes')
-	await links.getByLabel('LinkedIn').fill('in/avery-lee')
-	await links.getByLabel('X', { exact: true }).fill('@not a handle!')
-	await links.getByRole('button', { name: 'Update' }).click()
+test(
+	'a handle becomes a link; a refused field takes the focus with its error next to it',
+	ONE_VIEWPORT,
+	async ({ page, request }) => {
+		// The refused save answers 400, which the browser logs.
+		allowConsoleError(/status of 400 \(Bad Request\)/)
+		await ownerWithFullResume(page, request)
+		await page.getByRole('button', { name: /Edit social/i }).click()
+		const links = page.getByRole('dialog', { name: 'Edit social and contact links' })
+		await links.getByLabel('Instagram').fill('@avery.makes')
+		await links.getByLabel('LinkedIn').fill('in/avery-lee')
+		await links.getByLabel('X', { exact: true }).fill('@not a handle!')
+		await links.getByRole('button', { name: 'Update' }).click()
 
-	// 'Please try again' stays, and the keyboard is at the refused field, its error beside it.
-	await expect(links.getByText('Please try again')).toBeVisible()
-	const x = links.getByLabel('X', { exact: true })
-	await expect(x).toBeFocused()
-	await expect(x).toBeInViewport()
-	const error = links.getByText(
-		'Enter your X handle (such as @name) or a link starting with https://',
-	)
-	await expect(error).toBeInViewport()
-	await expect(x).toHaveAccessibleDescription(/^Enter your X handle \(such as @name\)/)
-	await shot(page, testInfo, '4-field-error-focused')
+		// 'Please try again' stays, and the keyboard is at the refused field, its error beside it.
+		await expect(links.getByText('Please try again')).toBeVisible()
+		const x = links.getByLabel('X', { exact: true })
+		await expect(x).toBeFocused()
+		await expect(x).toBeInViewport()
+		const error = links.getByText(
+			'Enter your X handle (such as @name) or a link starting with https://',
+		)
+		await expect(error).toBeInViewport()
+		await expect(x).toHaveAccessibleDescription(/^Enter your X handle \(such as @name\)/)
+		await reviewShot(page, '4-field-error-focused')
 
-	await x.fill('@avery_m')
-	await links.getByRole('button', { name: 'Update' }).click()
-	await expect(links).toBeHidden()
-	await page.getByRole('button', { name: /Edit social/i }).click()
-	await expect(links.getByLabel('Instagram')).toHaveValue('https://www.instagram.com/avery.makes')
-	await expect(links.getByLabel('LinkedIn')).toHaveValue('https://www.linkedin.com/in/avery-lee')
-	await expect(links.getByLabel('X', { exact: true })).toHaveValue('https://x.com/avery_m')
-	// Where a handle means nothing, the field stays a link field.
-	await expect(links.getByLabel('Website')).toHaveAttribute('type', 'url')
-})
+		await x.fill('@avery_m')
+		await links.getByRole('button', { name: 'Update' }).click()
+		await expect(links).toBeHidden()
+		await page.getByRole('button', { name: /Edit social/i }).click()
+		await expect(links.getByLabel('Instagram')).toHaveValue('https://www.instagram.com/avery.makes')
+		await expect(links.getByLabel('LinkedIn')).toHaveValue('https://www.linkedin.com/in/avery-lee')
+		await expect(links.getByLabel('X', { exact: true })).toHaveValue('https://x.com/avery_m')
+		// Where a handle means nothing, the field stays a link field.
+		await expect(links.getByLabel('Website')).toHaveAttribute('type', 'url')
+	},
+)
 
-test('the Appearance preview stays in view while the owner chooses', async ({
-	page,
-	request,
-}, testInfo) => {
+test('the Appearance preview stays in view while the owner chooses', async ({ page, request }) => {
 	await ownerWithFullResume(page, request, '/builder/appearance')
 	const preview = page.getByTestId('appearance-preview')
 	// The last choices of the form (the header band), far down on a phone.
@@ -257,5 +249,5 @@ test('the Appearance preview stays in view while the owner chooses', async ({
 	const bar = await page.locator('header').first().boundingBox()
 	const box = await band.boundingBox()
 	expect(box!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height - 1)
-	await shot(page, testInfo, '5-appearance-preview-pinned')
+	await reviewShot(page, '5-appearance-preview-pinned')
 })

@@ -38,7 +38,7 @@ test.beforeAll(async () => {
 	dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tagg-e2e-selfserve-'))
 	dbDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tagg-e2e-selfserve-db-'))
 	;[db, s3, smtp] = await Promise.all([
-		freePort().then((port) => startEmbeddedDatabase({ dataDir: dbDir, port })),
+		freePort().then((port) => startEmbeddedDatabase({ dataDir: dbDir, port, durable: false })),
 		startS3rver(),
 		startTestSmtpServer(),
 	])

@@ -32,7 +32,7 @@ test.beforeAll(async () => {
 	dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tagg-e2e-factors-'))
 	dbDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tagg-e2e-factors-db-'))
 	;[db, smtp] = await Promise.all([
-		freePort().then((port) => startEmbeddedDatabase({ dataDir: dbDir, port })),
+		freePort().then((port) => startEmbeddedDatabase({ dataDir: dbDir, port, durable: false })),
 		startTestSmtpServer(),
 	])
 	await migrate(db.url)

@@ -91,48 +91,49 @@ async function comesAlive(page: Page, pages: Pages) {
 	await moved?.()
 }
 
-test('every view comes alive: three views of each page in one browser, then back and forward', async ({
-	context,
-	page,
-}) => {
-	test.setTimeout(120_000)
-	const expectNoErrors = watchForErrors(context)
-	const pages = await publicPages(page)
+test(
+	'every view comes alive: three views of each page in one browser, then back and forward',
+	ONE_VIEWPORT,
+	async ({ context, page }) => {
+		test.setTimeout(120_000)
+		const expectNoErrors = watchForErrors(context)
+		const pages = await publicPages(page)
 
-	for (const path of [pages.profile, pages.list, pages.project]) {
-		for (let view = 1; view <= 3; view++) {
-			const response = await page.goto(path)
-			expect(response?.status(), `${path}, view ${view}`).toBe(200)
-			// After the first view the browser revalidates its cached page (a 304 from the server).
-			const validator = await response!.request().headerValue('if-none-match')
-			if (view === 1) expect(validator).toBeNull()
-			else expect(validator, `${path}, view ${view}`).toMatch(/^W\/"/)
+		for (const path of [pages.profile, pages.list, pages.project]) {
+			for (let view = 1; view <= 3; view++) {
+				const response = await page.goto(path)
+				expect(response?.status(), `${path}, view ${view}`).toBe(200)
+				// After the first view the browser revalidates its cached page (a 304 from the server).
+				const validator = await response!.request().headerValue('if-none-match')
+				if (view === 1) expect(validator).toBeNull()
+				else expect(validator, `${path}, view ${view}`).toMatch(/^W\/"/)
+				await comesAlive(page, pages)
+			}
+		}
+
+		// Through the links, then back and forward (from the back/forward cache or the HTTP cache).
+		await page.goto(pages.profile)
+		await page.getByRole('link', { name: 'View All' }).click()
+		await expect(page).toHaveURL(pages.list)
+		await page
+			.getByRole('link', { name: /^Know More/ })
+			.first()
+			.click()
+		await expect(page).toHaveURL(pages.project)
+		await comesAlive(page, pages)
+		for (const [move, path] of [
+			['back', pages.list],
+			['back', pages.profile],
+			['forward', pages.list],
+			['forward', pages.project],
+		] as const) {
+			await (move === 'back' ? page.goBack() : page.goForward())
+			await expect(page, `${move} to ${path}`).toHaveURL(path)
 			await comesAlive(page, pages)
 		}
-	}
-
-	// Through the links, then back and forward (from the back/forward cache or the HTTP cache).
-	await page.goto(pages.profile)
-	await page.getByRole('link', { name: 'View All' }).click()
-	await expect(page).toHaveURL(pages.list)
-	await page
-		.getByRole('link', { name: /^Know More/ })
-		.first()
-		.click()
-	await expect(page).toHaveURL(pages.project)
-	await comesAlive(page, pages)
-	for (const [move, path] of [
-		['back', pages.list],
-		['back', pages.profile],
-		['forward', pages.list],
-		['forward', pages.project],
-	] as const) {
-		await (move === 'back' ? page.goBack() : page.goForward())
-		await expect(page, `${move} to ${path}`).toHaveURL(path)
-		await comesAlive(page, pages)
-	}
-	expectNoErrors()
-})
+		expectNoErrors()
+	},
+)
 
 /** The colour of the middle pixel of an element, as drawn. */
 async function middlePixel(locator: Locator) {
@@ -227,39 +228,43 @@ async function worksWithoutScripts(page: Page, pages: Pages, baseURL: string) {
 test.describe('with JavaScript off', () => {
 	test.use({ javaScriptEnabled: false })
 
-	test('a visitor can still do everything but native sharing', async ({
-		context,
-		page,
-		baseURL,
-	}) => {
-		test.setTimeout(120_000)
-		const expectNoErrors = watchForErrors(context)
-		await worksWithoutScripts(page, await publicPages(page), baseURL!)
-		expectNoErrors()
-	})
+	test(
+		'a visitor can still do everything but native sharing',
+		ONE_VIEWPORT,
+		async ({ context, page, baseURL }) => {
+			test.setTimeout(120_000)
+			const expectNoErrors = watchForErrors(context)
+			await worksWithoutScripts(page, await publicPages(page), baseURL!)
+			expectNoErrors()
+		},
+	)
 })
 
 test.describe('with Save-Data: on', () => {
 	test.use({ extraHTTPHeaders: { 'Save-Data': 'on' } })
 
-	test('the pages come without any script, and work', async ({ context, page, baseURL }) => {
-		test.setTimeout(120_000)
-		const expectNoErrors = watchForErrors(context)
-		const scripts: string[] = []
-		page.on('request', (request) => {
-			if (request.resourceType() === 'script') scripts.push(request.url())
-		})
-		const pages = await publicPages(page)
-		for (const path of [pages.profile, pages.list, pages.project]) {
-			const response = await page.goto(path)
-			expect(response?.headers()['vary']).toContain('Save-Data')
-			expect(response?.headers()['content-security-policy']).toContain("script-src 'none'")
-			await expect(page.locator('script:not([type="application/ld+json"])')).toHaveCount(0)
-		}
-		await worksWithoutScripts(page, pages, baseURL!)
-		expect(scripts, 'scripts loaded with Save-Data').toEqual([])
-		expectNoErrors()
-	})
+	test(
+		'the pages come without any script, and work',
+		ONE_VIEWPORT,
+		async ({ context, page, baseURL }) => {
+			test.setTimeout(120_000)
+			const expectNoErrors = watchForErrors(context)
+			const scripts: string[] = []
+			page.on('request', (request) => {
+				if (request.resourceType() === 'script') scripts.push(request.url())
+			})
+			const pages = await publicPages(page)
+			for (const path of [pages.profile, pages.list, pages.project]) {
+				const response = await page.goto(path)
+				expect(response?.headers()['vary']).toContain('Save-Data')
+				expect(response?.headers()['content-security-policy']).toContain("script-src 'none'")
+				await expect(page.locator('script:not([type="application/ld+json"])')).toHaveCount(0)
+			}
+			await worksWithoutScripts(page, pages, baseURL!)
+			expect(scripts, 'scripts loaded with Save-Data').toEqual([])
+			expectNoErrors()
+		},
+	)
 })
 
 test('the sheets a visitor gets without a script are accessible', async ({ page }) => {

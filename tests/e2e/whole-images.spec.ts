@@ -8,9 +8,15 @@
 import { type Page, type Request } from '@playwright/test'
 import zlib from 'node:zlib'
 import sharp from 'sharp'
-import { allowConsoleError, expect, ONE_VIEWPORT, openBuilder, signUpByPost, test } from './helpers'
-
-const SHOTS = '/work/wt/shots/33'
+import {
+	allowConsoleError,
+	expect,
+	ONE_VIEWPORT,
+	openBuilder,
+	reviewShot,
+	signUpByPost,
+	test,
+} from './helpers'
 
 /** A picture of the given size with a title band at its top and a caption band at its bottom. */
 async function picture(name: string, width: number, height: number, background: string) {
@@ -182,7 +188,7 @@ test('images of four ratios are kept whole, shown whole, opened full screen, and
 		'href',
 		'https://tides.example.com/',
 	)
-	await visitor.screenshot({ path: `${SHOTS}/project-first-screen-${testInfo.project.name}.png` })
+	await reviewShot(visitor, 'project-first-screen')
 
 	// The gallery: each image whole, its ratio kept, in one grid.
 	const gallery = visitor.getByRole('list', { name: 'Images of Tide tables app' })
@@ -202,7 +208,7 @@ test('images of four ratios are kept whole, shown whole, opened full screen, and
 			.toBeGreaterThan(0)
 	}
 	await gallery.scrollIntoViewIfNeeded()
-	await visitor.screenshot({ path: `${SHOTS}/gallery-${testInfo.project.name}.png` })
+	await reviewShot(visitor, 'gallery')
 	expect(viewerChunks).toEqual([])
 
 	// The viewer: opened by a tap, its code fetched only then.
@@ -224,7 +230,7 @@ test('images of four ratios are kept whole, shown whole, opened full screen, and
 	const viewport = visitor.viewportSize()!
 	expect(shownBox.height).toBeLessThanOrEqual(viewport.height)
 	expect(shownBox.width).toBeLessThanOrEqual(viewport.width)
-	await visitor.screenshot({ path: `${SHOTS}/viewer-${testInfo.project.name}.png` })
+	await reviewShot(visitor, 'viewer')
 
 	// Arrow keys move between images, and wrap.
 	await visitor.keyboard.press('ArrowRight')
@@ -390,7 +396,7 @@ test(
 
 test("the owner's own project page opens the viewer as a visitor's does, by keyboard too", async ({
 	page,
-}, testInfo) => {
+}) => {
 	test.setTimeout(180_000)
 	await signUpByPost(page, { name: 'Mary Somerville' })
 	const created = await page.request.post('/one/sites/portfolio/data/create/new/portfolio')
@@ -443,7 +449,7 @@ test("the owner's own project page opens the viewer as a visitor's does, by keyb
 	await expect
 		.poll(() => shown.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
 		.toBeGreaterThan(0)
-	await page.screenshot({ path: `${SHOTS}/builder-viewer-${testInfo.project.name}.png` })
+	await reviewShot(page, 'builder-viewer')
 	await page.keyboard.press('ArrowRight')
 	await expect(viewer.getByText('Image 3 of 3')).toBeVisible()
 	await page.keyboard.press('ArrowRight')
@@ -585,114 +591,115 @@ test(
 /** docs/decisions/010-visitor-pages.md: gzip -9 KB of script on a first view (`npm run bench`). */
 const SCRIPT_BUDGET_KB = { profile: 90, portfolio: 100, project: 100 }
 
-test("a visitor's pages stay within their script budget; the viewer's code comes only when opened", async ({
-	page,
-	browser,
-}, testInfo) => {
-	test.setTimeout(150_000)
-	const { path } = await signUpByPost(page, { name: 'Hedy Lamarr' })
-	const created = await page.request.post('/one/sites/portfolio/data/create/new/portfolio')
-	const portfolioId = ((await created.json()) as { url: string }).url.split('/').pop()!
-	await page.request.post('/one/sites/portfolio/data/update/head', {
-		data: {
-			portfolioId,
-			productName: 'Frequency hopping',
-			company: '',
-			role: '',
-			projectSummary: '',
-			duration: '',
-			industries: [],
-			categories: [],
-		},
-	})
-	for (const source of RATIOS.slice(0, 2)) {
-		const uploaded = await page.request.post(
-			`/one/sites/images/update/portfolio-images?productId=${portfolioId}`,
-			{
-				multipart: {
-					product_images: await picture(source.name, source.width, source.height, source.colour),
-				},
+test(
+	"a visitor's pages stay within their script budget; the viewer's code comes only when opened",
+	ONE_VIEWPORT,
+	async ({ page, browser }, testInfo) => {
+		test.setTimeout(150_000)
+		const { path } = await signUpByPost(page, { name: 'Hedy Lamarr' })
+		const created = await page.request.post('/one/sites/portfolio/data/create/new/portfolio')
+		const portfolioId = ((await created.json()) as { url: string }).url.split('/').pop()!
+		await page.request.post('/one/sites/portfolio/data/update/head', {
+			data: {
+				portfolioId,
+				productName: 'Frequency hopping',
+				company: '',
+				role: '',
+				projectSummary: '',
+				duration: '',
+				industries: [],
+				categories: [],
 			},
-		)
-		expect(uploaded.status()).toBe(200)
-	}
-
-	const measured: Record<string, number> = {}
-	const context = await browser.newContext({ ...testInfo.project.use })
-	try {
-		for (const [name, url] of Object.entries({
-			profile: `/${path}`,
-			portfolio: `/${path}/portfolio`,
-			project: `/${path}/portfolio/${portfolioId}`,
-		})) {
-			const tab = await context.newPage()
-			const sizes = new Map<string, Promise<number>>()
-			// Scripts only, until none has come for 750 ms (as `npm run bench`: the insights beacon,
-			// a keepalive fetch, never counts as finished, so the network is never idle).
-			let inFlight = 0
-			let lastAt = Date.now()
-			tab.on('request', (request) => {
-				if (request.resourceType() !== 'script') return
-				inFlight++
-				lastAt = Date.now()
-			})
-			const done = (request: Request) => {
-				if (request.resourceType() !== 'script') return
-				inFlight--
-				lastAt = Date.now()
-			}
-			tab.on('requestfinished', done)
-			tab.on('requestfailed', done)
-			const scriptsQuiet = () =>
-				expect
-					.poll(() => inFlight === 0 && Date.now() - lastAt >= 750, { timeout: 30_000 })
-					.toBe(true)
-			tab.on('response', (response) => {
-				if (response.request().resourceType() !== 'script') return
-				sizes.set(
-					new URL(response.url()).pathname,
-					response.body().then((body) => zlib.gzipSync(body, { level: 9 }).length),
-				)
-			})
-			await tab.goto(url, { waitUntil: 'load' })
-			await scriptsQuiet()
-			const kb = async (files: string[]) =>
-				Math.round(
-					((await Promise.all(files.map((file) => sizes.get(file)!))).reduce(
-						(sum, size) => sum + size,
-						0,
-					) /
-						1024) *
-						10,
-				) / 10
-			const firstView = [...sizes.keys()]
-			measured[name] = await kb(firstView)
-			expect(firstView.some((file) => file.includes('/image-viewer-'))).toBe(false)
-			expect(measured[name]).toBeLessThanOrEqual(
-				SCRIPT_BUDGET_KB[name as keyof typeof SCRIPT_BUDGET_KB],
+		})
+		for (const source of RATIOS.slice(0, 2)) {
+			const uploaded = await page.request.post(
+				`/one/sites/images/update/portfolio-images?productId=${portfolioId}`,
+				{
+					multipart: {
+						product_images: await picture(source.name, source.width, source.height, source.colour),
+					},
+				},
 			)
-			if (name === 'project') {
-				await tab
-					.getByRole('list', { name: 'Images of Frequency hopping' })
-					.locator('a[data-viewer]')
-					.first()
-					.click()
-				await expect(tab.getByRole('dialog', { name: 'Image viewer' })).toBeVisible()
-				await scriptsQuiet()
-				const added = [...sizes.keys()].filter((file) => !firstView.includes(file))
-				expect(added).toEqual([expect.stringMatching(/^\/assets\/image-viewer-[\w-]+\.js$/)])
-				measured.viewer = await kb(added)
-				// A few KB: no React, no library.
-				expect(measured.viewer).toBeLessThanOrEqual(5)
-			}
-			await tab.close()
+			expect(uploaded.status()).toBe(200)
 		}
-	} finally {
-		await context.close()
-	}
-	testInfo.annotations.push({
-		type: 'script KB (gzip -9)',
-		description: JSON.stringify(measured),
-	})
-	console.log(`script KB (gzip -9): ${JSON.stringify(measured)}`)
-})
+
+		const measured: Record<string, number> = {}
+		const context = await browser.newContext({ ...testInfo.project.use })
+		try {
+			for (const [name, url] of Object.entries({
+				profile: `/${path}`,
+				portfolio: `/${path}/portfolio`,
+				project: `/${path}/portfolio/${portfolioId}`,
+			})) {
+				const tab = await context.newPage()
+				const sizes = new Map<string, Promise<number>>()
+				// Scripts only, until none has come for 750 ms (as `npm run bench`: the insights beacon,
+				// a keepalive fetch, never counts as finished, so the network is never idle).
+				let inFlight = 0
+				let lastAt = Date.now()
+				tab.on('request', (request) => {
+					if (request.resourceType() !== 'script') return
+					inFlight++
+					lastAt = Date.now()
+				})
+				const done = (request: Request) => {
+					if (request.resourceType() !== 'script') return
+					inFlight--
+					lastAt = Date.now()
+				}
+				tab.on('requestfinished', done)
+				tab.on('requestfailed', done)
+				const scriptsQuiet = () =>
+					expect
+						.poll(() => inFlight === 0 && Date.now() - lastAt >= 750, { timeout: 30_000 })
+						.toBe(true)
+				tab.on('response', (response) => {
+					if (response.request().resourceType() !== 'script') return
+					sizes.set(
+						new URL(response.url()).pathname,
+						response.body().then((body) => zlib.gzipSync(body, { level: 9 }).length),
+					)
+				})
+				await tab.goto(url, { waitUntil: 'load' })
+				await scriptsQuiet()
+				const kb = async (files: string[]) =>
+					Math.round(
+						((await Promise.all(files.map((file) => sizes.get(file)!))).reduce(
+							(sum, size) => sum + size,
+							0,
+						) /
+							1024) *
+							10,
+					) / 10
+				const firstView = [...sizes.keys()]
+				measured[name] = await kb(firstView)
+				expect(firstView.some((file) => file.includes('/image-viewer-'))).toBe(false)
+				expect(measured[name]).toBeLessThanOrEqual(
+					SCRIPT_BUDGET_KB[name as keyof typeof SCRIPT_BUDGET_KB],
+				)
+				if (name === 'project') {
+					await tab
+						.getByRole('list', { name: 'Images of Frequency hopping' })
+						.locator('a[data-viewer]')
+						.first()
+						.click()
+					await expect(tab.getByRole('dialog', { name: 'Image viewer' })).toBeVisible()
+					await scriptsQuiet()
+					const added = [...sizes.keys()].filter((file) => !firstView.includes(file))
+					expect(added).toEqual([expect.stringMatching(/^\/assets\/image-viewer-[\w-]+\.js$/)])
+					measured.viewer = await kb(added)
+					// A few KB: no React, no library.
+					expect(measured.viewer).toBeLessThanOrEqual(5)
+				}
+				await tab.close()
+			}
+		} finally {
+			await context.close()
+		}
+		testInfo.annotations.push({
+			type: 'script KB (gzip -9)',
+			description: JSON.stringify(measured),
+		})
+		console.log(`script KB (gzip -9): ${JSON.stringify(measured)}`)
+	},
+)
