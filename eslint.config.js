@@ -26,7 +26,7 @@ export default tseslint.config(
 			'node_modules',
 			'build',
 			'build-*',
-			'.test-build',
+			'.test-build-*',
 			'test-reports',
 			'data',
 			'app/generated',

@@ -13,7 +13,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vite
 import { createOwner } from '#tests/factories'
 import { listLiveLinks, replaceLinks } from '~/models/link.server'
 import { type LinkInput } from '~/utils/link-schemas'
-import { createPageCache } from './page-cache'
 
 const app = vi.hoisted(() => ({ renders: 0, ownerId: '' }))
 
@@ -51,6 +50,11 @@ let base: string
 let path: string
 
 beforeAll(async () => {
+	// The page cache as this file's mock makes it: a worker keeps the modules of the files it ran
+	// before (vitest.config.ts, `isolate: false`), and one may have loaded the page cache with the
+	// real request handler.
+	vi.resetModules()
+	const { createPageCache } = await import('./page-cache')
 	const owner = await createOwner()
 	app.ownerId = owner.id
 	path = owner.path!

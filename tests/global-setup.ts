@@ -24,7 +24,8 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
 	// The server and the scripts the tests start, bundled once (tests/test-build.ts); the workers
 	// inherit the variable.
-	process.env.TAGG_TEST_BUILD = await buildTestBundles()
+	const bundles = await buildTestBundles()
+	process.env.TAGG_TEST_BUILD = bundles
 	const testDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tagg-vitest-'))
 	let stop = async () => {}
 	let baseUrl = process.env.TEST_DATABASE_URL
@@ -59,5 +60,6 @@ export default async function setup(project: TestProject) {
 	return async () => {
 		await stop()
 		fs.rmSync(testDataDir, { recursive: true, force: true })
+		fs.rmSync(bundles, { recursive: true, force: true })
 	}
 }

@@ -6,8 +6,10 @@
  * (docs/decisions/039-test-budget.md). The e2e server and the Docker replay still start the
  * server through tsx, as operators do.
  *
- * The bundles sit in `.test-build/` at the project's root: code that finds files from its own
- * place (`..` of its folder: migrations, fonts, the build) finds them there as from `server/`.
+ * The bundles sit in a folder of their run, `.test-build-*` at the project's root (two runs in one
+ * checkout never replace each other's): code that finds files from its own place (`..` of its
+ * folder: migrations, fonts, the build) finds them there as from `server/`. The run's global
+ * setup removes it at the end.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -15,7 +17,6 @@ import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-export const TEST_BUILD_DIR = path.join(ROOT, '.test-build')
 
 /** Entry files, by the name their bundle gets (`main` is the server). */
 const ENTRIES = {
@@ -30,14 +31,14 @@ const ENTRIES = {
 
 export type BundledEntry = keyof typeof ENTRIES
 
-/** Bundles every entry into {@link TEST_BUILD_DIR}; answers the folder. */
+/** Bundles every entry into a new `.test-build-*` folder; answers it. */
 export async function buildTestBundles() {
-	fs.rmSync(TEST_BUILD_DIR, { recursive: true, force: true })
+	const outdir = fs.mkdtempSync(path.join(ROOT, '.test-build-'))
 	await build({
 		entryPoints: Object.fromEntries(
 			Object.entries(ENTRIES).map(([name, file]) => [name, path.join(ROOT, file)]),
 		),
-		outdir: TEST_BUILD_DIR,
+		outdir,
 		outExtension: { '.js': '.mjs' },
 		bundle: true,
 		platform: 'node',
@@ -50,7 +51,7 @@ export async function buildTestBundles() {
 		splitting: false,
 		logLevel: 'error',
 	})
-	return TEST_BUILD_DIR
+	return outdir
 }
 
 /**
