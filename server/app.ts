@@ -14,6 +14,7 @@ import helmet from 'helmet'
 import { pinoHttp } from 'pino-http'
 import { UNSUPPORTED_METHOD_HEADER } from '../app/utils/api.server'
 import { type Env } from '../app/utils/env.server'
+import { runForClient } from '../app/utils/client-context.server'
 import { localeOf, runInLocale } from '../app/utils/locale.server'
 import { REMOTE_ADDRESS_HEADER } from '../app/services/rate-limit.server'
 import { refreshCookieSession } from '../app/services/session.server'
@@ -23,6 +24,7 @@ import { isMainHost } from '../app/utils/domain-names.server'
 import { inlineStyles, styleHash } from '../app/utils/critical-css.server'
 import { DOMAIN_HEADER, DOMAIN_PATH_HEADER } from '../app/utils/public-url.server'
 import { checkPath } from '../app/utils/path-name'
+import { localPath } from '../app/utils/local-path'
 import { logger } from './logger'
 import { acceptedEncodings, createPageCache, withStyleHashes } from './page-cache'
 
@@ -49,9 +51,19 @@ type Options = {
 export function createApp({ env, build, clientDir, viteMiddleware, lifecycle }: Options) {
 	const app = express()
 	app.disable('x-powered-by')
-	// Trust X-Forwarded-For only from proxies on private networks (a load balancer), never from
-	// the open internet, so a client cannot choose the address it is rate-limited by.
-	app.set('trust proxy', 'loopback, linklocal, uniquelocal')
+	// The proxies whose forwarding headers are believed (TRUST_PROXY, default loopback): the
+	// address a client is limited by and the host that picks an owner's domain come from them,
+	// never from the client itself.
+	app.set('trust proxy', env.TRUST_PROXY.length ? env.TRUST_PROXY : false)
+	const trusted = app.get('trust proxy fn') as (address: string, hop: number) => boolean
+	const dropUntrusted = (req: IncomingMessage) => dropUntrustedForwarding(req, trusted)
+	// First of all, so that nothing reads them: Express itself reads them only from a trusted
+	// peer, but @remix-run/express takes the Request's port from X-Forwarded-Host whoever sent it,
+	// the page cache's fast path looks at it, and the app's code sees every header.
+	app.use((req, _res, next) => {
+		dropUntrusted(req)
+		next()
+	})
 
 	// Public pages from the in-memory page cache (production builds only). A page it holds is
 	// answered first, before Express and every middleware (server/main.ts calls
@@ -67,7 +79,13 @@ export function createApp({ env, build, clientDir, viteMiddleware, lifecycle }: 
 					publicSiteUrl: env.PUBLIC_SITE_URL,
 					draining: () => Boolean(lifecycle?.draining),
 				})
-	app.locals.fastPath = pageCache?.fastPath satisfies FastPath | undefined
+	const fastPath: FastPath | undefined = pageCache
+		? (req, res, next) => {
+				dropUntrusted(req)
+				pageCache.fastPath(req, res, next)
+			}
+		: undefined
+	app.locals.fastPath = fastPath
 
 	app.use(
 		pinoHttp({
@@ -87,7 +105,7 @@ export function createApp({ env, build, clientDir, viteMiddleware, lifecycle }: 
 				req: (req: { method: string; url: string; id: string }) => ({
 					id: req.id,
 					method: req.method,
-					url: req.url,
+					url: withoutSecrets(req.url),
 				}),
 				res: (res: { statusCode: number }) => ({ status: res.statusCode }),
 			},
@@ -249,10 +267,27 @@ export function createApp({ env, build, clientDir, viteMiddleware, lifecycle }: 
 			cookie: req.headers.cookie,
 			acceptLanguage: req.headers['accept-language'],
 		})
-		runInLocale(locale, () => void remix(req, res, next))
+		runInLocale(locale, () =>
+			runForClient(req.headers['user-agent'], () => void remix(req, res, next)),
+		)
 	})
 
 	return app
+}
+
+/**
+ * Removes every `X-Forwarded-*` and `Forwarded` header of a request whose peer is not a trusted
+ * proxy (`trusts`: Express's compiled `trust proxy`): what such a peer says of the client, the
+ * host or the scheme is the client's own word.
+ */
+export function dropUntrustedForwarding(
+	req: IncomingMessage,
+	trusts: (address: string, hop: number) => boolean,
+) {
+	if (trusts(req.socket.remoteAddress ?? '', 0)) return
+	for (const name of Object.keys(req.headers)) {
+		if (name === 'forwarded' || name.startsWith('x-forwarded-')) delete req.headers[name]
+	}
 }
 
 /** What `loadContext` reads and writes of an Express response. */
@@ -284,7 +319,7 @@ export function loadContext(res: PageResponse) {
 }
 
 /**
- * The pages of an owner's own domain (issue 39, docs/decisions/034-own-domains.md):
+ * The pages of an owner's own domain (docs/decisions/034-own-domains.md):
  * - on the main host, `/{pname}` and `/{pname}/…` of an owner with a served domain answer 301
  *   to the same page on the domain;
  * - on a served domain (verified or failing), the short paths (`/`, `/portfolio`, `/resume`,
@@ -294,6 +329,9 @@ export function loadContext(res: PageResponse) {
  *   builder, the sign-in pages and the owner's API are not (404), and no cookie is read or set;
  * - any other host gets the 'not connected' page (404).
  * `/healthz` and `/.well-known/tagg/…` (Caddy's `ask`) answer on every host.
+ * The host is the one a trusted proxy names in X-Forwarded-Host when it names one: every answer
+ * then varies on that header, so that no shared cache keeps a page chosen by it for the URL alone.
+ * A redirect built from the request's path keeps one leading slash (`localPath`).
  */
 const SHORT_PAGE =
 	/^\/(?:portfolio(?:\/[A-Za-z0-9_-]{1,64})?|resume|resume\.pdf|resume\.json|contact\.vcf|qr\.png|og\.png|connect)$/
@@ -325,6 +363,8 @@ function hostRouting(env: Env): RequestHandler {
 		// Only this middleware names a domain: never a client.
 		delete req.headers[DOMAIN_HEADER]
 		delete req.headers[DOMAIN_PATH_HEADER]
+		// Still here only when a trusted proxy sent it (dropUntrustedForwarding).
+		if (req.headers['x-forwarded-host'] !== undefined) res.vary('X-Forwarded-Host')
 		const hostname = (req.hostname ?? '').toLowerCase().replace(/\.$/, '')
 		try {
 			if (isMainHost(hostname, siteHostname)) {
@@ -338,7 +378,7 @@ function hostRouting(env: Env): RequestHandler {
 				res
 					.status(301)
 					.set('Cache-Control', 'no-store')
-					.set('Location', `https://${served.name}${match[2] ?? '/'}${search}`)
+					.set('Location', `https://${served.name}${localPath(match[2] ?? '/')}${search}`)
 					.end()
 				return
 			}
@@ -365,7 +405,7 @@ function hostRouting(env: Env): RequestHandler {
 				res
 					.status(301)
 					.set('Cache-Control', 'no-store')
-					.set('Location', `${path.slice(own.length) || '/'}${search}`)
+					.set('Location', `${localPath(path.slice(own.length))}${search}`)
 					.end()
 				return
 			}
@@ -446,4 +486,24 @@ function originOf(url: string) {
 	} catch {
 		return null
 	}
+}
+
+/** Query parameters that carry a live secret (a reset, an email change, an invitation). */
+const SECRET_PARAMETERS = new Set(['token', 'verify', 'cancel', 'invite', 'code'])
+
+/**
+ * A request's URL for the log, its secrets blanked: a link opened from an email holds a live
+ * token, and a log store is no place for one.
+ */
+export function withoutSecrets(url: string) {
+	const query = url.indexOf('?')
+	if (query === -1) return url
+	const params = new URLSearchParams(url.slice(query + 1))
+	let changed = false
+	for (const key of new Set(params.keys())) {
+		if (!SECRET_PARAMETERS.has(key.toLowerCase())) continue
+		params.set(key, '[redacted]')
+		changed = true
+	}
+	return changed ? `${url.slice(0, query)}?${params}` : url
 }

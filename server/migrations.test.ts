@@ -85,6 +85,7 @@ describe('offline migrations', () => {
 					'Passkey',
 					'RecoveryCode',
 					'SecondStepToken',
+					'SudoGrant',
 					'TotpFactor',
 					'WebAuthnChallenge',
 					'PasswordResetToken',

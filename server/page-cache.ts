@@ -423,7 +423,9 @@ export function createPageCache({
 			)
 		}
 		res.setHeader('ETag', entry.etag)
-		res.setHeader('Vary', VARY)
+		// Added to what the request already varies on (X-Forwarded-Host, when a trusted proxy chose
+		// the host: server/app.ts), never in its place.
+		res.vary(VARY)
 		// What this answer carries besides the body's own headers, for the fast path: the same
 		// for every request of this entry (what an earlier middleware sets per request aside).
 		entry.fast ??= fastHeaders(entry, sentHeaders(res))
@@ -453,8 +455,9 @@ export function createPageCache({
 	 * key, the same body and the same headers as the slow path (`middleware`) for an entry it has
 	 * answered once. Anything else goes on to the app: a page not cached yet, an owner whose pages
 	 * a domain serves (the slow path answers 301), an owner's domain (host routing), a request
-	 * through a proxy that names another host (X-Forwarded-Host), a draining instance, a database
-	 * that cannot be read.
+	 * through a trusted proxy that names a host (X-Forwarded-Host: server/app.ts drops it, before
+	 * this runs, when the peer is no trusted proxy), a draining instance, a database that cannot
+	 * be read.
 	 */
 	const fastPath = (req: IncomingMessage, res: ServerResponse, next: () => void) => {
 		if (req.method !== 'GET' && req.method !== 'HEAD') return next()

@@ -46,6 +46,7 @@ import { action as remakeRecoveryCodes } from '~/routes/one.account.mfa.recovery
 import { action as enableTotp } from '~/routes/one.account.mfa.totp.enable'
 import { action as setupTotp } from '~/routes/one.account.mfa.totp.setup'
 import { action as updatePassword } from '~/routes/one.account.password.update'
+import { action as openSudo, loader as readSudo } from '~/routes/one.account.sudo'
 import { action as revokeSessions } from '~/routes/one.account.sessions.revoke'
 import { loader as getCustomerId } from '~/routes/one.auth.new.get.[customer_id].$pname'
 import { loader as getEmail } from '~/routes/one.auth.new.get.email'
@@ -686,6 +687,31 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
 		example: () => ({}),
 		mutates: false,
 		// B reads its own factors (its passkey is named after its path).
+		asOtherOwner: { status: 200, changesCaller: false },
+	},
+	{
+		method: 'POST',
+		path: '/one/account/sudo',
+		file: 'one.account.sudo.ts',
+		handler: openSudo,
+		auth: 'owner',
+		payload: 'json',
+		queryKeys: [],
+		example: (fx) => ({ body: { password: fx.a.password } }),
+		mutates: false,
+		// The fixture's owners share a password: B proves its own presence, for its own session.
+		asOtherOwner: { status: 200, changesCaller: false },
+	},
+	{
+		method: 'GET',
+		path: '/one/account/sudo',
+		file: 'one.account.sudo.ts',
+		handler: readSudo,
+		auth: 'owner',
+		payload: 'none',
+		queryKeys: [],
+		example: () => ({}),
+		mutates: false,
 		asOtherOwner: { status: 200, changesCaller: false },
 	},
 	{

@@ -4,7 +4,9 @@
  */
 import crypto from 'node:crypto'
 import { claimPath, createCustomer } from '~/models/customer.server'
-import { signAccessToken } from '~/utils/jwt.server'
+import { createSession } from '~/services/session.server'
+import { SUDO_TTL_MS } from '~/services/sudo.server'
+import { prisma } from '~/utils/db.server'
 
 export const DEFAULT_PASSWORD = 'correct-horse-battery'
 
@@ -17,9 +19,10 @@ export function uniquePath(prefix = 'Owner') {
 }
 
 /**
- * A registered owner, optionally with a claimed path, and a valid access token. Their address
- * is verified unless `emailVerified` is false (then its verification link is queued, as at
- * sign-up).
+ * A registered owner, optionally with a claimed path, and an access token of a session in sudo
+ * mode (as an owner who just confirmed it's them: the tests of sudo mode itself sign in for a
+ * session without it). Their address is verified unless `emailVerified` is false (then its
+ * verification link is queued, as at sign-up).
  */
 export async function createOwner(
 	options: {
@@ -42,7 +45,20 @@ export async function createOwner(
 		if (!claim.ok) throw new Error(`could not claim path: ${claim.reason}`)
 		path = claim.path
 	}
-	return { id: customer.id, email, password, path, token: signAccessToken(customer.id) }
+	return { id: customer.id, email, password, path, token: await sudoSessionToken(customer.id) }
+}
+
+/** The access token of a new session of `customerId`, in sudo mode for its 10 minutes. */
+export async function sudoSessionToken(customerId: string) {
+	const session = await createSession(customerId)
+	await prisma().sudoGrant.create({
+		data: {
+			sessionId: session.sessionId,
+			customerId,
+			until: new Date(Date.now() + SUDO_TTL_MS),
+		},
+	})
+	return session.accessToken
 }
 
 // ---------------------------------------------------------------- portfolio

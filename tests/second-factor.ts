@@ -9,7 +9,7 @@
 import crypto from 'node:crypto'
 import { codeAt, currentStep } from './totp-code'
 import { confirmTotpSetup, startTotpSetup } from '~/services/sign-in-factors.server'
-import { signAccessToken } from '~/utils/jwt.server'
+import { sudoSessionToken } from './factories'
 
 export { codeAt, currentStep }
 
@@ -28,7 +28,7 @@ export async function turnOnTotp(customerId: string) {
 	return {
 		secret: setup.secret,
 		recoveryCodes: enabled.recoveryCodes,
-		token: signAccessToken(customerId),
+		token: await sudoSessionToken(customerId),
 	}
 }
 

@@ -6,7 +6,8 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useFetcher, type Form } from '@remix-run/react'
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useSudo, type SudoOffer } from '~/components/sudo-dialog'
 import { cx, useHydrated } from '~/utils/misc'
 
 export type DomainRecordView = { type: string; name: string; value: string }
@@ -26,6 +27,8 @@ export type DomainActionData = {
 	/** The domain as typed, kept in the field after a refusal. */
 	typed?: string
 	confirmDelete?: boolean
+	/** Set when the change needs sudo mode: what 'Confirm it’s you' may offer. */
+	sudo?: SudoOffer
 }
 
 const ENDPOINT = '/builder/settings/domain'
@@ -44,6 +47,19 @@ export function DomainSettings() {
 		if (fetcher.data) setView(fetcher.data.view)
 	}, [fetcher.data])
 	const answer = fetcher.data && 'intent' in fetcher.data ? fetcher.data : undefined
+	// A new domain needs sudo mode: 'Confirm it’s you' in a dialog, then the same form again.
+	const askSudo = useSudo()
+	const sent = useRef<FormData | null>(null)
+	if (fetcher.formData) sent.current = fetcher.formData
+	const asked = useRef<DomainActionData | undefined>(undefined)
+	useEffect(() => {
+		if (!answer?.sudo || answer === asked.current) return
+		asked.current = answer
+		const again = sent.current
+		askSudo(answer.sudo, () => {
+			if (again) void fetcher.submit(again, { method: 'POST', action: ENDPOINT })
+		})
+	})
 	const pendingIntent =
 		fetcher.state === 'submitting' ? String(fetcher.formData?.get('intent') ?? '') : null
 	if (!hydrated || !view) {
@@ -63,6 +79,7 @@ export function DomainSettings() {
 			FormComponent={fetcher.Form}
 			action={ENDPOINT}
 			headingLevel={2}
+			sudoInDialog
 		/>
 	)
 }
@@ -95,6 +112,7 @@ export function DomainPanel({
 	FormComponent,
 	action,
 	headingLevel,
+	sudoInDialog = false,
 }: {
 	view: DomainView
 	answer?: DomainActionData
@@ -102,9 +120,13 @@ export function DomainPanel({
 	FormComponent: typeof Form
 	action: string
 	headingLevel: 1 | 2
+	/** 'Confirm it’s you' is asked in a dialog (Settings); else in the form (works without JavaScript). */
+	sudoInDialog?: boolean
 }) {
 	const { t } = useLingui()
-	const error = answer?.error
+	const askedInForm = Boolean(answer?.sudo) && !sudoInDialog
+	// The dialog says it: the refusal is not an error of the domain typed.
+	const error = answer?.sudo && sudoInDialog ? undefined : answer?.error
 	const errorId = 'domain-error'
 	const confirming = answer?.confirmDelete && answer.view.domain === view.domain
 	const domainName = view.domain
@@ -227,6 +249,26 @@ export function DomainPanel({
 						</p>
 					) : null}
 				</div>
+				{askedInForm ? (
+					<div className="flex flex-col gap-1">
+						<label htmlFor="domain-sudo-password" className="field-label">
+							<Trans>Password</Trans>
+						</label>
+						<input
+							id="domain-sudo-password"
+							name="sudoPassword"
+							type="password"
+							autoComplete="current-password"
+							maxLength={1000}
+							required
+							aria-describedby="domain-sudo-hint"
+							className="field-input"
+						/>
+						<p id="domain-sudo-hint" className="text-muted text-sm">
+							<Trans>Confirm it’s you: enter your password to save this domain.</Trans>
+						</p>
+					</div>
+				) : null}
 				<div>
 					<button
 						type="submit"

@@ -11,6 +11,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import toast from 'react-hot-toast'
 import { Field, FormError, SubmitButton } from '~/components/forms'
 import { Modal } from '~/components/modal'
+import { sudoOfferOf, useSudo } from '~/components/sudo-dialog'
 import { Section } from '~/components/settings-section'
 import { type SecurityAnswer, type SecurityIntent } from '~/routes/builder.settings.security'
 import { PasskeyCancelled, passkeyCreation, passkeySupport } from '~/utils/passkeys.client'
@@ -31,18 +32,36 @@ export type FactorsShown = {
 	recoveryCodesLeft: number
 }
 
-/** A fetcher for one intent: its answer, whether it is on its way, and a way to post. */
+/**
+ * A fetcher for one intent: its answer, whether it is on its way, and a way to post. A change
+ * that needs sudo mode opens 'Confirm it’s you' (app/components/sudo-dialog.tsx) and, once the
+ * owner has, is posted again as it was.
+ */
 function useSecurityPost(intent: SecurityIntent) {
 	const fetcher = useFetcher<SecurityAnswer>()
 	const answer = fetcher.data?.intent === intent ? fetcher.data : undefined
+	const sent = useRef<FormData | null>(null)
+	if (fetcher.formData) sent.current = fetcher.formData
+	const askSudo = useSudo()
+	const asked = useRef<SecurityAnswer | undefined>(undefined)
+	useEffect(() => {
+		const offer = sudoOfferOf(answer)
+		if (!offer || answer === asked.current) return
+		asked.current = answer
+		const again = sent.current
+		askSudo(offer, () => {
+			if (again) void fetcher.submit(again, { method: 'POST', action: ENDPOINT })
+		})
+	})
 	const post = (fields: Record<string, string> = {}) =>
 		fetcher.submit({ ...fields, intent }, { method: 'POST', action: ENDPOINT })
-	return { fetcher, answer, pending: fetcher.state !== 'idle', post }
+	const waiting = fetcher.state !== 'idle'
+	return { fetcher, answer, pending: waiting, post }
 }
 
-/** The refusal of an answer, if it is one. */
+/** The refusal of an answer, if it is one ('Confirm it’s you' is asked, not shown as an error). */
 const refusal = (answer: SecurityAnswer | undefined) =>
-	answer && !answer.ok ? answer.error : undefined
+	answer && !answer.ok && !sudoOfferOf(answer) ? answer.error : undefined
 
 /** Runs `effect` once each time an answer comes back ok. */
 function useOnSuccess(
@@ -95,9 +114,11 @@ function PasskeysSection({ passkeys, totp }: { passkeys: PasskeyShown[]; totp: b
 		toast.success(t`Passkey added.`)
 	})
 	const refused = refusal(options.answer) ?? refusal(register.answer)
+	// Refused, or 'Confirm it’s you' asked first (its retry starts again from the options).
+	const askedSudo = Boolean(sudoOfferOf(options.answer) ?? sudoOfferOf(register.answer))
 	useEffect(() => {
-		if (refused) setAdding(false)
-	}, [refused])
+		if (refused || askedSudo) setAdding(false)
+	}, [refused, askedSudo])
 	const add = () => {
 		setError(null)
 		setAdding(true)

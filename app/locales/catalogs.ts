@@ -127,6 +127,7 @@ export const CATALOGS: CatalogDefinition[] = [
 				'domain-settings.tsx',
 				'settings-section.tsx',
 				'sign-in-factors.tsx',
+				'sudo-dialog.tsx',
 			),
 		],
 	},

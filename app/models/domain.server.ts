@@ -1,8 +1,10 @@
 /**
- * Owners' own domains (issue 39, docs/decisions/034-own-domains.md): one per owner, each name
- * held by one owner. A domain is `pending` until its TXT record is found, then `verified`; a
- * verified domain whose record has gone missing at a daily check is `failing` (still served),
- * and `pending` again after 3 days. The one place that reads and writes the Domain table.
+ * Owners' own domains (docs/decisions/034-own-domains.md): one per owner. A domain is `pending`
+ * until its TXT record is found, then `verified`; a verified domain whose record has gone missing
+ * at a daily check is `failing` (still served), and `pending` again after 3 days. A pending claim
+ * holds nothing: several owners may claim one name, each with a token of their own, and the
+ * first whose record is found holds it (verified or failing: one owner only, a partial unique
+ * index); the others' claims then end. The one place that reads and writes the Domain table.
  */
 import { isUniqueViolation, prisma } from '~/utils/db.server'
 
@@ -20,9 +22,6 @@ export type OwnDomain = {
 
 /** A domain that serves its owner's pages (verified or failing), with the owner's current path. */
 export type ServedDomain = { name: string; customerId: string; path: string; status: DomainStatus }
-
-/** A pending claim this old no longer keeps the name from another owner. */
-export const PENDING_CLAIM_KEPT_MS = 7 * 24 * 60 * 60_000
 
 const SELECT = {
 	customerId: true,
@@ -47,7 +46,7 @@ export async function getDomain(customerId: string): Promise<OwnDomain | null> {
 /**
  * The owner's domain becomes `name`: unchanged when it already is (its state kept), else
  * pending with `token` (a new name needs a new proof). `taken` when another owner holds the
- * name (a pending claim of theirs older than {@link PENDING_CLAIM_KEPT_MS} is released first).
+ * name (verified or failing); another owner's pending claim does not stop this one.
  */
 export async function claimDomain(
 	customerId: string,
@@ -57,53 +56,62 @@ export async function claimDomain(
 ): Promise<
 	{ ok: true; domain: OwnDomain; previous: string | null } | { ok: false; reason: 'taken' }
 > {
-	try {
-		return await prisma().$transaction(async (tx) => {
-			await tx.domain.deleteMany({
-				where: {
-					name,
-					customerId: { not: customerId },
-					status: 'pending',
-					createdAt: { lt: new Date(now.getTime() - PENDING_CLAIM_KEPT_MS) },
-				},
-			})
-			const current = await tx.domain.findUnique({ where: { customerId }, select: SELECT })
-			if (current?.name === name)
-				return { ok: true as const, domain: asDomain(current), previous: null }
-			const fresh = {
-				name,
-				token,
-				status: 'pending',
-				verifiedAt: null,
-				lastCheckedAt: null,
-				failingSince: null,
-			}
-			const row = current
-				? await tx.domain.update({
-						where: { customerId },
-						data: { ...fresh, createdAt: now },
-						select: SELECT,
-					})
-				: await tx.domain.create({ data: { customerId, ...fresh }, select: SELECT })
-			return { ok: true as const, domain: asDomain(row), previous: current?.name ?? null }
+	return prisma().$transaction(async (tx) => {
+		const current = await tx.domain.findUnique({ where: { customerId }, select: SELECT })
+		if (current?.name === name)
+			return { ok: true as const, domain: asDomain(current), previous: null }
+		const held = await tx.domain.findFirst({
+			where: { name, customerId: { not: customerId }, status: { not: 'pending' } },
+			select: { customerId: true },
 		})
-	} catch (error) {
-		if (isUniqueViolation(error)) return { ok: false, reason: 'taken' }
-		throw error
-	}
+		if (held) return { ok: false as const, reason: 'taken' as const }
+		const fresh = {
+			name,
+			token,
+			status: 'pending',
+			verifiedAt: null,
+			lastCheckedAt: null,
+			failingSince: null,
+		}
+		const row = current
+			? await tx.domain.update({
+					where: { customerId },
+					data: { ...fresh, createdAt: now },
+					select: SELECT,
+				})
+			: await tx.domain.create({ data: { customerId, ...fresh }, select: SELECT })
+		return { ok: true as const, domain: asDomain(row), previous: current?.name ?? null }
+	})
 }
 
-/** The domain `name` of the owner is verified now (only while it is still their domain). */
+/**
+ * The domain `name` of the owner is verified now (only while it is still their domain), and the
+ * other owners' pending claims on the name end. `gone` when it is no longer their domain,
+ * `taken` when another owner holds the name (their record was found first).
+ */
 export async function markVerified(
 	customerId: string,
 	name: string,
 	now = new Date(),
-): Promise<OwnDomain | null> {
-	const { count } = await prisma().domain.updateMany({
-		where: { customerId, name },
-		data: { status: 'verified', verifiedAt: now, lastCheckedAt: now, failingSince: null },
+): Promise<{ ok: true; domain: OwnDomain } | { ok: false; reason: 'gone' | 'taken' }> {
+	try {
+		const { count } = await prisma().domain.updateMany({
+			where: { customerId, name },
+			data: { status: 'verified', verifiedAt: now, lastCheckedAt: now, failingSince: null },
+		})
+		if (!count) return { ok: false, reason: 'gone' }
+	} catch (error) {
+		// The partial unique index on held names.
+		if (isUniqueViolation(error)) return { ok: false, reason: 'taken' }
+		throw error
+	}
+	// Once the name is held, in a statement of its own: in one transaction with the update, two
+	// owners verifying at once could each wait for the other's row.
+	await prisma().domain.deleteMany({
+		where: { name, customerId: { not: customerId }, status: 'pending' },
 	})
-	return count ? getDomain(customerId) : null
+	const domain = await getDomain(customerId)
+	return domain ? { ok: true, domain } : { ok: false, reason: 'gone' }
 }
 
 /** A check of the owner's pending domain found no record: only when it was checked. */

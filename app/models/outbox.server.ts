@@ -16,7 +16,7 @@ export type OutboxKind =
 	| 'verify-email'
 	| 'set-password'
 	| 'signup-invite'
-	/** A sign-in factor was added (`data.factor`: totp, totp-changed, passkey). */
+	/** A sign-in factor was added (`data.factor`: totp, totp-changed, passkey, recovery-codes). */
 	| 'factor-added'
 	/** A sign-in factor was removed (`data.factor`: totp, passkey, all). */
 	| 'factor-removed'

@@ -6,6 +6,7 @@
  * email queued in the same transaction (the outbox: decision 009).
  */
 import crypto from 'node:crypto'
+import { currentClient } from '~/utils/client-context.server'
 import { isUniqueViolation, prisma } from '~/utils/db.server'
 import { endPendingLinks } from './customer.server'
 import { enqueueEmail, type OutboxKind } from './outbox.server'
@@ -29,7 +30,24 @@ async function notify(
 	data: Record<string, unknown>,
 ) {
 	const owner = await ownerOf(tx, customerId)
-	await enqueueEmail({ kind, to: owner.email, data: { ...data, customerId, name: owner.name } }, tx)
+	// When, and from which browser (the request's, where there is one): the notice lets the owner
+	// tell their own change from someone else's.
+	const { browser, system } = currentClient()
+	await enqueueEmail(
+		{
+			kind,
+			to: owner.email,
+			data: {
+				...data,
+				customerId,
+				name: owner.name,
+				at: new Date().toISOString(),
+				browser,
+				system,
+			},
+		},
+		tx,
+	)
 }
 
 // ---------------------------------------------------------------- summary
@@ -192,6 +210,7 @@ export async function replaceRecoveryCodes(customerId: string, hashes: string[])
 		})
 		if (!on) return false
 		await writeRecoveryCodes(tx, customerId, hashes)
+		await notify(tx, customerId, 'factor-added', { factor: 'recovery-codes' })
 		return true
 	})
 }

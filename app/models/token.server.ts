@@ -27,6 +27,9 @@ function successorOf(token: string) {
 	return crypto.createHmac('sha256', key).update(token).digest('base64url')
 }
 
+/** When a family started now ends, whatever its rotations. */
+export const refreshFamilyExpiry = () => new Date(Date.now() + REFRESH_TOKEN_TTL_MS)
+
 export async function issueRefreshToken(
 	customerId: string,
 	family?: { familyId: string; expiresAt: Date },
@@ -37,14 +40,14 @@ export async function issueRefreshToken(
 			customerId,
 			tokenHash: hash(token),
 			familyId: family?.familyId ?? crypto.randomUUID(),
-			expiresAt: family?.expiresAt ?? new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
+			expiresAt: family?.expiresAt ?? refreshFamilyExpiry(),
 		},
 	})
 	return token
 }
 
 export type RotateResult =
-	| { ok: true; customerId: string; refreshToken: string }
+	| { ok: true; customerId: string; refreshToken: string; familyId: string }
 	| { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' | 'disabled' }
 
 /** Exchanges a refresh token for a new one of the same family. */
@@ -80,7 +83,12 @@ export async function rotateRefreshToken(token: string): Promise<RotateResult> {
 			SELECT ${crypto.randomUUID()}, "customerId", ${hash(successor)}, "familyId", "expiresAt", ${now}
 			FROM spent`
 		if (inserted === 1) {
-			return { ok: true, customerId: existing.customerId, refreshToken: successor }
+			return {
+				ok: true,
+				customerId: existing.customerId,
+				refreshToken: successor,
+				familyId: existing.familyId,
+			}
 		}
 		existing = await find()
 		if (!existing || existing.revokedAt) return { ok: false, reason: 'revoked' }
@@ -91,7 +99,12 @@ export async function rotateRefreshToken(token: string): Promise<RotateResult> {
 	if (spentFor <= REUSE_GRACE_MS) {
 		const next = await db.refreshToken.findUnique({ where: { tokenHash: hash(successor) } })
 		if (next && next.familyId === existing.familyId && !next.revokedAt) {
-			return { ok: true, customerId: existing.customerId, refreshToken: successor }
+			return {
+				ok: true,
+				customerId: existing.customerId,
+				refreshToken: successor,
+				familyId: existing.familyId,
+			}
 		}
 	}
 	await revokeFamily(existing.familyId)

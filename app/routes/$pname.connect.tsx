@@ -31,6 +31,7 @@ import {
 import { PUBLIC_PAGE, type PublicPageHandle } from '~/utils/document'
 import { metaI18n, translate } from '~/utils/i18n'
 import { serverI18n } from '~/utils/i18n.server'
+import { localPath } from '~/utils/local-path'
 import { pageHref, profileUrlFor, publicBase } from '~/utils/public-url.server'
 import { fullName } from '~/utils/seo'
 
@@ -88,7 +89,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	const pname = params.pname ?? ''
 	const owner = await openContactForm(pname)
 	if (!owner) throw await notFoundOrMoved(request, pname)
-	const thanks = redirect(`${new URL(request.url).pathname}?sent=1`, {
+	const thanks = redirect(`${localPath(new URL(request.url).pathname)}?sent=1`, {
 		status: 303,
 		headers: { 'Cache-Control': 'no-store' },
 	})

@@ -4,7 +4,9 @@ import { type RegistrationResponseJSON } from '@simplewebauthn/server'
 import { data, redirect, type ActionFunctionArgs } from '@remix-run/node'
 import QRCode from 'qrcode'
 import { z } from 'zod'
+import { type SudoOffer } from '~/components/sudo-dialog'
 import { requireCustomerId } from '~/services/auth.server'
+import { SUDO_REQUIRED, sudoNeeded } from '~/services/sudo.server'
 import { createSession, headersWithCookies } from '~/services/session.server'
 import {
 	confirmTotpSetup,
@@ -52,7 +54,14 @@ export type SecurityAnswer =
 			options: unknown
 	  }>)
 	// `intent: null`: the form named none Tagg knows (no section of the page takes it).
-	| { intent: SecurityIntent | null; ok: false; error: string; field: string | null }
+	| {
+			intent: SecurityIntent | null
+			ok: false
+			error: string
+			field: string | null
+			/** Set when the change needs sudo mode: what the 'Confirm it’s you' dialog offers. */
+			sudo?: SudoOffer
+	  }
 
 const SCHEMAS = {
 	'totp-setup': z.object({ code: z.string().trim().max(40).optional() }),
@@ -65,6 +74,13 @@ const SCHEMAS = {
 	'passkey-remove': PasskeyRemoveFormSchema,
 } as const
 export type SecurityIntent = keyof typeof SCHEMAS
+
+const NEEDS_SUDO = new Set<SecurityIntent>([
+	'totp-setup',
+	'totp-enable',
+	'passkey-options',
+	'passkey-register',
+])
 
 const isIntent = (value: unknown): value is SecurityIntent =>
 	typeof value === 'string' && Object.hasOwn(SCHEMAS, value)
@@ -99,6 +115,17 @@ export async function action({ request }: ActionFunctionArgs) {
 			refusal.retryAfterSeconds,
 		)
 	const value = submission.value as Record<string, unknown>
+	// Changes that would let whoever holds this session keep a way in need a fresh proof that
+	// the owner is here (docs/decisions/040-sudo-mode.md).
+	if (NEEDS_SUDO.has(intent)) {
+		const sudo = await sudoNeeded(request)
+		if (sudo) {
+			return answer(
+				{ intent, ok: false, error: translate(i18n, SUDO_REQUIRED), field: null, sudo },
+				403,
+			)
+		}
+	}
 
 	switch (intent) {
 		case 'totp-setup': {

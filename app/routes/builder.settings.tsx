@@ -31,6 +31,7 @@ import { type z } from 'zod'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Section } from '~/components/settings-section'
 import { SignInFactorsSettings } from '~/components/sign-in-factors'
+import { SudoProvider } from '~/components/sudo-dialog'
 import { factorsOf } from '~/services/sign-in-factors.server'
 import {
 	Field,
@@ -178,10 +179,10 @@ export async function action({ request }: ActionFunctionArgs) {
 
 	if (intent === 'sessions') {
 		const { refreshToken } = readSessionCookies(request.headers.get('cookie'))
-		await signOutOtherDevices(customerId, refreshToken)
+		const kept = await signOutOtherDevices(customerId, refreshToken)
 		// Access tokens issued until now stop working: this browser gets a fresh one.
 		const headers = refreshToken
-			? headersWithCookies(sessionCookies(signAccessToken(customerId), refreshToken))
+			? headersWithCookies(sessionCookies(signAccessToken(customerId, kept), refreshToken))
 			: undefined
 		return data(
 			{
@@ -344,29 +345,31 @@ export default function SettingsPage() {
 		factors,
 	} = useLoaderData<typeof loader>()
 	return (
-		<main className="mx-auto flex max-w-3xl flex-col gap-5 px-4 py-6 sm:py-8">
-			<header>
-				<h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
-					<Trans>Settings</Trans>
-				</h1>
-				<p className="text-muted mt-1 text-sm">
-					<Trans>Your login, your address and your data.</Trans>
-				</p>
-			</header>
-			<EmailSection email={email} emailVerified={emailVerified} pendingEmail={pendingEmail} />
-			<PasswordSection />
-			<SignInFactorsSettings factors={factors} />
-			<AddressSection path={path} host={host} />
-			<LanguageSection
-				pageLanguage={pageLanguage}
-				builderLanguage={builderLanguage}
-				builderLanguageSaved={builderLanguageSaved}
-			/>
-			<SessionsSection />
-			<DomainSettings />
-			<DataSection error={exportError} />
-			<DeleteSection path={path} host={host} email={email} />
-		</main>
+		<SudoProvider>
+			<main className="mx-auto flex max-w-3xl flex-col gap-5 px-4 py-6 sm:py-8">
+				<header>
+					<h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+						<Trans>Settings</Trans>
+					</h1>
+					<p className="text-muted mt-1 text-sm">
+						<Trans>Your login, your address and your data.</Trans>
+					</p>
+				</header>
+				<EmailSection email={email} emailVerified={emailVerified} pendingEmail={pendingEmail} />
+				<PasswordSection />
+				<SignInFactorsSettings factors={factors} />
+				<AddressSection path={path} host={host} />
+				<LanguageSection
+					pageLanguage={pageLanguage}
+					builderLanguage={builderLanguage}
+					builderLanguageSaved={builderLanguageSaved}
+				/>
+				<SessionsSection />
+				<DomainSettings />
+				<DataSection error={exportError} />
+				<DeleteSection path={path} host={host} email={email} />
+			</main>
+		</SudoProvider>
 	)
 }
 

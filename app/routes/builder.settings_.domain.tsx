@@ -15,7 +15,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { DomainPanel, type DomainActionData } from '~/components/domain-settings'
 import { getAccount } from '~/models/account.server'
-import { requireCustomerId } from '~/services/auth.server'
+import { getSession, requireCustomerId } from '~/services/auth.server'
+import { openSudo, SUDO_REQUIRED, sudoNeeded } from '~/services/sudo.server'
 import {
 	DOMAIN_VERIFIED,
 	domainUrl,
@@ -69,6 +70,32 @@ export async function action({ request }: ActionFunctionArgs) {
 					view: await readOwnDomain(customerId),
 					error: translate(i18n, message),
 					typed: String(form.get('domain') ?? ''),
+				})
+			}
+			// A new domain needs sudo mode (docs/decisions/040-sudo-mode.md): the password may come
+			// with the form itself (the page without JavaScript), else the dialog asks for it.
+			const typedPassword = form.get('sudoPassword')
+			if (typeof typedPassword === 'string' && typedPassword) {
+				const session = await getSession(request)
+				const proved = session
+					? await openSudo(request, session, { password: typedPassword })
+					: null
+				if (!proved?.ok) {
+					return answer(proved?.status ?? 401, {
+						view: await readOwnDomain(customerId),
+						error: translate(i18n, proved?.message ?? SUDO_REQUIRED),
+						typed: parsed.data.domain,
+						sudo: (await sudoNeeded(request)) ?? undefined,
+					})
+				}
+			}
+			const sudo = await sudoNeeded(request)
+			if (sudo) {
+				return answer(403, {
+					view: await readOwnDomain(customerId),
+					error: translate(i18n, SUDO_REQUIRED),
+					typed: parsed.data.domain,
+					sudo,
 				})
 			}
 			const outcome = await updateOwnDomain(customerId, parsed.data.domain)

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { startTotpSetup } from '~/services/sign-in-factors.server'
-import { requireApiOwner } from '~/services/auth.server'
+import { requireApiSudoOwner } from '~/services/sudo.server'
 import { apiOk, apiRefusal, postOnlyLoader, readJsonBody } from '~/utils/api.server'
 import { TotpSetupBody } from '~/utils/sign-in-factor-schemas'
 
@@ -9,9 +9,10 @@ import { TotpSetupBody } from '~/utils/sign-in-factor-schemas'
  * authenticator app (issuer Tagg, labelled with the owner's email), kept aside until
  * `/one/account/mfa/totp/enable` confirms its first code. While authenticator codes are on,
  * `code` (of the current app, or a recovery code) is needed to move them to another app.
+ * Needs sudo mode (`POST /one/account/sudo`): 403 `sudo_required` without.
  */
 export async function action({ request }: ActionFunctionArgs) {
-	const customerId = await requireApiOwner(request)
+	const customerId = await requireApiSudoOwner(request)
 	const body = await readJsonBody(request, TotpSetupBody)
 	const outcome = await startTotpSetup(customerId, body)
 	if (!outcome.ok) return apiRefusal(outcome)

@@ -15,12 +15,12 @@ import { requestI18n } from '~/utils/i18n.server'
 export async function action({ request }: ActionFunctionArgs) {
 	const customerId = await requireApiOwner(request)
 	const { refresh_token } = await readJsonBody(request, RevokeSessionsBody)
-	await signOutOtherDevices(customerId, refresh_token)
+	const kept = await signOutOtherDevices(customerId, refresh_token)
 	return apiOk({
 		message: requestI18n(request)._(
 			refresh_token ? msg`Every other device was signed out.` : msg`Every device was signed out.`,
 		),
-		...(refresh_token ? { access_token: signAccessToken(customerId) } : {}),
+		...(refresh_token ? { access_token: signAccessToken(customerId, kept) } : {}),
 	})
 }
 

@@ -311,6 +311,28 @@ describe('every rule of a save: a 400 naming the item, nothing changed', () => {
 		await expectRefused(owner, [existing[0], link('Bad', url)], 'links.1.url', URL_MESSAGE)
 	})
 
+	test.each([
+		['a zero width space', 'https://exa\u200Bmple.com'],
+		['a zero width non-joiner', 'https://example.com/a\u200Cb'],
+		['a zero width joiner', 'https://example.com/a\u200Db'],
+		['a word joiner', 'https://exa\u2060mple.com'],
+		['a byte order mark', 'https://exa\uFEFFmple.com'],
+		['a soft hyphen', 'https://exa\u00ADmple.com'],
+		['a tab', 'https://exa\tmple.com'],
+		['a line break', 'https://example.com/a\nb'],
+		['a no-break space', 'https://example.com/a\u00A0b'],
+	])(
+		'an address holding %s (unseen by a reader, or dropped by a URL parser) is refused',
+		async (_name, url) => {
+			// An owner of its own: a case that slipped through cannot hide behind another's list.
+			await prepare()
+			await expectRefused(owner, [existing[0], link('Hidden', url)], 'links.1.url', URL_MESSAGE)
+			expect((await listOwnLinks(owner.id)).map((stored) => stored.url)).toEqual([
+				'https://kept.example',
+			])
+		},
+	)
+
 	test('a URL of at most 2,048 bytes; multi-byte characters count as their bytes', async () => {
 		await prepare()
 		const base = 'https://example.com/'

@@ -12,7 +12,7 @@
  * - the owner is told by email; the export holds no secret; deleting the account deletes all.
  */
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { createOwner, DEFAULT_PASSWORD, snapshotAccount } from '#tests/factories'
+import { createOwner, DEFAULT_PASSWORD, snapshotAccount, sudoSessionToken } from '#tests/factories'
 import { callApi, callRoute } from '#tests/route'
 import { codeAt, currentStep, SoftwareAuthenticator } from '#tests/second-factor'
 import {
@@ -101,7 +101,9 @@ async function ownerWithTotp() {
 		...owner,
 		secret,
 		recoveryCodes: (on.json.data as { recoveryCodes: string[] }).recoveryCodes,
-		token: on.json.access_token as string,
+		// The session enabling opened has no sudo mode (nothing but a proof opens it): a new one
+		// that has, as an owner who just confirmed it's them.
+		token: await sudoSessionToken(owner.id),
 	}
 }
 

@@ -16,7 +16,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	const rotated = await rotateRefreshToken(refresh_token)
 	if (!rotated.ok) return apiError(401, msg`Invalid or expired refresh token`)
 	return apiOk({
-		access_token: signAccessToken(rotated.customerId),
+		access_token: signAccessToken(rotated.customerId, rotated.familyId),
 		refresh_token: rotated.refreshToken,
 		customer_id: rotated.customerId,
 	})

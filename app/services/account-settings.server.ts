@@ -336,6 +336,8 @@ export async function exportArchiveResponse(customerId: string) {
 export async function signOutOtherDevices(customerId: string, keepRefreshToken?: string) {
 	const keep = await refreshTokenFamily(customerId, keepRefreshToken)
 	await endOtherSessions(customerId, keep)
+	// The session kept (its refresh-token family), for the fresh access token it gets.
+	return keep ?? undefined
 }
 
 // ---------------------------------------------------------------- delete

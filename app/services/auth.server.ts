@@ -11,11 +11,15 @@ import { readAccessToken } from '~/utils/jwt.server'
 import { readSessionCookies } from './session.server'
 import { msg } from '~/utils/i18n-macro'
 
+/** A signed-in request's owner and session (its refresh-token family; null for a bare token). */
+export type Session = { customerId: string; sessionId: string | null }
+
 /**
- * The signed-in customer's id, or null. Disabled owners have no session, and neither has a token
- * issued before the owner's sessions were ended (password change, "sign out of all devices").
+ * The signed-in owner and session, or null. Disabled owners have no session, and neither has a
+ * token issued before the owner's sessions were ended (password change, "sign out of all
+ * devices").
  */
-export async function getCustomerId(request: Request): Promise<string | null> {
+export async function getSession(request: Request): Promise<Session | null> {
 	const authorization = request.headers.get('authorization')
 	let token: string | undefined
 	if (authorization) {
@@ -28,7 +32,13 @@ export async function getCustomerId(request: Request): Promise<string | null> {
 	if (!token) return null
 	const access = readAccessToken(token)
 	if (!access) return null
-	return (await sessionIsCurrent(access.customerId, access.issuedAt)) ? access.customerId : null
+	if (!(await sessionIsCurrent(access.customerId, access.issuedAt))) return null
+	return { customerId: access.customerId, sessionId: access.sessionId }
+}
+
+/** The signed-in customer's id, or null (see {@link getSession}). */
+export async function getCustomerId(request: Request): Promise<string | null> {
+	return (await getSession(request))?.customerId ?? null
 }
 
 /** For the /one API: a 401 JSON answer when signed out. */

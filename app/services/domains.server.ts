@@ -1,5 +1,5 @@
 /**
- * Owners' own domains (issue 39, ARCHITECTURE.md "Your own domain",
+ * Owners' own domains (ARCHITECTURE.md "Your own domain",
  * docs/decisions/034-own-domains.md): the owner's claim and its DNS proof, the records Settings
  * shows, the daily check (once across instances), and what host routing and Caddy's `ask` read
  * (the served domains, kept in memory for a few seconds; a change made on this instance takes
@@ -117,7 +117,8 @@ export async function readOwnDomain(customerId: string): Promise<DomainView> {
 /**
  * The owner's domain becomes `input` (normalised): pending with the records to publish, or as
  * it was when it is the same name. 400 invalid, an IP or this instance's own host; 409 another
- * owner's; 429 past 20 changes an hour.
+ * owner's (verified or failing: another owner's pending claim is no obstacle, the first to
+ * publish their record holds the name); 429 past 20 changes an hour.
  */
 export async function updateOwnDomain(
 	customerId: string,
@@ -168,9 +169,10 @@ export async function lookupToken(name: string, token: string): Promise<TxtLooku
 }
 
 /**
- * Checks the owner's domain now: 200 `verified` when the TXT record holds the token; 409 with
- * a message naming the record and the value that are missing; 404 no domain; 429 past 10
- * checks a minute.
+ * Checks the owner's domain now: 200 `verified` when the TXT record holds the token (the name
+ * is then theirs, and other owners' pending claims on it end); 409 with a message naming the
+ * record and the value that are missing, or DOMAIN_TAKEN when another owner's record was found
+ * first; 404 no domain (a claim that ended so included); 429 past 10 checks a minute.
  */
 export async function verifyOwnDomain(
 	customerId: string,
@@ -193,9 +195,10 @@ export async function verifyOwnDomain(
 		return refuse(409, withValues(message, values))
 	}
 	const verified = await markVerified(customerId, domain.name)
-	if (!verified) return refuse(404, NO_DOMAIN)
+	if (!verified.ok)
+		return verified.reason === 'taken' ? refuse(409, DOMAIN_TAKEN) : refuse(404, NO_DOMAIN)
 	domainsChanged([domain.name])
-	return { ok: true, view: domainView(verified) }
+	return { ok: true, view: domainView(verified.domain) }
 }
 
 /** Removes the owner's domain: it stops being served here at once (cache entries dropped). */

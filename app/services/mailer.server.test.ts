@@ -2,10 +2,12 @@
  * The outbox and its worker against a real SMTP server (smtp-server + mailparser): messages have
  * a text and an HTML part with links on PUBLIC_SITE_URL, in the recipient's language; a mail
  * server that is down delays messages without losing them; two workers never send one message
- * twice; with no SMTP_URL the message is an .eml file whose link is logged.
+ * twice; with no SMTP_URL the message is an .eml file whose link is logged, except in production,
+ * where the log names the file only and start-up warns that no email is being sent.
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import { simpleParser } from 'mailparser'
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { createOwner, uniqueEmail } from '#tests/factories'
 import { linkIn, startTestSmtpServer, type TestSmtpServer } from '#tests/smtp-server'
@@ -15,7 +17,7 @@ import { resetPasswordFromLink } from './account-settings.server'
 import { prisma } from '~/utils/db.server'
 import { resetEnv } from '~/utils/env.server'
 import { closeMailTransport } from '~/utils/mail.server'
-import { processOutbox, type MailLog } from './mailer.server'
+import { processOutbox, startMailer, type MailLog } from './mailer.server'
 
 let smtp: TestSmtpServer
 
@@ -223,5 +225,61 @@ describe('without SMTP_URL', () => {
 		expect(eml).toMatch(/^Content-Type: multipart\/alternative/m)
 		expect(eml).toContain('Subject: Reset your Tagg password')
 		expect(eml).toMatch(/text\/plain[\s\S]*text\/html/)
+	})
+})
+
+describe('without SMTP_URL in production', () => {
+	const nodeEnv = process.env.NODE_ENV
+	beforeAll(() => {
+		delete process.env.SMTP_URL
+		process.env.NODE_ENV = 'production'
+		resetEnv()
+	})
+	afterAll(() => {
+		process.env.NODE_ENV = nodeEnv
+		process.env.SMTP_URL = smtp.url
+		resetEnv()
+	})
+
+	/** Every line the worker logs, at any level. */
+	const capture = () => {
+		const lines: string[] = []
+		const log: MailLog = {
+			info: (line) => lines.push(line),
+			warn: (line) => lines.push(line),
+			error: (line) => lines.push(line),
+		}
+		return { lines, log }
+	}
+
+	test('a reset email: the log names its .eml file and holds no token; the file holds the live link', async () => {
+		const owner = await createOwner()
+		const { lines, log } = capture()
+		await enqueueEmail({ kind: 'password-reset', to: owner.email })
+		await processOutbox(log)
+		const line = lines.find((text) => text.includes(owner.email))!
+		const file = /written to (\S+\.eml)$/.exec(line)?.[1]
+		expect(file, line).toBeDefined()
+		expect(path.dirname(file!)).toBe(path.join(process.env.DATA_DIR!, 'mail'))
+
+		const mail = await simpleParser(fs.readFileSync(file!))
+		const link = linkIn(mail.text ?? '', '/reset-password?token=')
+		const token = new URL(link).searchParams.get('token')!
+		expect(await findPasswordResetToken(token)).toEqual({ customerId: owner.id })
+		const logged = lines.join('\n')
+		expect(logged).not.toContain(token)
+		expect(logged).not.toContain('token=')
+	})
+
+	test('start-up warns once that no email is being sent, and where they are written', async () => {
+		const { lines, log } = capture()
+		const warnings: string[] = []
+		const mailer = startMailer({ ...log, warn: (line) => warnings.push(line) })
+		await mailer.stop()
+		expect(warnings).toEqual([
+			expect.stringContaining('SMTP_URL is not set: no email is being sent'),
+		])
+		expect(warnings[0]).toContain(path.join(process.env.DATA_DIR!, 'mail'))
+		expect(lines.join('\n')).not.toMatch(/links are logged/)
 	})
 })

@@ -7,6 +7,7 @@
  * at that moment, so the outbox never holds a usable link, and the words are in the recipient's
  * language as it is then (messageLocale). A failed send never fails the request that queued it.
  */
+import cluster from 'node:cluster'
 import {
 	addressMayBeNotified,
 	createAccountLinkToken,
@@ -45,6 +46,7 @@ import {
 	siteUrl,
 	verifyEmailEmail,
 	type FactorAdded,
+	type FactorChange,
 	type FactorRemoved,
 	type RenderedEmail,
 } from '~/utils/emails.server'
@@ -76,8 +78,8 @@ async function mayBeSent(message: OutboxMessage) {
 
 /**
  * The email a message stands for, with the link it carries (for the log when mail goes to
- * files), or null when there is nothing to send any more (no such account, a newer request,
- * credentials changed since it was asked for, an address not verified yet).
+ * files outside production), or null when there is nothing to send any more (no such account,
+ * a newer request, credentials changed since it was asked for, an address not verified yet).
  */
 export async function renderMessage(
 	message: OutboxMessage,
@@ -155,13 +157,19 @@ export async function renderMessage(
 		case 'email-changed':
 			return emailChangedEmail(i18n, { name: text(data.name), newEmail: text(data.newEmail) ?? '' })
 		case 'factor-added': {
-			const factor = oneOf<FactorAdded>(data.factor, ['totp', 'totp-changed', 'passkey'])
+			const factor = oneOf<FactorAdded>(data.factor, [
+				'totp',
+				'totp-changed',
+				'passkey',
+				'recovery-codes',
+			])
 			if (!factor) return null
 			return factorAddedEmail(i18n, {
 				name: text(data.name),
 				email: message.to,
 				factor,
 				passkey: text(data.passkey),
+				...changeOf(data),
 			})
 		}
 		case 'factor-removed': {
@@ -172,6 +180,7 @@ export async function renderMessage(
 				email: message.to,
 				factor,
 				passkey: text(data.passkey),
+				...changeOf(data),
 			})
 		}
 		case 'contact-received': {
@@ -203,6 +212,7 @@ export async function renderMessage(
 				name: text(data.name),
 				email: message.to,
 				left: typeof data.left === 'number' ? data.left : 0,
+				...changeOf(data),
 			})
 		case 'domain-failing':
 			return domainFailingEmail(i18n, {
@@ -247,9 +257,10 @@ export async function processOutbox(log?: MailLog) {
 		if (delivery.ok) {
 			await completeMessage(message.id)
 			if (delivery.file) {
-				log?.info(
-					`email "${email.subject}" to ${message.to} written to ${delivery.file}${email.link ? `; its link: ${email.link}` : ''}`,
-				)
+				// The link is a live credential (a reset, a confirmation): in production the log goes
+				// to a log store others read, so it names only the file; elsewhere it saves opening it.
+				const link = email.link && !env().isProduction ? `; its link: ${email.link}` : ''
+				log?.info(`email "${email.subject}" to ${message.to} written to ${delivery.file}${link}`)
 			} else {
 				log?.info(`email "${email.subject}" sent to ${message.to}`)
 			}
@@ -303,12 +314,17 @@ const IDLE_POLL_MS = 30_000
 
 /** Starts the worker of this instance. `stop()` waits for the message in progress. */
 export function startMailer(log: MailLog) {
-	const { SMTP_URL, DATA_DIR } = env()
+	const { SMTP_URL, DATA_DIR, isProduction } = env()
 	if (SMTP_URL) {
 		log.info(`emails are sent through ${new URL(SMTP_URL).host}`)
-	} else {
+	} else if (!isProduction) {
 		log.info(
 			`SMTP_URL is not set: emails are written as .eml files to ${DATA_DIR}/mail, and their links are logged`,
+		)
+	} else if (!cluster.isWorker || cluster.worker?.id === 1) {
+		// Every worker of WEB_CONCURRENCY starts a mailer: the first one warns for the instance.
+		log.warn(
+			`SMTP_URL is not set: no email is being sent. Each one (password resets, address confirmations, notices) is written as an .eml file to ${DATA_DIR}/mail, and the log names the file, never its link. Set SMTP_URL to send them.`,
 		)
 	}
 	let stopped = false
@@ -363,5 +379,15 @@ export function startMailer(log: MailLog) {
 			if (globalThis.__taggMailerWake === run) globalThis.__taggMailerWake = undefined
 			await running
 		},
+	}
+}
+
+/** When a sign-in factor changed, and from which browser, as its notice was queued. */
+function changeOf(data: Record<string, unknown>): FactorChange {
+	const at = typeof data.at === 'string' ? new Date(data.at) : null
+	return {
+		at: at && !Number.isNaN(at.getTime()) ? at : undefined,
+		browser: typeof data.browser === 'string' ? data.browser : undefined,
+		system: typeof data.system === 'string' ? data.system : undefined,
 	}
 }

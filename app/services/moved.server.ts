@@ -4,6 +4,7 @@
  * one is held for them (30 days after the change). Anything else is the usual 404.
  */
 import { findMovedPath } from '~/models/customer.server'
+import { localPath } from '~/utils/local-path'
 
 /** The answer of a public route whose `pname` is no owner's current path: 301 or 404. */
 export async function notFoundOrMoved(request: Request, pname: string | undefined) {
@@ -14,7 +15,7 @@ export async function notFoundOrMoved(request: Request, pname: string | undefine
 	return new Response(null, {
 		status: 301,
 		headers: {
-			Location: `/${moved}${rest}${url.search}`,
+			Location: `${localPath(`/${moved}${rest}`)}${url.search}`,
 			// Not stored: once the old name is released it may become someone else's page.
 			'Cache-Control': 'no-store',
 		},

@@ -4,8 +4,14 @@
  * script-readable storage. An expired access token is renewed transparently by
  * `refreshCookieSession`, which the HTTP server runs before the request reaches Remix.
  */
+import crypto from 'node:crypto'
 import { parse, serialize, type SerializeOptions } from 'cookie'
-import { issueRefreshToken, rotateRefreshToken, revokeRefreshToken } from '~/models/token.server'
+import {
+	issueRefreshToken,
+	refreshFamilyExpiry,
+	rotateRefreshToken,
+	revokeRefreshToken,
+} from '~/models/token.server'
 import { apiOk } from '~/utils/api.server'
 import { env } from '~/utils/env.server'
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken } from '~/utils/jwt.server'
@@ -45,9 +51,16 @@ export function clearedSessionCookies() {
 
 /** Signs a customer in: a new token family, returned both as values and as cookies. */
 export async function createSession(customerId: string) {
-	const accessToken = signAccessToken(customerId)
-	const refreshToken = await issueRefreshToken(customerId)
-	return { accessToken, refreshToken, cookies: sessionCookies(accessToken, refreshToken) }
+	// The family names the session: its access tokens carry it, and sudo mode is granted to it.
+	const family = { familyId: crypto.randomUUID(), expiresAt: refreshFamilyExpiry() }
+	const refreshToken = await issueRefreshToken(customerId, family)
+	const accessToken = signAccessToken(customerId, family.familyId)
+	return {
+		accessToken,
+		refreshToken,
+		sessionId: family.familyId,
+		cookies: sessionCookies(accessToken, refreshToken),
+	}
 }
 
 /**
@@ -108,7 +121,7 @@ export async function refreshCookieSession(
 	if (!rotated.ok) {
 		return { cookieHeader: others.join('; '), setCookies: clearedSessionCookies() }
 	}
-	const newAccess = signAccessToken(rotated.customerId)
+	const newAccess = signAccessToken(rotated.customerId, rotated.familyId)
 	return {
 		cookieHeader: [
 			...others,

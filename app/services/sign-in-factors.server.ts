@@ -152,6 +152,17 @@ async function checkCode(
 	return { ok: true, kind }
 }
 
+/**
+ * A current code of the owner's authenticator app (recovery codes are for getting in, not for
+ * proving presence again): null when right, else the refusal (a wrong code counts on the
+ * account's code limit).
+ */
+export async function checkAuthenticatorCode(customerId: string, code: string) {
+	if (!(await secondFactorIsOn(customerId))) return refuse(400, WRONG_CODE, 'code')
+	const check = await checkCode(customerId, code, { recovery: false, wrongStatus: 400 })
+	return check.ok ? null : check
+}
+
 async function codeIsRight(customerId: string, code: string, recovery: boolean) {
 	if (looksLikeTotpCode(code)) {
 		const state = await getTotpState(customerId)
@@ -431,23 +442,42 @@ export async function signInWithPasskey(input: {
 	mfaToken?: string
 }): Promise<SignedIn | FactorRefusal> {
 	const failed = refuse(401, PASSKEY_LOGIN_FAILED, 'response')
-	const passkey = await findPasskeyByCredential(input.response.id)
-	if (!passkey || passkey.customer.disabled) return failed
-	const handle = input.response.response.userHandle
-	if (handle && Buffer.from(handle, 'base64url').toString('utf8') !== passkey.customerId) {
-		return failed
-	}
 	let step: SecondStep | null = null
 	if (input.mfaToken !== undefined) {
 		step = await findSecondStep(input.mfaToken)
 		if (!step) return refuse(401, SECOND_STEP_EXPIRED, 'mfa_token')
-		if (step.customerId !== passkey.customerId) return failed
+	}
+	const passkey = await verifyPasskeyAssertion(input.response, step?.customerId)
+	if (!passkey) return failed
+	if (step) return completeSecondStep(step)
+	return {
+		ok: true,
+		customerId: passkey.customerId,
+		hasPath: Boolean(await getCustomerPath(passkey.customerId)),
+		passwordReset: false,
+	}
+}
+
+/**
+ * Checks a passkey assertion made for a `login` challenge (spent): the customer whose passkey
+ * signed it (and its use recorded), or null. With `customerId`, only that owner's passkey counts.
+ */
+export async function verifyPasskeyAssertion(
+	response: AuthenticationResponseJSON,
+	customerId?: string,
+): Promise<{ customerId: string } | null> {
+	const passkey = await findPasskeyByCredential(response.id)
+	if (!passkey || passkey.customer.disabled) return null
+	if (customerId !== undefined && passkey.customerId !== customerId) return null
+	const handle = response.response.userHandle
+	if (handle && Buffer.from(handle, 'base64url').toString('utf8') !== passkey.customerId) {
+		return null
 	}
 	const rp = relyingParty()
 	let verification
 	try {
 		verification = await verifyAuthenticationResponse({
-			response: input.response,
+			response,
 			expectedChallenge: (challenge) => spendChallenge(challenge, 'login', null),
 			expectedOrigin: rp.origin,
 			expectedRPID: rp.id,
@@ -460,22 +490,15 @@ export async function signInWithPasskey(input: {
 			requireUserVerification: true,
 		})
 	} catch {
-		return failed
+		return null
 	}
-	if (!verification.verified) return failed
+	if (!verification.verified) return null
 	const used = await recordPasskeyUse(
 		passkey.id,
 		passkey.counter,
 		verification.authenticationInfo.newCounter,
 	)
-	if (!used) return failed
-	if (step) return completeSecondStep(step)
-	return {
-		ok: true,
-		customerId: passkey.customerId,
-		hasPath: Boolean(await getCustomerPath(passkey.customerId)),
-		passwordReset: false,
-	}
+	return used ? { customerId: passkey.customerId } : null
 }
 
 // ---------------------------------------------------------------- the second step

@@ -5,7 +5,7 @@ import crypto from 'node:crypto'
 import { type z } from 'zod'
 import { translate, type Translatable } from './i18n'
 import { serverI18n } from './i18n.server'
-import { JSON_TOO_DEEP_MESSAGE, jsonNestsTooDeep } from './json-depth'
+import { hostileJsonKey, JSON_TOO_DEEP_MESSAGE, jsonNestsTooDeep } from './json-depth'
 import { currentLocale } from './locale.server'
 
 type Extra = Record<string, unknown>
@@ -49,10 +49,14 @@ export function apiRefusal(refusal: {
 	)
 }
 
-/** The one method an endpoint is documented with (a GET endpoint also answers HEAD). */
+/**
+ * The method an endpoint is documented with (a GET endpoint also answers HEAD); a URL with a
+ * read and a change (`/one/account/sudo`) names both.
+ */
 export type EndpointMethod = 'GET' | 'POST'
 
 const ALLOW: Record<EndpointMethod, string> = { GET: 'GET, HEAD', POST: 'POST' }
+const allowOf = (methods: EndpointMethod[]) => methods.map((method) => ALLOW[method]).join(', ')
 
 /**
  * Set by the HTTP server on a request whose method the Fetch API cannot carry (TRACE, CONNECT,
@@ -60,31 +64,39 @@ const ALLOW: Record<EndpointMethod, string> = { GET: 'GET, HEAD', POST: 'POST' }
  */
 export const UNSUPPORTED_METHOD_HEADER = 'x-tagg-unsupported-method'
 
-/** 405 with `Allow` naming the endpoint's method, in the JSON envelope. */
-export const methodNotAllowed = (method: EndpointMethod = 'POST') =>
-	apiError(405, `Method not allowed: use ${method}`, { headers: { Allow: ALLOW[method] } })
+/** 405 with `Allow` naming the endpoint's method(s), in the JSON envelope. */
+export const methodNotAllowed = (method: EndpointMethod | EndpointMethod[] = 'POST') => {
+	const methods = [method].flat()
+	return apiError(405, `Method not allowed: use ${methods.join(' or ')}`, {
+		headers: { Allow: allowOf(methods) },
+	})
+}
 
 /**
  * The answer for a request that does not use the endpoint's method, or null when it does:
  * OPTIONS gets 204 with `Allow` (never data), any other method 405 with `Allow`.
  */
-export function wrongMethod(request: Request, method: EndpointMethod): Response | null {
+export function wrongMethod(
+	request: Request,
+	method: EndpointMethod | EndpointMethod[],
+): Response | null {
+	const methods = [method].flat()
 	const actual = request.method.toUpperCase()
-	if (actual === method || (method === 'GET' && actual === 'HEAD')) return null
+	if (methods.some((one) => actual === one || (one === 'GET' && actual === 'HEAD'))) return null
 	if (actual === 'OPTIONS' && !request.headers.has(UNSUPPORTED_METHOD_HEADER)) {
 		return new Response(null, {
 			status: 204,
-			headers: { Allow: ALLOW[method], 'Cache-Control': 'no-store' },
+			headers: { Allow: allowOf(methods), 'Cache-Control': 'no-store' },
 		})
 	}
-	return methodNotAllowed(method)
+	return methodNotAllowed(methods)
 }
 
 /**
  * Throws {@link wrongMethod}'s answer: the first step of every /one loader and action (an owner's
  * endpoint takes it through `requireApiOwner`, which then checks the session).
  */
-export function requireMethod(request: Request, method: EndpointMethod) {
+export function requireMethod(request: Request, method: EndpointMethod | EndpointMethod[]) {
 	const answer = wrongMethod(request, method)
 	if (answer) throw answer
 }
@@ -170,8 +182,10 @@ export async function readFormData(request: Request, limit = MAX_FORM_BYTES): Pr
 
 /**
  * Reads and validates a JSON body. Throws a 400 answer naming the problem for malformed JSON,
- * a body that is not an object, one nested deeper than MAX_JSON_DEPTH, or data the schema refuses; 413 for a body over MAX_BODY_BYTES; 405 for
- * another method than POST; 415 for a body that is not `application/json` in UTF-8.
+ * a body that is not an object, one nested deeper than MAX_JSON_DEPTH, a key such as
+ * `__proto__` (see {@link cleanText}), or data the schema refuses; 413 for a body over
+ * MAX_BODY_BYTES; 405 for another method than POST; 415 for a body that is not
+ * `application/json` in UTF-8.
  */
 export async function readJsonBody<Schema extends z.ZodType>(
 	request: Request,
@@ -232,11 +246,19 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 /**
  * Makes the text of a body or query storable, at any depth (walking without recursion, so a deeply
  * nested body cannot overflow the stack):
+ * - `__proto__`, `constructor` and `prototype` are no field of any body: a 400 names the key and
+ *   where it is, before any code looks such a key up (app/utils/json-depth.ts).
  * - PostgreSQL text cannot hold the NUL character (U+0000): a 400 names where it is.
  * - A lone surrogate (a JSON escape such as "\uD800" that is half of an emoji) is no character,
  *   and the database layer fails on it: it becomes U+FFFD, as a browser's UTF-8 form post does.
  */
 export function cleanText(input: Record<string, unknown>) {
+	const hostile = hostileJsonKey(input)
+	if (hostile) {
+		const { key, path } = hostile
+		const at = path ? `${path.length > 100 ? `${path.slice(0, 100)}…` : path}: ` : ''
+		throw apiError(400, `${at}the key “${key}” is not allowed`)
+	}
 	type Node = { value: unknown; key?: string; parent?: Node }
 	const where = (node: Node) => {
 		const keys: string[] = []

@@ -315,14 +315,38 @@ export function setPasswordEmail(
 /** If this wasn't you: choose a new password (the wording of the password-changed notice). */
 const IF_NOT_YOU = msg`If this wasn't you, choose a new password right away: {link}`
 
-export type FactorAdded = 'totp' | 'totp-changed' | 'passkey'
+/** When a sign-in factor changed, and the browser and system the change came from. */
+export type FactorChange = { at?: Date; browser?: string; system?: string }
+
+/** "This was on 7 Dec 2026, 14:05 (UTC), from Firefox on Windows." (what is known of it). */
+function changeBlocks(i18n: I18n, change: FactorChange): Block[] {
+	if (!change.at) return []
+	const when = i18n.date(change.at, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
+	const device =
+		change.browser && change.system
+			? translate(i18n, withValues(msg`{browser} on {system}`, change as Record<string, string>))
+			: (change.browser ?? change.system)
+	return [
+		device
+			? {
+					text: {
+						message: msg`This was on {when} (UTC), from {device}.`,
+						values: { when, device },
+					},
+				}
+			: { text: { message: msg`This was on {when} (UTC).`, values: { when } } },
+	]
+}
+
+export type FactorAdded = 'totp' | 'totp-changed' | 'passkey' | 'recovery-codes'
 
 /** A sign-in factor was added: authenticator codes turned on (or moved to a new app), a passkey. */
 export function factorAddedEmail(
 	i18n: I18n,
-	input: { name?: string; email: string; factor: FactorAdded; passkey?: string },
+	input: { name?: string; email: string; factor: FactorAdded; passkey?: string } & FactorChange,
 ) {
 	const email = { email: input.email }
+	const when = changeBlocks(i18n, input)
 	const ifNotYou: Block = {
 		small: { message: IF_NOT_YOU, values: { link: siteUrl('/forgot-password') } },
 	}
@@ -335,6 +359,19 @@ export function factorAddedEmail(
 				},
 			},
 			{ text: { message: msg`It logs in to your account without a password.` } },
+			...when,
+			ifNotYou,
+		])
+	}
+	if (input.factor === 'recovery-codes') {
+		return compose(i18n, msg`New recovery codes were made for your Tagg account`, input.name, [
+			{
+				text: {
+					message: msg`New recovery codes were made for your Tagg account ({email}). Your old recovery codes no longer work.`,
+					values: email,
+				},
+			},
+			...when,
 			ifNotYou,
 		])
 	}
@@ -351,6 +388,7 @@ export function factorAddedEmail(
 					message: msg`Codes from the old app and your old recovery codes no longer work.`,
 				},
 			},
+			...when,
 			ifNotYou,
 		])
 	}
@@ -366,6 +404,7 @@ export function factorAddedEmail(
 				message: msg`Keep your recovery codes somewhere safe: each one lets you in once if you lose your phone.`,
 			},
 		},
+		...when,
 		ifNotYou,
 	])
 }
@@ -378,9 +417,10 @@ export type FactorRemoved = 'totp' | 'passkey' | 'all'
  */
 export function factorRemovedEmail(
 	i18n: I18n,
-	input: { name?: string; email: string; factor: FactorRemoved; passkey?: string },
+	input: { name?: string; email: string; factor: FactorRemoved; passkey?: string } & FactorChange,
 ) {
 	const link = siteUrl('/forgot-password')
+	const when = changeBlocks(i18n, input)
 	if (input.factor === 'all') {
 		return compose(
 			i18n,
@@ -416,6 +456,7 @@ export function factorRemovedEmail(
 					values: { passkey: input.passkey ?? '', email: input.email },
 				},
 			},
+			...when,
 			ifNotYou,
 		])
 	}
@@ -426,6 +467,7 @@ export function factorRemovedEmail(
 				values: { email: input.email },
 			},
 		},
+		...when,
 		ifNotYou,
 	])
 }
@@ -433,7 +475,7 @@ export function factorRemovedEmail(
 /** A recovery code was used (to log in, or to confirm a change): how many are left. */
 export function recoveryCodeUsedEmail(
 	i18n: I18n,
-	input: { name?: string; email: string; left: number },
+	input: { name?: string; email: string; left: number } & FactorChange,
 ) {
 	return compose(i18n, msg`A recovery code of your Tagg account was used`, input.name, [
 		{
@@ -448,6 +490,7 @@ export function recoveryCodeUsedEmail(
 				counts: { left: input.left },
 			},
 		},
+		...changeBlocks(i18n, input),
 		{
 			small: {
 				message: msg`If this wasn't you, someone knows your password and has your recovery codes: choose a new password and make new recovery codes right away: {link}`,

@@ -5,6 +5,7 @@
 import crypto from 'node:crypto'
 import dns from 'node:dns'
 import fs from 'node:fs'
+import { isIP, isIPv4 } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 
@@ -30,6 +31,52 @@ const emptyIsUnset = (value: z.ZodString, check: z.ZodString) =>
 		.optional()
 		.transform((given) => (given ? given : undefined))
 		.pipe(check.optional())
+
+/**
+ * The ranges Express's `trust proxy` names (proxy-addr): 127/8 and ::1; 169.254/16 and fe80::/10;
+ * 10/8, 172.16/12, 192.168/16 and fc00::/7.
+ */
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal']
+
+const TRUST_PROXY_EXPECTED =
+	"'false' or a comma list of proxy addresses and CIDRs, such as 'loopback, 10.0.0.0/8, fd00::/8' (loopback, linklocal and uniquelocal name those ranges)"
+
+/**
+ * The peers whose forwarding headers are believed, as Express's `trust proxy` takes them:
+ * `false` is none. Anything Express would not read (a hop count, `true`, a typo) is refused at
+ * start-up rather than trusting more, or less, than meant. Null when `value` is not valid.
+ */
+export function parseTrustProxy(value: string): string[] | null {
+	const text = value.trim()
+	if (text.toLowerCase() === 'false') return []
+	const entries = text.split(',').map((entry) => entry.trim())
+	if (!entries.every(isProxyAddress)) return null
+	return entries.map((entry) =>
+		PROXY_RANGES.includes(entry.toLowerCase()) ? entry.toLowerCase() : entry,
+	)
+}
+
+function isProxyAddress(entry: string) {
+	if (PROXY_RANGES.includes(entry.toLowerCase())) return true
+	const [address = '', prefix, extra] = entry.split('/')
+	const family = isIP(address)
+	if (!family || extra !== undefined) return false
+	if (prefix === undefined) return true
+	if (family === 4 && isIPv4(prefix)) return isNetmask(prefix)
+	// As proxy-addr reads a range: 1 to the address's bits (a /0 would trust every peer).
+	return (
+		/^\d{1,3}$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= (family === 4 ? 32 : 128)
+	)
+}
+
+/** An IPv4 netmask (255.255.0.0): ones, then zeros, and at least one one. */
+function isNetmask(mask: string) {
+	const bits = mask
+		.split('.')
+		.map((part) => Number(part).toString(2).padStart(8, '0'))
+		.join('')
+	return /^1+0*$/.test(bits)
+}
 
 const schema = z.object({
 	NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
@@ -80,6 +127,10 @@ const schema = z.object({
 				'a comma list of DNS servers (ip or ip:port, [ipv6]:port)',
 			),
 	),
+	TRUST_PROXY: emptyIsUnset(
+		z.string().trim(),
+		z.string().refine((value) => parseTrustProxy(value) !== null, TRUST_PROXY_EXPECTED),
+	),
 	DOMAIN_TARGET: emptyIsUnset(
 		z.string().trim(),
 		z
@@ -127,6 +178,11 @@ export type Env = {
 	DNS_SERVERS: string[]
 	/** What owners point their domain at (a CNAME, or an A record when an IP): default the host of PUBLIC_SITE_URL. */
 	DOMAIN_TARGET: string
+	/**
+	 * The peers (Express `trust proxy` entries: addresses, CIDRs, `loopback`, `linklocal`,
+	 * `uniquelocal`) whose `X-Forwarded-*` and `Forwarded` headers are believed; empty: none.
+	 */
+	TRUST_PROXY: string[]
 }
 
 export class EnvError extends Error {}
@@ -208,6 +264,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 		SIGNUPS: raw.SIGNUPS,
 		DNS_SERVERS: dnsServers,
 		DOMAIN_TARGET: raw.DOMAIN_TARGET?.toLowerCase() ?? new URL(publicSiteUrl).hostname,
+		TRUST_PROXY: parseTrustProxy(raw.TRUST_PROXY ?? 'loopback')!,
 	}
 }
 

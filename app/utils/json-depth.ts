@@ -1,8 +1,15 @@
 /**
- * JSON nesting is refused before anything walks it: JSON.parse itself copes with deep nesting,
- * but every recursive walk after it (a schema check, JSON.stringify, our own clean-ups) overflows
- * the stack on a few thousand levels. Real documents nest a handful of levels (a JSON Resume is
- * four deep), so past MAX_JSON_DEPTH the text is refused while it is still text.
+ * The checks every JSON we are sent passes before it is used, a body or an imported file.
+ *
+ * Nesting is refused before anything walks it: JSON.parse itself copes with deep nesting, but
+ * every recursive walk after it (a schema check, JSON.stringify, our own clean-ups) overflows the
+ * stack on a few thousand levels. Real documents nest a handful of levels (a JSON Resume is four
+ * deep), so past MAX_JSON_DEPTH the text is refused while it is still text.
+ *
+ * Keys that name the machinery of JavaScript objects (`__proto__`, `constructor`, `prototype`)
+ * are refused after parsing: no document of ours has them, and code that looks a key up in a
+ * plain object finds the object's prototype or its constructor instead of nothing, which ends
+ * in a crash or a polluted prototype rather than a refusal.
  */
 import { msg } from '~/utils/i18n-macro'
 
@@ -33,4 +40,30 @@ export function jsonNestsTooDeep(text: string, limit = MAX_JSON_DEPTH): boolean 
 		}
 	}
 	return false
+}
+
+/** Keys no JSON we read may hold, at any depth (see above). */
+export const HOSTILE_JSON_KEYS: ReadonlySet<string> = new Set([
+	'__proto__',
+	'constructor',
+	'prototype',
+])
+
+/**
+ * A key of {@link HOSTILE_JSON_KEYS} in `value` (parsed JSON), with the path of the
+ * object holding it (`links.0`; '' for the top level), or null when there is none. Walks without
+ * recursion, so a deeply nested value cannot overflow the stack.
+ */
+export function hostileJsonKey(value: unknown): { key: string; path: string } | null {
+	const pending: Array<{ value: unknown; path: string }> = [{ value, path: '' }]
+	for (let node = pending.pop(); node; node = pending.pop()) {
+		if (!node.value || typeof node.value !== 'object') continue
+		for (const [key, child] of Object.entries(node.value)) {
+			if (HOSTILE_JSON_KEYS.has(key)) return { key, path: node.path }
+			if (child && typeof child === 'object') {
+				pending.push({ value: child, path: node.path ? `${node.path}.${key}` : key })
+			}
+		}
+	}
+	return null
 }

@@ -10,7 +10,7 @@ import { brandIcon, iconForUrl } from '~/data/brand-icons'
 import { env } from './env.server'
 import { countryName, NETWORKS } from './json-resume'
 import { type SocialField } from './profile-schemas'
-import { jsonNestsTooDeep, MAX_JSON_DEPTH } from './json-depth'
+import { hostileJsonKey, jsonNestsTooDeep, MAX_JSON_DEPTH } from './json-depth'
 import {
 	clipValue,
 	ImportError,
@@ -330,7 +330,7 @@ const NETWORK_ALIASES: Record<string, SocialField> = {
 function socialField(network: string): SocialField | null {
 	const key = network.trim().toLowerCase()
 	const known = NETWORKS.find(([, name]) => name.toLowerCase() === key)
-	return known ? known[0] : (NETWORK_ALIASES[key] ?? null)
+	return known ? known[0] : Object.hasOwn(NETWORK_ALIASES, key) ? NETWORK_ALIASES[key]! : null
 }
 
 /**
@@ -395,12 +395,14 @@ function skipUnread(
 		if (read.includes(key)) continue
 		const text = shown(value).trim()
 		if (!text) continue
-		const words = FIELD_WORDS[key] ?? key
+		// Own keys only: a file's `toString` is a field like any other, not Object's method.
+		const named = Object.hasOwn(FIELD_WORDS, key)
+		const words = named ? FIELD_WORDS[key]! : key
 		skipped.push({
 			section,
 			field: `${path}.${key}`,
 			value: inEntry(entryName, words, text),
-			reason: key in FIELD_WORDS ? noFieldReason(noun, words) : NO_FIELD_FOR_IT,
+			reason: named ? noFieldReason(noun, words) : NO_FIELD_FOR_IT,
 		})
 	}
 }
@@ -433,6 +435,13 @@ export function readJsonResume(text: string): RawImport {
 	}
 	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
 		throw new ImportError(400, msg`A JSON Resume file holds one JSON object.`.message)
+	}
+	const hostile = hostileJsonKey(parsed)
+	if (hostile) {
+		// Said like the schema's problems: the file's own words (its key, where it is) in English.
+		throw importError(msg`This is not a valid JSON Resume file: {problem}.`, {
+			problem: `${hostile.path || 'the document'} holds the key “${hostile.key}”, which is not allowed`,
+		})
 	}
 	const document = dropEmptyStrings(parsed) as Json
 	if (!SECTIONS.some((section) => section in document)) {
@@ -642,8 +651,8 @@ export function readJsonResume(text: string): RawImport {
 		})
 	}
 	for (const [section, value] of Object.entries(document)) {
-		if (section in READ || FILE_FIELDS.has(section)) continue
-		const reason = NOT_IMPORTED[section]
+		if (Object.hasOwn(READ, section) || FILE_FIELDS.has(section)) continue
+		const reason = Object.hasOwn(NOT_IMPORTED, section) ? NOT_IMPORTED[section] : undefined
 		if (reason) {
 			const count = Array.isArray(value) ? value.length : 0
 			if (count) {

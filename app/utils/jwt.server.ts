@@ -18,10 +18,15 @@ function signingKey() {
 /** Access tokens live 15 minutes; refresh tokens (models/token.server.ts) renew them. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60
 
-export function signAccessToken(customerId: string) {
+/**
+ * An access token for `customerId`, of the session `sessionId` (its refresh-token family) when
+ * it has one: sudo mode is granted to a session, never to the account as a whole.
+ */
+export function signAccessToken(customerId: string, sessionId?: string) {
 	// `iat` counts whole seconds; `iat_ms` tells tokens issued just before and just after the
 	// owner ended every session (models/account.server.ts sessionIsCurrent) apart.
-	return jwt.sign({ sub: customerId, typ: 'access', iat_ms: Date.now() }, signingKey(), {
+	const claims = { sub: customerId, typ: 'access', iat_ms: Date.now(), sid: sessionId }
+	return jwt.sign(claims, signingKey(), {
 		algorithm: 'HS256',
 		expiresIn: ACCESS_TOKEN_TTL_SECONDS,
 	})
@@ -32,8 +37,13 @@ export function verifyAccessToken(token: string): string | null {
 	return readAccessToken(token)?.customerId ?? null
 }
 
-/** A valid access token's customer id and issue time (milliseconds since 1970), or null. */
-export function readAccessToken(token: string): { customerId: string; issuedAt: number } | null {
+/**
+ * A valid access token's customer id, issue time (milliseconds since 1970) and session (null for
+ * a token made without one), or null.
+ */
+export function readAccessToken(
+	token: string,
+): { customerId: string; issuedAt: number; sessionId: string | null } | null {
 	try {
 		const payload = jwt.verify(token, signingKey(), {
 			algorithms: ['HS256'],
@@ -48,7 +58,8 @@ export function readAccessToken(token: string): { customerId: string; issuedAt: 
 			typeof precise === 'number' && Math.floor(precise / 1000) === payload.iat
 				? precise
 				: payload.iat * 1000
-		return { customerId: payload.sub, issuedAt }
+		const sessionId = typeof payload.sid === 'string' && payload.sid ? payload.sid : null
+		return { customerId: payload.sub, issuedAt, sessionId }
 	} catch {
 		return null
 	}

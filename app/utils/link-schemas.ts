@@ -12,6 +12,7 @@ import { z } from 'zod'
 import { isIconSlug } from '~/data/brand-icons'
 import { msg } from '~/utils/i18n-macro'
 import { LINK_ID_PATTERN, LINK_TITLE_MAX, LINK_URL_MAX_BYTES, LINKS_MAX } from './links'
+import { urlHasHiddenCharacters } from './text'
 
 export const LINK_MESSAGES = {
 	titleMissing: msg`Enter a title for the link`.message,
@@ -32,22 +33,15 @@ export function normaliseLinkUrl(value: string): string {
 }
 
 /**
- * Anything a browser would drop or reorder in an address: ASCII controls and spaces, C1 controls,
- * line and paragraph separators, and the bidirectional controls that make an address read as
- * another one.
- */
-// eslint-disable-next-line no-control-regex
-const HIDDEN_CHARACTERS = /[\u0000-\u0020\u007f-\u00a0\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/
-
-/**
  * Why `url` (normalised) cannot be a link's address, or null when it can: an absolute `https:`
  * or `http:` URL with a host, a `mailto:` address or a `tel:` number, at most
- * LINK_URL_MAX_BYTES bytes of UTF-8. Every other scheme (`javascript:`, `data:`, `file:`, …)
- * and every relative address is refused.
+ * LINK_URL_MAX_BYTES bytes of UTF-8, with no character a reader cannot see. Every other scheme
+ * (`javascript:`, `data:`, `file:`, …) and every relative address is refused.
  */
 export function linkUrlProblem(url: string): string | null {
 	if (new TextEncoder().encode(url).length > LINK_URL_MAX_BYTES) return LINK_MESSAGES.urlTooLong
-	if (!url || HIDDEN_CHARACTERS.test(url)) return LINK_MESSAGES.urlInvalid
+	// Anything a browser would drop or that reads as another address (app/utils/text.ts).
+	if (!url || urlHasHiddenCharacters(url)) return LINK_MESSAGES.urlInvalid
 	let parsed: URL
 	try {
 		parsed = new URL(url)

@@ -225,12 +225,14 @@ function skipUnread(
 	const { section, file, noun } = SECTION_OF[key]
 	for (const [column, value] of Object.entries(row)) {
 		if (!column || READ_COLUMNS[key].includes(column) || !value.trim()) continue
-		const words = COLUMN_WORDS[column] ?? column.toLowerCase()
+		// Own keys only: a column named `constructor` is a column, not Object's constructor.
+		const named = Object.hasOwn(COLUMN_WORDS, column)
+		const words = named ? COLUMN_WORDS[column]! : column.toLowerCase()
 		skipped.push({
 			section,
 			field: `${file}${index === null ? '' : `[${index}]`}.${column}`,
 			value: inEntry(entryName, words, value),
-			reason: column in COLUMN_WORDS ? noFieldReason(noun, words) : NO_FIELD_FOR_IT,
+			reason: named ? noFieldReason(noun, words) : NO_FIELD_FOR_IT,
 		})
 	}
 }

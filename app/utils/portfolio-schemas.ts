@@ -15,7 +15,7 @@ import {
 	TAGS_MAX,
 } from '~/data/options'
 import { PORTFOLIO_LIMITS } from './field-limits'
-import { splitLines } from './text'
+import { splitLines, urlHasHiddenCharacters } from './text'
 
 export const PORTFOLIO_SECTIONS = ['head', 'skills', 'challenges', 'solutions', 'result'] as const
 export type PortfolioSection = (typeof PORTFOLIO_SECTIONS)[number]
@@ -143,7 +143,8 @@ export const ProjectLinkSchema = z
 		const candidate = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`
 		let url: URL | null = null
 		try {
-			url = new URL(candidate)
+			// A hidden character would be dropped by the parser: the address typed is not the one kept.
+			url = urlHasHiddenCharacters(candidate) ? null : new URL(candidate)
 		} catch {
 			url = null
 		}

@@ -178,3 +178,20 @@ export const PasskeyRegisterFormSchema = z.object({
 	response: jsonField(RegistrationResponseSchema),
 	name: passkeyName.optional(),
 })
+
+/**
+ * A proof of presence for sudo mode (`POST /one/account/sudo`): the password, a code of the
+ * authenticator app, or a passkey's `AuthenticationResponseJSON` (for a challenge of
+ * `/one/auth/new/passkey/options`). Exactly one.
+ */
+export const SudoBody = z
+	.object({
+		password: typedPassword('is required').optional(),
+		code: apiCode.optional(),
+		response: AuthenticationResponseSchema.optional(),
+	})
+	.refine(
+		(body) => [body.password, body.code, body.response].filter((v) => v !== undefined).length === 1,
+		{ message: 'give one of password, code or response', path: ['password'] },
+	)
+

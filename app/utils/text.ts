@@ -59,16 +59,34 @@ export type SocialHref =
  */
 export const PHONE_PATTERN = /^\+?\d{7,15}$/
 
+/**
+ * What no address may hold: characters a reader cannot see (every default-ignorable code point:
+ * zero-width spaces and joiners, the soft hyphen, word joiner, byte order mark, bidirectional
+ * controls, variation selectors), control characters, and whitespace. A URL parser drops most of
+ * them (`https://exa\u200Bmple.com` opens example.com; tabs and line breaks vanish anywhere), so
+ * the address a visitor reads would not be the one their browser opens. Every URL field checks
+ * its (trimmed) value with {@link urlHasHiddenCharacters}.
+ */
+const HIDDEN_IN_URL = /[\p{Default_Ignorable_Code_Point}\p{Cc}\p{White_Space}]/u
+
+/** Whether `url` holds a character no address may hold (see HIDDEN_IN_URL). */
+export const urlHasHiddenCharacters = (url: string) => HIDDEN_IN_URL.test(url)
+
 function parseHttpUrl(value: string): URL | null {
+	const trimmed = value.trim()
+	if (urlHasHiddenCharacters(trimmed)) return null
 	try {
-		const url = new URL(value.trim())
+		const url = new URL(trimmed)
 		return url.protocol === 'http:' || url.protocol === 'https:' ? url : null
 	} catch {
 		return null
 	}
 }
 
-/** True when `value` (trimmed) parses as an absolute URL whose protocol is http: or https:. */
+/**
+ * True when `value` (trimmed) parses as an absolute URL whose protocol is http: or https:, and
+ * holds no hidden character ({@link urlHasHiddenCharacters}).
+ */
 export function isSafeHttpUrl(value: string): boolean {
 	return typeof value === 'string' && parseHttpUrl(value) !== null
 }

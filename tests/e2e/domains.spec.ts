@@ -8,7 +8,9 @@
 import { startDnsServer, type TestDnsServer } from '../dns-server'
 import {
 	allowConsoleError,
+	confirmItsYou,
 	expect,
+	PASSWORD,
 	ONE_VIEWPORT,
 	openBuilder,
 	signUpByPost,
@@ -40,6 +42,8 @@ test('add a domain, see its records, verify it and remove it', ONE_VIEWPORT, asy
 	const section = page.getByRole('region', { name: 'Your own domain' })
 	await section.getByRole('textbox', { name: 'Domain' }).fill(`https://${domain.toUpperCase()}/`)
 	await section.getByRole('button', { name: 'Save domain' }).click()
+	// A session alone cannot move the page to a domain: the password first (sudo mode).
+	await confirmItsYou(page)
 	await expect(section.getByText('Waiting for verification')).toBeVisible()
 	await expect(section.getByText(`_tagg.${domain}`)).toBeVisible()
 	const token = (await section.getByText(/^tagg-verify=/).textContent())!.trim()
@@ -68,6 +72,21 @@ test.describe('without JavaScript', () => {
 		const domain = `${uniqueName('nojs').toLowerCase()}.test`
 		await page.goto('/builder/settings/domain')
 		await page.getByRole('textbox', { name: 'Domain' }).fill(domain)
+		// The page answered 403 (no proof yet), then 400 (a wrong password): the browser logs both.
+		allowConsoleError(
+			/status of 40[03] \((Forbidden|Bad Request)\) \(at .*\/builder\/settings\/domain/,
+		)
+		await page.getByRole('button', { name: 'Save domain' }).click()
+		// Sudo mode without a dialog: the form asks for the password and keeps the domain typed.
+		await expect(
+			page.getByText('Confirm it’s you: enter your password to save this domain.'),
+		).toBeVisible()
+		await expect(page.getByRole('textbox', { name: 'Domain' })).toHaveValue(domain)
+		await page.getByLabel('Password').fill('not-the-password')
+		await page.getByRole('button', { name: 'Save domain' }).click()
+		await expect(page.getByRole('alert')).toBeVisible()
+		await expect(page.getByText(`_tagg.${domain}`)).toHaveCount(0)
+		await page.getByLabel('Password').fill(PASSWORD)
 		await page.getByRole('button', { name: 'Save domain' }).click()
 		await expect(page.getByText(`_tagg.${domain}`)).toBeVisible()
 		const token = (await page.getByText(/^tagg-verify=/).textContent())!.trim()

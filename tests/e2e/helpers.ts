@@ -107,6 +107,20 @@ export const ONE_VIEWPORT = { tag: '@one-viewport' }
 
 export const PASSWORD = 'correct-horse-battery'
 
+/**
+ * 'Confirm it’s you' (sudo mode): the dialog a change that needs it opens, answered with the
+ * password, then gone. The refused post before it is logged by the browser (403).
+ */
+export async function confirmItsYou(page: Page, password = PASSWORD) {
+	allowConsoleError(/status of 403 \(Forbidden\)/)
+	const dialog = page.getByRole('dialog', { name: 'Confirm it’s you' })
+	await expect(dialog.getByLabel('Password')).toBeFocused()
+	await reviewShot(page, 'confirm-its-you')
+	await dialog.getByLabel('Password').fill(password)
+	await dialog.getByRole('button', { name: 'Continue' }).click()
+	await expect(dialog).toBeHidden()
+}
+
 export function uniqueName(prefix = 'Owner') {
 	return `${prefix}-${crypto.randomBytes(4).toString('hex')}`
 }

@@ -16,7 +16,7 @@ import { startAppServer, type AppServer } from '../app-server'
 import { linkIn, startTestSmtpServer, type TestSmtpServer } from '../smtp-server'
 import { codeAt, currentStep } from '../totp-code'
 import { expectNoSeriousA11yViolations } from './axe'
-import { ONE_VIEWPORT, PASSWORD, uniqueName } from './helpers'
+import { allowConsoleError, confirmItsYou, ONE_VIEWPORT, PASSWORD, uniqueName } from './helpers'
 
 // One server set; the tests of this file run in order in one worker, on the phone.
 test.describe.configure({ mode: 'default' })
@@ -141,6 +141,9 @@ test(
 		const passkeys = page.getByRole('region', { name: 'Passkeys' })
 		await expect(passkeys.getByText('No passkeys yet.')).toBeVisible()
 		await passkeys.getByRole('button', { name: 'Add a passkey' }).click()
+		// A session alone cannot add one: the password first (sudo mode).
+		await expectNoSeriousA11yViolations(page)
+		await confirmItsYou(page)
 		await expect(passkeys.getByText('Passkey 1')).toBeVisible()
 		await expect(passkeys.getByText(/Added .* · Never used/)).toBeVisible()
 		expect(await authenticator.credentials()).toHaveLength(1)
@@ -169,6 +172,18 @@ test(
 			page.getByRole('region', { name: 'Passkeys' }).getByText(/Added .* · Last used /),
 		).toBeVisible()
 
+		// This session (a passkey's) has proved nothing yet: setting up codes asks, and the
+		// passkey answers.
+		allowConsoleError(/status of 403 \(Forbidden\)/)
+		const twoFactor = page.getByRole('region', { name: 'Two-factor authentication' })
+		await twoFactor.getByRole('button', { name: 'Set up authenticator app' }).click()
+		const confirm = page.getByRole('dialog', { name: 'Confirm it’s you' })
+		await confirm.getByRole('button', { name: 'Use a passkey' }).click()
+		await expect(confirm).toBeHidden()
+		await expect(
+			twoFactor.getByRole('img', { name: 'QR code for your authenticator app' }),
+		).toBeVisible()
+
 		// Removing it asks for the password; a wrong one changes nothing.
 		await page.getByRole('button', { name: 'Remove My phone' }).click()
 		const dialog = page.getByRole('dialog', { name: 'Remove this passkey?' })
@@ -194,6 +209,7 @@ test(
 		const section = page.getByRole('region', { name: 'Two-factor authentication' })
 		await expect(section.getByText('Off. You log in with your password alone.')).toBeVisible()
 		await section.getByRole('button', { name: 'Set up authenticator app' }).click()
+		await confirmItsYou(page)
 		await expect(
 			section.getByRole('img', { name: 'QR code for your authenticator app' }),
 		).toBeVisible()
@@ -272,6 +288,7 @@ test(
 		await page.goto(url('/builder/settings'), { waitUntil: 'networkidle' })
 		// A passkey, then authenticator codes.
 		await page.getByRole('button', { name: 'Add a passkey' }).click()
+		await confirmItsYou(page)
 		await expect(page.getByText('Passkey 1')).toBeVisible()
 		const section = page.getByRole('region', { name: 'Two-factor authentication' })
 		await section.getByRole('button', { name: 'Set up authenticator app' }).click()
