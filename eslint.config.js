@@ -10,6 +10,12 @@ const PRISMA = {
 	group: ['**/generated/prisma/*'],
 	message: 'Import the database through app/models/*.server.ts',
 }
+/** Lingui's extraction knows the run-time `msg` by this one name (lingui.config.ts). */
+const MACRO_BY_NAME = {
+	group: ['**/i18n-macro', '!~/utils/i18n-macro'],
+	message:
+		"Import msg from '~/utils/i18n-macro': under another path its messages are never extracted",
+}
 /** One direction (docs/decisions/023-layering.md): utils → models → services → routes. */
 const ABOVE_MODELS = {
 	group: ['~/services/*', '~/routes/*', '~/components/*', '**/services/*', '**/routes/*'],
@@ -52,23 +58,25 @@ export default tseslint.config(
 				'error',
 				{ prefer: 'type-imports', fixStyle: 'inline-type-imports' },
 			],
-			'no-restricted-imports': ['error', { patterns: [PRISMA] }],
+			'no-restricted-imports': ['error', { patterns: [PRISMA, MACRO_BY_NAME] }],
 		},
 	},
 	{
 		files: ['app/utils/**', 'app/data/**'],
 		ignores: ['**/*.test.{ts,tsx}'],
-		rules: { 'no-restricted-imports': ['error', { patterns: [PRISMA, ABOVE_UTILS] }] },
+		rules: {
+			'no-restricted-imports': ['error', { patterns: [PRISMA, ABOVE_UTILS, MACRO_BY_NAME] }],
+		},
 	},
 	{
 		// Only the db module and the models talk to Prisma.
 		files: ['app/utils/db.server.ts'],
-		rules: { 'no-restricted-imports': ['error', { patterns: [ABOVE_UTILS] }] },
+		rules: { 'no-restricted-imports': ['error', { patterns: [ABOVE_UTILS, MACRO_BY_NAME] }] },
 	},
 	{
 		files: ['app/models/**'],
 		ignores: ['**/*.test.{ts,tsx}'],
-		rules: { 'no-restricted-imports': ['error', { patterns: [ABOVE_MODELS] }] },
+		rules: { 'no-restricted-imports': ['error', { patterns: [ABOVE_MODELS, MACRO_BY_NAME] }] },
 	},
 	{
 		files: ['app/models/*.test.{ts,tsx}'],

@@ -104,7 +104,9 @@ describe('the dashboard and the CSV', () => {
 			headers: { 'Accept-Language': 'en' },
 		})
 		expect(file.status).toBe(200)
-		const text = await file.text()
+		const bytes = Buffer.from(await file.arrayBuffer())
+		expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+		const text = bytes.toString('utf8')
 		expect(text).toContain('"Newsletter, weekly",5')
 		expect(text).toContain('A deleted link,2')
 		expect(text).toContain('LinkedIn,1')

@@ -7,7 +7,7 @@ import { countedLinkTitles } from '~/models/link.server'
 import { readDashboard } from '~/services/insights.server'
 import { requireCustomerId } from '~/services/auth.server'
 import { ownerAddress } from '~/services/domains.server'
-import { toCsv } from '~/utils/csv'
+import { CSV_FILE_START, toCsv } from '~/utils/csv'
 import { msg } from '~/utils/i18n-macro'
 import { requestI18n } from '~/utils/i18n.server'
 import { type InsightsSummary, parseRange, type Totals } from '~/utils/insights'
@@ -95,7 +95,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		link: (key: string) => linkName(key, projects, i18n, links),
 		page: (page: string) => pageName(page, path, projects, i18n, domain),
 	}
-	return new Response(toCsv(records(summary, names, i18n)), {
+	return new Response(CSV_FILE_START + toCsv(records(summary, names, i18n)), {
 		headers: {
 			'Content-Type': 'text/csv; charset=utf-8',
 			'Content-Disposition': `attachment; filename="tagg-insights-${range}-${summary.to}.csv"`,

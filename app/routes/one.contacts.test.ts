@@ -16,7 +16,7 @@ import { getPageVersion } from '~/models/page-version.server'
 import { updateProfile } from '~/models/profile.server'
 import { REMOTE_ADDRESS_HEADER } from '~/services/rate-limit.server'
 import { CONTACT_RATE_LIMITS } from '~/services/contacts.server'
-import { parseCsvObjects } from '~/utils/csv'
+import { parseCsv, parseCsvObjects } from '~/utils/csv'
 import { prisma } from '~/utils/db.server'
 import { loader as listContacts } from './one.contacts._index'
 import { action as leaveContact, loader as leaveContactGet } from './one.contacts.$pname'
@@ -374,7 +374,10 @@ describe('the owner’s contacts', () => {
 		expect(response.headers.get('content-disposition')).toMatch(
 			/^attachment; filename="tagg-contacts-\d{4}-\d\d-\d\d\.csv"$/,
 		)
-		const rows = parseCsvObjects(await response.text())
+		const bytes = Buffer.from(await response.arrayBuffer())
+		// A byte order mark first: spreadsheets opened by double-click then read UTF-8.
+		expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+		const rows = parseCsvObjects(bytes.toString('utf8'))
 		expect(rows).toHaveLength(2)
 		expect(Object.keys(rows[0]!)).toEqual([
 			'name',
@@ -402,6 +405,25 @@ describe('the owner’s contacts', () => {
 		for (const row of rows)
 			for (const value of Object.values(row)) expect(value).not.toMatch(/^[=+\-@\t\r]/)
 		expect((await callRoute(exportCsv, '/one/contacts/export.csv')).status).toBe(401)
+
+		// In the builder's language: its column names and its yes and no.
+		const arabic = await callRoute(exportCsv, '/one/contacts/export.csv', {
+			token: owner.token,
+			headers: { 'Accept-Language': 'ar' },
+		})
+		const [header, first] = parseCsv(Buffer.from(await arabic.arrayBuffer()).toString('utf8'))
+		expect(header).toEqual([
+			'الاسم',
+			'البريد الإلكتروني',
+			'الهاتف',
+			'الشركة',
+			'الرسالة',
+			'التاريخ',
+			'مقروء',
+			'نص الموافقة',
+			'تاريخ الموافقة',
+		])
+		expect(first![6]).toBe('لا')
 	})
 
 	test('delete: gone for good; another owner’s or a gone one is 404', async () => {

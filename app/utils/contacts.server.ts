@@ -5,7 +5,7 @@
  */
 import { type I18n } from '@lingui/core'
 import { toCsv } from './csv'
-import { msg } from './i18n-macro'
+import { msg } from '~/utils/i18n-macro'
 import { escapeText, foldLine } from './vcard.server'
 
 export type ContactFileRow = {

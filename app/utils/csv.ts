@@ -105,6 +105,13 @@ export function parseCsvObjects(text: string): Array<Record<string, string>> {
  * spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return) gets
  * a leading apostrophe, so opening a downloaded file never runs anything from a visitor.
  */
+/**
+ * A CSV file's text as it is downloaded: after a UTF-8 byte order mark, without which Excel and
+ * LibreOffice's default import read the file in the machine's code page and garble every name
+ * outside Latin-1 (`Ù…Ø­Ù…Ø¯` for `محمد`). Our own reader drops it again ({@link parseCsv}).
+ */
+export const CSV_FILE_START = '\uFEFF'
+
 export function toCsv(records: ReadonlyArray<ReadonlyArray<string | number>>): string {
 	return records
 		.map((record) =>
