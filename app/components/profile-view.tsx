@@ -13,7 +13,7 @@ import { type ProfileData } from '~/models/profile.server'
 import { type Resume } from '~/models/resume.server'
 import { cx } from '~/utils/misc'
 import { SOCIAL_FIELDS } from '~/utils/social'
-import { ratingLabel, ratingToHalves, resumeVisibility, socialHref } from '~/utils/text'
+import { placeName, ratingLabel, ratingToHalves, resumeVisibility, socialHref } from '~/utils/text'
 import { Avatar, DEFAULT_AVATAR, Initials } from './avatar'
 import { LinkIcon, MapPinIcon, PencilIcon, ShareIcon } from './icons'
 import { LinkButtons, type IconDrawings, type SectionLink } from './links-section'
@@ -275,7 +275,7 @@ function ProfileCard({
 	// The dialog code loads the first time a visitor opens Find Me, then stays.
 	const [findMeUsed, setFindMeUsed] = useState(false)
 	const fullName = [profile.name.firstName, profile.name.lastName].filter(Boolean).join(' ')
-	const location = [profile.city, profile.country].filter(Boolean).join(', ')
+	const location = placeName(profile.city, profile.country)
 	const builder = mode.kind === 'builder' ? mode : null
 	const { t } = useLingui()
 	return (

@@ -17,6 +17,7 @@ import { PUBLIC_PAGE } from '~/utils/document'
 import { isWebLink } from '~/utils/links'
 import { profileUrlFor } from '~/utils/public-url.server'
 import { fullName, ogImageUrl, pageMeta } from '~/utils/seo'
+import { placeName } from '~/utils/text'
 import { notFoundOrMoved } from '~/services/moved.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -100,9 +101,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => {
 	const designation = profile.designation
 	const description =
 		profile.tagline ||
-		[profile.designation, [profile.city, profile.country].filter(Boolean).join(', ')]
-			.filter(Boolean)
-			.join(' · ') ||
+		[profile.designation, placeName(profile.city, profile.country)].filter(Boolean).join(' · ') ||
 		i18n._(msg`${name} on Tagg`)
 	// The owner's pages elsewhere: the social links, then the web links live now (issue 37; a
 	// mail address or a phone number is no page), each once.

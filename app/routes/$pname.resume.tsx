@@ -18,7 +18,7 @@ import { profileUrlFor, publicBase } from '~/utils/public-url.server'
 import { cx } from '~/utils/misc'
 import { notFoundOrMoved } from '~/services/moved.server'
 import { fullName, ogImageUrl, pageMeta } from '~/utils/seo'
-import { ratingLabel, ratingToHalves, resumeVisibility, socialHref } from '~/utils/text'
+import { placeName, ratingLabel, ratingToHalves, resumeVisibility, socialHref } from '~/utils/text'
 import printHref from '~/styles/resume-print.css?url'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -49,7 +49,7 @@ export default function ResumePage() {
 	const { profile, resume, email, path, base, profileUrl } = useLoaderData<typeof loader>()
 	const name = fullName(profile.name) || path
 	const firstName = profile.name.firstName || name
-	const location = [profile.city, profile.country].filter(Boolean).join(', ')
+	const location = placeName(profile.city, profile.country)
 	const website = profile.socialLinks.companySite
 	const phone = profile.socialLinks.mobileNumber
 	const visible = resumeVisibility(resume)
@@ -371,7 +371,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => {
 		...pageMeta({
 			title: i18n._(msg`${name} – Resume | Tagg`),
 			description:
-				[profile.designation, [profile.city, profile.country].filter(Boolean).join(', ')]
+				[profile.designation, placeName(profile.city, profile.country)]
 					.filter(Boolean)
 					.join(' · ') || i18n._(msg`${name}’s resume on Tagg`),
 			url: `${profileUrl}/resume`,

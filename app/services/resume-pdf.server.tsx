@@ -28,7 +28,7 @@ import { msg } from '~/utils/i18n-macro'
 import { serverI18n } from '~/utils/i18n.server'
 import { directionOf, isLocale, DEFAULT_LOCALE, type Locale } from '~/utils/locales'
 import { fullName } from '~/utils/seo'
-import { ratingToHalves, resumeVisibility, workPeriod } from '~/utils/text'
+import { placeName, ratingToHalves, resumeVisibility, workPeriod } from '~/utils/text'
 import { translate, withValues } from '~/utils/i18n'
 
 // ---------------------------------------------------------------- the fonts
@@ -852,9 +852,7 @@ export function ResumeDocument({
 	const rtl = directionOf(locale) === 'rtl'
 	const style = (text: string | null | undefined) => textStyle(text, fonts, rtl)
 	const name = fullName(profile.name) || profile.path || i18n._(HEADINGS.resume)
-	const places = [profile.city, profile.country].filter(Boolean)
-	// A place written in Arabic script takes the Arabic comma.
-	const location = places.join(/^[^\p{L}]*\p{Script=Arabic}/u.test(places[0] ?? '') ? '، ' : ', ')
+	const location = placeName(profile.city, profile.country)
 	const website = profile.socialLinks.companySite
 	const visible = resumeVisibility(resume)
 	const displayUrl = profileUrl.replace(/^https?:\/\//, '')

@@ -16,7 +16,7 @@ import {
 import { assetDir } from './assets.server'
 import { msg } from '~/utils/i18n-macro'
 import { directionOf, isLocale } from './locales'
-import { initials } from './text'
+import { initials, placeName } from './text'
 import { logoMarkElements } from './qr.server'
 
 export type OgInput = {
@@ -275,9 +275,7 @@ export async function profileOgPng(input: OgInput): Promise<Buffer> {
 	/** How a text's lines align on the mirrored card: at the right, whatever its own direction. */
 	const alignOf = (text: string | null | undefined) =>
 		rtl ? (startsRightToLeft(text) ? ('left' as const) : ('right' as const)) : undefined
-	const parts = [input.city, input.country].filter((part): part is string => Boolean(part?.trim()))
-	// A place written in Arabic script takes the Arabic comma.
-	const place = parts.join(/^[^\p{L}]*\p{Script=Arabic}/u.test(parts[0] ?? '') ? '، ' : ', ')
+	const place = placeName(input.city, input.country)
 	const site = input.siteUrl.replace(/^https?:\/\//, '')
 	const appearance = input.appearance ?? DEFAULT_APPEARANCE
 	const dark = appearance.mode === 'dark'

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import {
+	placeName,
 	endsBeforeStart,
 	formatMonth,
 	graphemes,
@@ -466,5 +467,19 @@ describe('withHttps', () => {
 		['', ''],
 	])('%s → %s', (input, output) => {
 		expect(withHttps(input)).toBe(output)
+	})
+})
+
+describe('placeName', () => {
+	test.each([
+		['Lisbon', 'Portugal', 'Lisbon, Portugal'],
+		['الرياض', 'السعودية', 'الرياض، السعودية'],
+		['«الرياض»', 'السعودية', '«الرياض»، السعودية'],
+		['東京', '日本', '東京, 日本'],
+		['', 'Portugal', 'Portugal'],
+		['Lisbon', null, 'Lisbon'],
+		['  ', undefined, ''],
+	])('%s + %s → %s', (city, country, place) => {
+		expect(placeName(city, country)).toBe(place)
 	})
 })

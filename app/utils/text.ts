@@ -405,3 +405,12 @@ export function ratingLabel(halves: number, i18n?: I18n): string {
 	if (!i18n) return `${rating} of 5`
 	return i18n._(RATING.id, { rating: i18n.number(rating) }, { message: RATING.message })
 }
+
+/**
+ * An owner's place as one line ("Lisbon, Portugal"): a place written in Arabic script takes the
+ * Arabic comma ("الرياض، السعودية"), whatever the page's language; empty parts are left out.
+ */
+export function placeName(city: string | null | undefined, country: string | null | undefined) {
+	const parts = [city, country].filter((part): part is string => Boolean(part?.trim()))
+	return parts.join(/^[^\p{L}]*\p{Script=Arabic}/u.test(parts[0] ?? '') ? '، ' : ', ')
+}
