@@ -20,10 +20,17 @@ export type ContactFileRow = {
 	consentAt: string
 }
 
-/** The name as a card's N: the last word the family name, the words before it the given ones. */
-function nameParts(name: string) {
+/** A name written in Han, Kana or Hangul: its family name comes first (佐藤 太郎, 김 민준). */
+const FAMILY_FIRST = /^[^\p{L}]*[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u
+
+/**
+ * The name as a card's N: the last word the family name and the words before it the given ones,
+ * or, in a script that writes the family name first, the first word and the words after it.
+ */
+export function nameParts(name: string) {
 	const words = name.trim().split(/\s+/).filter(Boolean)
 	if (words.length < 2) return { family: '', given: words[0] ?? '' }
+	if (FAMILY_FIRST.test(words[0]!)) return { family: words[0]!, given: words.slice(1).join(' ') }
 	return { family: words.at(-1)!, given: words.slice(0, -1).join(' ') }
 }
 
