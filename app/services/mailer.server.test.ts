@@ -224,6 +224,7 @@ describe('without SMTP_URL', () => {
 		const eml = fs.readFileSync(path.join(dir, file), 'utf8')
 		expect(eml).toMatch(/^Content-Type: multipart\/alternative/m)
 		expect(eml).toContain('Subject: Reset your Tagg password')
+		expect(eml).toMatch(/^Auto-Submitted: auto-generated\r?$/m)
 		expect(eml).toMatch(/text\/plain[\s\S]*text\/html/)
 	})
 })

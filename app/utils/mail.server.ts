@@ -56,6 +56,9 @@ export async function deliver(email: Email): Promise<Delivery> {
 		text: email.text,
 		html: email.html,
 		...(email.replyTo ? { replyTo: email.replyTo } : {}),
+		// Every message is sent by the product, none by a person (RFC 3834): auto-responders and
+		// vacation replies leave it alone.
+		headers: { 'Auto-Submitted': 'auto-generated' },
 	}
 	if (!SMTP_URL) {
 		const built = await nodemailer
