@@ -7,6 +7,7 @@ import { hashPassword, verifyPassword } from '~/utils/password.server'
 import { checkPath, PATH_HOLD_DAYS } from '~/utils/path-name'
 import { writeAsOwner } from './tx.server'
 import { msg } from '~/utils/i18n-macro'
+import { type Locale } from '~/utils/locales'
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase()
 
@@ -25,11 +26,12 @@ export class EmailTakenError extends Error {
 /**
  * Registers an owner. A new address is unverified, and the link that verifies it is queued in
  * the same transaction; `emailVerified` is for owners whose address is vouched for otherwise
- * (the demo owner, test owners).
+ * (the demo owner, test owners). `signupLanguage`: the language the browser asked for, which
+ * the owner's emails are in until they choose one (the first, that link, included).
  */
 export async function createCustomer(
 	input: { email: string; password: string; name: string },
-	options: { emailVerified?: boolean } = {},
+	options: { emailVerified?: boolean; signupLanguage?: Locale } = {},
 ) {
 	const passwordHash = await hashPassword(input.password)
 	const { firstName, lastName } = splitName(input.name)
@@ -38,6 +40,7 @@ export async function createCustomer(
 		email,
 		name: input.name.trim(),
 		passwordHash,
+		signupLanguage: options.signupLanguage ?? null,
 		profile: { create: { firstName: firstName || null, lastName: lastName || null } },
 	}
 	const select = { id: true, email: true, name: true } as const

@@ -201,9 +201,12 @@ export async function messageLocale(message: Pick<OutboxMessage, 'to' | 'data'>)
 	const customerId = typeof message.data.customerId === 'string' ? message.data.customerId : null
 	const owner = await prisma().customer.findFirst({
 		where: customerId ? { id: customerId } : { email: message.to },
-		select: { language: true, profile: { select: { language: true } } },
+		select: { language: true, signupLanguage: true, profile: { select: { language: true } } },
 	})
 	if (isLocale(owner?.language)) return owner.language
+	// Else the language their browser asked for at sign-up: the first email an owner gets is
+	// not in English because their pages start in English.
+	if (isLocale(owner?.signupLanguage)) return owner.signupLanguage
 	if (isLocale(owner?.profile?.language)) return owner.profile.language
 	return isLocale(message.data.language) ? message.data.language : DEFAULT_LOCALE
 }

@@ -4,6 +4,7 @@ import { RegisterSchema } from '~/utils/account-schemas'
 import { attemptRegister } from '~/services/account.server'
 import { apiRefusal, postOnlyLoader, readJsonBody, requireMethod } from '~/utils/api.server'
 import { apiNewSession } from '~/services/session.server'
+import { askedLocale } from '~/utils/locale.server'
 
 /** SIGNUPS=invite: the token of the invitation link (`/signup?invite=…`) comes along. */
 const RegisterWithInviteSchema = RegisterSchema.extend({
@@ -14,7 +15,10 @@ export async function action({ request }: ActionFunctionArgs) {
 	requireMethod(request, 'POST')
 	const body = await readJsonBody(request, RegisterWithInviteSchema)
 	const { invite, ...input } = body
-	const outcome = await attemptRegister(input, { invite })
+	const outcome = await attemptRegister(input, {
+		invite,
+		language: askedLocale(request) ?? undefined,
+	})
 	if (!outcome.ok) return apiRefusal(outcome)
 	return apiNewSession(outcome.customerId, { path: false })
 }

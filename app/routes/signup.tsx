@@ -29,6 +29,7 @@ import { createSession, headersWithCookies } from '~/services/session.server'
 import { metaI18n, translate } from '~/utils/i18n'
 import { requestI18n } from '~/utils/i18n.server'
 import { PASSWORD_AGAIN_MISSING, PASSWORD_MISMATCH } from '~/utils/settings-schemas'
+import { askedLocale } from '~/utils/locale.server'
 
 const CREATE_FAILED = msg`Sorry, we couldn't create your account right now. Please try again later.`
 
@@ -73,6 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	const invite = formData.get('invite')
 	const outcome = await attemptRegister(RegisterSchema.parse({ name, email, password }), {
 		invite: typeof invite === 'string' && invite ? invite : undefined,
+		language: askedLocale(request) ?? undefined,
 	})
 	if (!outcome.ok && outcome.status === 403) {
 		return {

@@ -24,6 +24,7 @@ import {
 	TOO_MANY_ATTEMPTS,
 } from './rate-limit.server'
 import { msg } from '~/utils/i18n-macro'
+import { type Locale } from '~/utils/locales'
 
 /**
  * The second step a login or a reset waits for (the owner's second factor is on): the token
@@ -174,13 +175,13 @@ export async function signupRefusal(
 
 export async function attemptRegister(
 	input: z.output<typeof RegisterSchema>,
-	{ invite }: { invite?: string } = {},
+	{ invite, language }: { invite?: string; language?: Locale } = {},
 ): Promise<RegisterOutcome> {
 	const refusal = await signupRefusal(input.email, invite)
 	if (refusal) return refusal
 	try {
 		// The address is not verified yet: its link is queued with the account.
-		const customer = await createCustomer(input)
+		const customer = await createCustomer(input, { signupLanguage: language })
 		if (invite && env().SIGNUPS === 'invite') await spendInvite(invite)
 		wakeMailer()
 		return { ok: true, customerId: customer.id }

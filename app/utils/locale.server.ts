@@ -23,6 +23,18 @@ export function cookieLocale(request: Request): Locale | null {
 	return isLocale(value) ? value : null
 }
 
+/**
+ * The language a request asks for itself (`?lang=`, the switcher's cookie, Accept-Language), or
+ * null when it names none of ours: what a sign-up keeps for the owner's emails.
+ */
+export function askedLocale(request: Request): Locale | null {
+	return (
+		queryLocale(request) ??
+		cookieLocale(request) ??
+		negotiateLocale(request.headers.get('accept-language'))
+	)
+}
+
 /** The language of a builder or signed-out page, or of an API message. */
 export function requestLocale(request: Request, ownerSetting?: string | null): Locale {
 	return localeOf({
