@@ -347,8 +347,10 @@ function LinkSummary({
 					<bdi>{name}</bdi>
 				</p>
 				{item.url ? (
-					<p className="text-muted truncate text-xs">
-						<bdi dir="ltr">{item.url}</bdi>
+					// Left to right, cut at its end (never its beginning) on a right-to-left page too,
+					// lined up where that page's lines start.
+					<p dir="ltr" className="text-muted truncate text-xs rtl:text-right">
+						{item.url}
 					</p>
 				) : null}
 				{status !== 'live' || item.highlight || schedule ? (

@@ -163,7 +163,7 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
  * Until the owner opens the link sent at sign-up: a banner that asks to, with a button that
  * sends it again (Settings answers it).
  */
-function VerifyEmailBanner({ email }: { email: string }) {
+function VerifyEmailBanner({ email: address }: { email: string }) {
 	const { t } = useLinguiMacro()
 	const location = useLocation()
 	const navigation = useNavigation()
@@ -171,6 +171,8 @@ function VerifyEmailBanner({ email }: { email: string }) {
 		navigation.state === 'submitting' && navigation.formData?.get('intent') === 'verify'
 	// Settings shows the same request in its Email section.
 	if (location.pathname === '/builder/settings') return null
+	// Named as in the message (its id), shown with its break opportunities.
+	const email = breakableEmail(address)
 	return (
 		<section
 			aria-label={t`Verify your email`}
@@ -179,7 +181,7 @@ function VerifyEmailBanner({ email }: { email: string }) {
 			<p className="text-ink min-w-0 flex-1">
 				<Trans>
 					Please verify your email: open the link we sent to{' '}
-					<strong dir="ltr" className="break-all">
+					<strong dir="ltr" className="[overflow-wrap:anywhere]">
 						{email}
 					</strong>
 					.
@@ -306,3 +308,13 @@ export const meta: MetaFunction = ({ matches }) =>
 	noindexMeta(metaI18n(matches)._(msg`Builder | Tagg`))
 
 export const ErrorBoundary = GeneralErrorBoundary
+
+/**
+ * An email address that a narrow screen breaks before its `@` or after a `.` (never inside a
+ * word, unless one part alone is wider than the line).
+ */
+function breakableEmail(email: string) {
+	return email
+		.split(/(?=@)|(?<=\.)/)
+		.flatMap((part, index) => (index ? [<wbr key={index} />, part] : [part]))
+}
