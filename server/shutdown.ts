@@ -61,8 +61,19 @@ export function gracefulShutdown(server: Server, lifecycle: Lifecycle, log: Log)
 		return true
 	}
 
-	/** Steps 1 to 3; resolves once the listener is closed and every connection is gone. */
-	async function stop({ drainMs, graceMs }: { drainMs: number; graceMs: number }) {
+	/**
+	 * Steps 1 to 3; resolves once the listener is closed and every connection is gone. `quietMs`
+	 * is how long without a new connection ends the last call early (QUIET_MS).
+	 */
+	async function stop({
+		drainMs,
+		graceMs,
+		quietMs = QUIET_MS,
+	}: {
+		drainMs: number
+		graceMs: number
+		quietMs?: number
+	}) {
 		lifecycle.draining = true
 		if (drainMs > 0) {
 			log(`draining: serving for ${drainMs} ms more, /healthz says 503`)
@@ -77,7 +88,7 @@ export function gracefulShutdown(server: Server, lifecycle: Lifecycle, log: Log)
 			const check = () =>
 				setImmediate(() => {
 					const now = Date.now()
-					if (now - lastConnectionAt >= QUIET_MS || now - started >= LAST_CALL_MAX_MS) resolve()
+					if (now - lastConnectionAt >= quietMs || now - started >= LAST_CALL_MAX_MS) resolve()
 					else setTimeout(check, 25)
 				})
 			check()
