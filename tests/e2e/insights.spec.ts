@@ -148,7 +148,10 @@ test(
 		const csv = await page.request.get('/builder/insights.csv?range=30d')
 		expect(csv.status()).toBe(200)
 		expect(csv.headers()['content-type']).toContain('text/csv')
-		const lines = (await csv.text()).split('\r\n')
+		// A byte order mark first (spreadsheets opened by double-click then read UTF-8).
+		const body = await csv.body()
+		expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+		const lines = body.subarray(3).toString('utf8').split('\r\n')
 		expect(lines[0]).toBe('date,views,visitors')
 		expect(lines.filter((line) => /^\d{4}-\d{2}-\d{2},/.test(line))).toHaveLength(30)
 		await context.close()
