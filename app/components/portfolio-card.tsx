@@ -5,7 +5,7 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@remix-run/react'
-import { lazy, Suspense } from 'react'
+import { lazy, memo, Suspense } from 'react'
 import { type PortfolioItem } from '~/models/portfolio.server'
 import { focalPosition, projectSrcSet } from '~/utils/image-sizes'
 import { listCardName, profileCardName, teaser } from '~/utils/text'
@@ -42,8 +42,13 @@ const PlaceholderImage = lazy(() =>
 const LIST_SIZES = '(min-width: 640px) 370px, calc(100vw - 2rem)'
 const CAROUSEL_SIZES = '(min-width: 640px) 332px, calc(85vw - 3.8rem)'
 
-/** A cover: the item's cover image, else one of the placeholder illustrations. */
-export function CoverImage({
+/**
+ * A cover: the item's cover image, else one of the placeholder illustrations. Memoised: the
+ * placeholder is a lazy module, and its server-rendered boundary stays dehydrated until that code
+ * arrives; a page that re-renders meanwhile (an owner opens an editor, a visitor Share) would
+ * otherwise update the boundary, which React answers with an error (#421) and a second render.
+ */
+export const CoverImage = memo(function CoverImage({
 	item,
 	index,
 	priority = false,
@@ -79,7 +84,7 @@ export function CoverImage({
 			)}
 		</div>
 	)
-}
+})
 
 /**
  * One project card. `variant` decides the name rule: 'list' (the portfolio page: shortened when

@@ -59,9 +59,17 @@ export function styleToastsWithoutElement() {
 	}
 }
 
-/** True once the toaster should be on the page: at once when `eager`, else at the first toast. */
+/**
+ * True once the toaster should be on the page: at once when `eager` (as soon as the page is
+ * hydrated), else at the first toast. Never in the server's HTML: the toaster is a lazy module,
+ * and a server-rendered boundary of one stays dehydrated until its code arrives; an update that
+ * reaches it meanwhile (the builder re-renders as an owner opens an editor on a slow phone) makes
+ * React throw it away with an error (#421) and render it again.
+ */
 export function useToasterWanted(eager: boolean) {
 	const [requested, setRequested] = useState(wanted)
+	const [hydrated, setHydrated] = useState(false)
+	useEffect(() => setHydrated(true), [])
 	useEffect(() => {
 		if (requested) return
 		if (wanted) return setRequested(true)
@@ -71,5 +79,5 @@ export function useToasterWanted(eager: boolean) {
 			listeners.delete(listener)
 		}
 	}, [requested])
-	return eager || requested
+	return (eager && hydrated) || requested
 }
