@@ -40,11 +40,13 @@ export default defineConfig({
 	reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
 	use: {
 		baseURL: E2E_BASE_URL,
-		// A failed test keeps its trace: every action, the DOM before and after it, the network and
-		// the console. Not the film strip of screenshots, which the browser encodes at every paint
-		// of every test, passing or not: a quarter of the CPU (visitor.spec's browsers and runner:
-		// 108-111 CPU-seconds with it, 82-84 without, 72 with no trace at all).
-		trace: { mode: 'retain-on-failure', screenshots: false },
+		// No trace unless asked for (E2E_TRACE=1: a failed test then keeps every action, the DOM
+		// before and after it, the network and the console). A trace is recorded for every test,
+		// passing or not, and costs the machine a seventh of its CPU (visitor and links specs on
+		// the phone: 118 busy core-seconds with it, 101 without), and the film strip of
+		// screenshots a quarter more; a failure names its step and line without one
+		// (docs/decisions/039-test-budget.md).
+		trace: process.env.E2E_TRACE ? { mode: 'retain-on-failure', screenshots: false } : 'off',
 		launchOptions,
 	},
 	projects: [

@@ -202,46 +202,47 @@ test(
 	},
 )
 
-test('no flash: the theme is in the HTML; with JavaScript off the page looks the same as with it', async ({
-	browser,
-	request,
-}) => {
-	await setAppearance(request, owner, {
-		accent: '#047857',
-		mode: 'dark',
-		font: 'classic',
-		header: 'solid',
-	})
-	// The server's HTML carries the theme: attributes and the accent's colours in the head.
-	const html = await (await request.get(`/${owner.path}`)).text()
-	expect(html).toContain(
-		'<html lang="en" dir="ltr" data-theme="dark" data-font="classic" data-header="solid">',
-	)
-	const head = html.slice(0, html.indexOf('</head>'))
-	expect(head).toContain(`--color-brand:${accentPalettes('#047857').dark.brand};`)
+test(
+	'no flash: the theme is in the HTML; with JavaScript off the page looks the same as with it',
+	ONE_VIEWPORT,
+	async ({ browser, request }) => {
+		await setAppearance(request, owner, {
+			accent: '#047857',
+			mode: 'dark',
+			font: 'classic',
+			header: 'solid',
+		})
+		// The server's HTML carries the theme: attributes and the accent's colours in the head.
+		const html = await (await request.get(`/${owner.path}`)).text()
+		expect(html).toContain(
+			'<html lang="en" dir="ltr" data-theme="dark" data-font="classic" data-header="solid">',
+		)
+		const head = html.slice(0, html.indexOf('</head>'))
+		expect(head).toContain(`--color-brand:${accentPalettes('#047857').dark.brand};`)
 
-	const shots: Buffer[] = []
-	for (const javaScriptEnabled of [false, true]) {
-		const context = await browser.newContext({
-			javaScriptEnabled,
-			viewport: { width: 390, height: 844 },
-			colorScheme: 'light',
-		})
-		const page = await context.newPage()
-		await page.goto(`/${owner.path}`)
-		// With no script at all the page has its theme: nothing but the HTML and CSS decides it.
-		expect(await drawn(page)).toMatchObject({
-			theme: 'dark',
-			canvas: rgb(NEUTRALS.dark.canvas),
-			button: rgb(accentPalettes('#047857').dark.brand),
-			heading: expect.stringMatching(/^"Fraunces Variable", "Fraunces Fallback"/),
-		})
-		await page.evaluate(() => document.fonts.ready.then(() => undefined))
-		shots.push(await page.locator('section[aria-label="Profile"]').screenshot())
-		await context.close()
-	}
-	expect(shots[0]!.equals(shots[1]!)).toBe(true)
-})
+		const shots: Buffer[] = []
+		for (const javaScriptEnabled of [false, true]) {
+			const context = await browser.newContext({
+				javaScriptEnabled,
+				viewport: { width: 390, height: 844 },
+				colorScheme: 'light',
+			})
+			const page = await context.newPage()
+			await page.goto(`/${owner.path}`)
+			// With no script at all the page has its theme: nothing but the HTML and CSS decides it.
+			expect(await drawn(page)).toMatchObject({
+				theme: 'dark',
+				canvas: rgb(NEUTRALS.dark.canvas),
+				button: rgb(accentPalettes('#047857').dark.brand),
+				heading: expect.stringMatching(/^"Fraunces Variable", "Fraunces Fallback"/),
+			})
+			await page.evaluate(() => document.fonts.ready.then(() => undefined))
+			shots.push(await page.locator('section[aria-label="Profile"]').screenshot())
+			await context.close()
+		}
+		expect(shots[0]!.equals(shots[1]!)).toBe(true)
+	},
+)
 
 test(
 	'the Appearance editor previews live, says when it adjusts a colour, and saves',

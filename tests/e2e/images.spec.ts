@@ -182,211 +182,216 @@ async function srcset(image: ReturnType<Page['getByRole']>) {
 		.filter((parts) => parts[0])
 }
 
-test('project images: upload several, toggle, reorder and delete; visitors see only active ones, with srcset', async ({
-	page,
-	browser,
-}, testInfo) => {
-	test.setTimeout(120_000)
-	const { path } = await signUpByPost(page)
-	const portfolioId = await createItem(page, {
-		productName: 'Harbour ferry app',
-		projectSummary: 'Tickets for the harbour ferries, on the phone.',
-	})
+test(
+	'project images: upload several, toggle, reorder and delete; visitors see only active ones, with srcset',
+	ONE_VIEWPORT,
+	async ({ page, browser }, testInfo) => {
+		test.setTimeout(120_000)
+		const { path } = await signUpByPost(page)
+		const portfolioId = await createItem(page, {
+			productName: 'Harbour ferry app',
+			projectSummary: 'Tickets for the harbour ferries, on the phone.',
+		})
 
-	await openBuilder(page, `/builder/portfolio/${portfolioId}`)
-	await page.getByRole('link', { name: 'Manage Images' }).click()
-	await expect(page).toHaveURL(new RegExp(`/builder/portfolio/manage-images/${portfolioId}$`))
-	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Manage Product Images')
-	await expect(page.getByText('Active Product: Harbour ferry app')).toBeVisible()
+		await openBuilder(page, `/builder/portfolio/${portfolioId}`)
+		await page.getByRole('link', { name: 'Manage Images' }).click()
+		await expect(page).toHaveURL(new RegExp(`/builder/portfolio/manage-images/${portfolioId}$`))
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Manage Product Images')
+		await expect(page.getByText('Active Product: Harbour ferry app')).toBeVisible()
 
-	// No file chosen: inline and as a toast; nothing is sent.
-	await page.getByRole('button', { name: 'Update Product Images' }).first().click()
-	const modal = page.getByRole('dialog', { name: 'Edit Display Picture' })
-	await modal.getByRole('button', { name: 'Upload' }).click()
-	await expect(modal.getByRole('alert')).toHaveText('Please select at least one file.')
-	await expect(toast(page, 'Please select at least one file.')).toBeVisible()
-	await expect(modal).toBeVisible()
+		// No file chosen: inline and as a toast; nothing is sent.
+		await page.getByRole('button', { name: 'Update Product Images' }).first().click()
+		const modal = page.getByRole('dialog', { name: 'Edit Display Picture' })
+		await modal.getByRole('button', { name: 'Upload' }).click()
+		await expect(modal.getByRole('alert')).toHaveText('Please select at least one file.')
+		await expect(toast(page, 'Please select at least one file.')).toBeVisible()
+		await expect(modal).toBeVisible()
 
-	// Three at once (field product_images), previewed first.
-	await modal
-		.getByLabel('Product images')
-		.setInputFiles([
-			await picture('one.png', '#ef4444'),
-			await picture('two.png', '#22c55e', { width: 800, height: 600 }),
-			await picture('three.png', '#3b82f6', { width: 2400, height: 1350 }),
-		])
-	await expect(modal.getByRole('list', { name: 'Selected images' }).getByRole('img')).toHaveCount(3)
-	// One multipart request per file (field product_images), in the order chosen: a refused file
-	// never sinks the others.
-	const uploads: string[] = []
-	const count = (request: { url: () => string }) => {
-		if (request.url().includes('/one/sites/images/update/portfolio-images')) {
-			uploads.push(request.url())
+		// Three at once (field product_images), previewed first.
+		await modal
+			.getByLabel('Product images')
+			.setInputFiles([
+				await picture('one.png', '#ef4444'),
+				await picture('two.png', '#22c55e', { width: 800, height: 600 }),
+				await picture('three.png', '#3b82f6', { width: 2400, height: 1350 }),
+			])
+		await expect(modal.getByRole('list', { name: 'Selected images' }).getByRole('img')).toHaveCount(
+			3,
+		)
+		// One multipart request per file (field product_images), in the order chosen: a refused file
+		// never sinks the others.
+		const uploads: string[] = []
+		const count = (request: { url: () => string }) => {
+			if (request.url().includes('/one/sites/images/update/portfolio-images')) {
+				uploads.push(request.url())
+			}
 		}
-	}
-	page.on('request', count)
-	await modal.getByRole('button', { name: 'Upload' }).click()
-	await expect(toast(page, 'Images uploaded!')).toBeVisible()
-	await expect(modal).toBeHidden()
-	page.off('request', count)
-	expect(uploads).toEqual(Array(3).fill(expect.stringContaining(`?productId=${portfolioId}`)))
+		page.on('request', count)
+		await modal.getByRole('button', { name: 'Upload' }).click()
+		await expect(toast(page, 'Images uploaded!')).toBeVisible()
+		await expect(modal).toBeHidden()
+		page.off('request', count)
+		expect(uploads).toEqual(Array(3).fill(expect.stringContaining(`?productId=${portfolioId}`)))
 
-	const grid = page.getByRole('list', { name: 'Product images' })
-	const cards = grid.getByRole('listitem')
-	await expect(cards).toHaveCount(3)
-	// Three columns on a desktop, one on a phone.
-	const columns = await grid.evaluate(
-		(element) => getComputedStyle(element).gridTemplateColumns.split(' ').length,
-	)
-	expect(columns).toBe(testInfo.project.name === 'phone' ? 1 : 3)
-	const srcOf = async (n: number) =>
-		(await grid.getByRole('img', { name: `Project image ${n}` }).getAttribute('src'))!
-	const ids = [await srcOf(1), await srcOf(2), await srcOf(3)].map(
-		(src) => src.match(/\/([\w-]+?)(?:-card)?\.webp$/)![1]!,
-	)
-	expect(new Set(ids).size).toBe(3)
-	for (let n = 1; n <= 3; n++) {
-		const image = grid.getByRole('img', { name: `Project image ${n}` })
-		await image.scrollIntoViewIfNeeded()
+		const grid = page.getByRole('list', { name: 'Product images' })
+		const cards = grid.getByRole('listitem')
+		await expect(cards).toHaveCount(3)
+		// Three columns on a desktop, one on a phone.
+		const columns = await grid.evaluate(
+			(element) => getComputedStyle(element).gridTemplateColumns.split(' ').length,
+		)
+		expect(columns).toBe(testInfo.project.name === 'phone' ? 1 : 3)
+		const srcOf = async (n: number) =>
+			(await grid.getByRole('img', { name: `Project image ${n}` }).getAttribute('src'))!
+		const ids = [await srcOf(1), await srcOf(2), await srcOf(3)].map(
+			(src) => src.match(/\/([\w-]+?)(?:-card)?\.webp$/)![1]!,
+		)
+		expect(new Set(ids).size).toBe(3)
+		for (let n = 1; n <= 3; n++) {
+			const image = grid.getByRole('img', { name: `Project image ${n}` })
+			await image.scrollIntoViewIfNeeded()
+			await expect
+				.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth))
+				.toBeGreaterThan(0)
+		}
+
+		await expectNoSeriousA11yViolations(page)
+
+		// New images are active and not featured.
+		for (let n = 1; n <= 3; n++) {
+			await expect(page.getByRole('switch', { name: `Is Active: image ${n}` })).toBeChecked()
+			await expect(page.getByRole('switch', { name: `Is Featured: image ${n}` })).not.toBeChecked()
+		}
+
+		// Toggles change at once and toast.
+		await page.getByRole('switch', { name: 'Is Active: image 2' }).click()
+		await expect(toast(page, 'Is Active disabled')).toBeVisible()
+		await expect(page.getByRole('switch', { name: 'Is Active: image 2' })).not.toBeChecked()
+		await page.getByRole('switch', { name: 'Is Featured: image 3' }).click()
+		await expect(toast(page, 'Is Featured enabled')).toBeVisible()
+		await expect(page.getByRole('switch', { name: 'Is Featured: image 3' })).toBeChecked()
+
+		// A failing toggle reverts and says so.
+		const undo = await failPosts(page, '**/one/sites/images/update/image/status?*', 500)
+		const featureOne = page.getByRole('switch', { name: 'Is Featured: image 1' })
+		await featureOne.click()
+		await expect(toast(page, 'Failed to update status')).toBeVisible()
+		await expect(featureOne).not.toBeChecked()
+		await undo()
+
+		// The state is kept after a reload.
+		await page.reload()
+		await expect(page.getByRole('switch', { name: 'Is Active: image 2' })).not.toBeChecked()
+		await expect(page.getByRole('switch', { name: 'Is Featured: image 3' })).toBeChecked()
+		await expect(featureOne).not.toBeChecked()
+
+		// Reorder: image 3 moves one place earlier, kept after a reload.
+		const saved = page.waitForResponse('**/one/sites/images/reorder?*')
+		await page.getByRole('button', { name: 'Move image 3 earlier' }).click()
+		await expect(grid.getByRole('img', { name: 'Project image 2' })).toHaveAttribute(
+			'src',
+			new RegExp(ids[2]!),
+		)
+		expect((await saved).status()).toBe(200)
+		await page.reload()
+		await expect(grid.getByRole('img', { name: 'Project image 2' })).toHaveAttribute(
+			'src',
+			new RegExp(ids[2]!),
+		)
+		// Now: 1 = first upload, 2 = third (featured), 3 = second (inactive).
+
+		// Delete asks first; Cancel keeps the image.
+		await page.getByRole('button', { name: 'Delete image 1' }).click()
+		const confirm = page.getByRole('dialog', { name: 'Delete this image?' })
+		await confirm.getByRole('button', { name: 'Cancel' }).click()
+		await expect(confirm).toBeHidden()
+		await expect(cards).toHaveCount(3)
+		await page.getByRole('button', { name: 'Delete image 1' }).click()
+		await confirm.getByRole('button', { name: 'Delete' }).click()
+		await expect(toast(page, 'Image deleted')).toBeVisible()
+		await expect(cards).toHaveCount(2)
+		await expect(grid.getByRole('img', { name: 'Project image 1' })).toHaveAttribute(
+			'src',
+			new RegExp(ids[2]!),
+		)
+
+		// A file that is not a picture is refused in the browser, named at once, and nothing is sent.
+		let sent = 0
+		const countUploads = (request: { url: () => string }) => {
+			if (request.url().includes('/one/sites/images/update/portfolio-images')) sent++
+		}
+		page.on('request', countUploads)
+		await page.getByRole('button', { name: 'Update Product Images' }).first().click()
+		await modal.getByLabel('Product images').setInputFiles({
+			name: 'logo.svg',
+			mimeType: 'image/svg+xml',
+			buffer: Buffer.from(
+				'<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+			),
+		})
+		const selected = modal.getByRole('list', { name: 'Selected images' }).getByRole('listitem')
+		await expect(selected).toHaveCount(1)
+		await expect(selected).toContainText('logo.svg')
+		await expect(selected).toContainText('Only JPEG, PNG, WebP or AVIF images are allowed.')
+		await modal.getByRole('button', { name: 'Upload' }).click()
+		await expect(modal.getByRole('alert')).toContainText(
+			'None of the selected files can be uploaded',
+		)
+		expect(sent).toBe(0)
+		await modal.getByRole('button', { name: 'Remove logo.svg' }).click()
+		await expect(selected).toHaveCount(0)
+		page.off('request', countUploads)
+
+		// The network fails: 'Something went wrong.'; the modal stays open with the file still chosen.
+		const undoNetwork = await failPosts(
+			page,
+			'**/one/sites/images/update/portfolio-images?*',
+			'network',
+		)
+		await modal.getByLabel('Product images').setInputFiles(await picture('four.png', '#a855f7'))
+		await modal.getByRole('button', { name: 'Upload' }).click()
+		await expect(toast(page, 'Something went wrong.')).toBeVisible()
+		await expect(modal).toBeVisible()
+		await expect(selected).toContainText('four.png')
+		await expect(selected).toContainText('Something went wrong. Try again.')
+		await undoNetwork()
+		await modal.getByRole('button', { name: 'Close' }).click()
+		await expect(modal).toBeHidden()
+		await expect(cards).toHaveCount(2)
+
+		// Publish the project; a signed-out visitor sees only the active image, with srcset.
+		const published = await page.request.post('/one/sites/portfolio/data/update/status', {
+			data: { portfolioId, active: true },
+		})
+		expect(published.status()).toBe(200)
+		const context = await browser.newContext({
+			viewport: testInfo.project.name === 'phone' ? { width: 390, height: 844 } : undefined,
+		})
+		const visitor = await context.newPage()
+		await visitor.goto(`/${path}/portfolio/${portfolioId}`)
+		const gallery = visitor.getByRole('region', { name: 'Gallery' })
+		const shown = gallery.getByRole('img')
+		await expect(shown).toHaveCount(1)
+		await expect(shown).toHaveAttribute('src', new RegExp(`${ids[2]}\\.webp$`))
+		const candidates = await srcset(shown)
+		expect(candidates).toHaveLength(2)
+		expect(candidates.find(([url]) => url!.endsWith(`${ids[2]}-card.webp`))?.[1]).toMatch(/^\d+w$/)
+		expect(candidates.find(([url]) => url!.endsWith(`${ids[2]}.webp`))?.[1]).toMatch(/^\d+w$/)
+		expect(await shown.getAttribute('sizes')).toBeTruthy()
 		await expect
-			.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth))
+			.poll(() => shown.evaluate((image: HTMLImageElement) => image.naturalWidth))
 			.toBeGreaterThan(0)
-	}
+		await expect(gallery.locator(`img[src*="${ids[1]}"]`)).toHaveCount(0)
+		await expectNoSeriousA11yViolations(visitor)
 
-	await expectNoSeriousA11yViolations(page)
-
-	// New images are active and not featured.
-	for (let n = 1; n <= 3; n++) {
-		await expect(page.getByRole('switch', { name: `Is Active: image ${n}` })).toBeChecked()
-		await expect(page.getByRole('switch', { name: `Is Featured: image ${n}` })).not.toBeChecked()
-	}
-
-	// Toggles change at once and toast.
-	await page.getByRole('switch', { name: 'Is Active: image 2' }).click()
-	await expect(toast(page, 'Is Active disabled')).toBeVisible()
-	await expect(page.getByRole('switch', { name: 'Is Active: image 2' })).not.toBeChecked()
-	await page.getByRole('switch', { name: 'Is Featured: image 3' }).click()
-	await expect(toast(page, 'Is Featured enabled')).toBeVisible()
-	await expect(page.getByRole('switch', { name: 'Is Featured: image 3' })).toBeChecked()
-
-	// A failing toggle reverts and says so.
-	const undo = await failPosts(page, '**/one/sites/images/update/image/status?*', 500)
-	const featureOne = page.getByRole('switch', { name: 'Is Featured: image 1' })
-	await featureOne.click()
-	await expect(toast(page, 'Failed to update status')).toBeVisible()
-	await expect(featureOne).not.toBeChecked()
-	await undo()
-
-	// The state is kept after a reload.
-	await page.reload()
-	await expect(page.getByRole('switch', { name: 'Is Active: image 2' })).not.toBeChecked()
-	await expect(page.getByRole('switch', { name: 'Is Featured: image 3' })).toBeChecked()
-	await expect(featureOne).not.toBeChecked()
-
-	// Reorder: image 3 moves one place earlier, kept after a reload.
-	const saved = page.waitForResponse('**/one/sites/images/reorder?*')
-	await page.getByRole('button', { name: 'Move image 3 earlier' }).click()
-	await expect(grid.getByRole('img', { name: 'Project image 2' })).toHaveAttribute(
-		'src',
-		new RegExp(ids[2]!),
-	)
-	expect((await saved).status()).toBe(200)
-	await page.reload()
-	await expect(grid.getByRole('img', { name: 'Project image 2' })).toHaveAttribute(
-		'src',
-		new RegExp(ids[2]!),
-	)
-	// Now: 1 = first upload, 2 = third (featured), 3 = second (inactive).
-
-	// Delete asks first; Cancel keeps the image.
-	await page.getByRole('button', { name: 'Delete image 1' }).click()
-	const confirm = page.getByRole('dialog', { name: 'Delete this image?' })
-	await confirm.getByRole('button', { name: 'Cancel' }).click()
-	await expect(confirm).toBeHidden()
-	await expect(cards).toHaveCount(3)
-	await page.getByRole('button', { name: 'Delete image 1' }).click()
-	await confirm.getByRole('button', { name: 'Delete' }).click()
-	await expect(toast(page, 'Image deleted')).toBeVisible()
-	await expect(cards).toHaveCount(2)
-	await expect(grid.getByRole('img', { name: 'Project image 1' })).toHaveAttribute(
-		'src',
-		new RegExp(ids[2]!),
-	)
-
-	// A file that is not a picture is refused in the browser, named at once, and nothing is sent.
-	let sent = 0
-	const countUploads = (request: { url: () => string }) => {
-		if (request.url().includes('/one/sites/images/update/portfolio-images')) sent++
-	}
-	page.on('request', countUploads)
-	await page.getByRole('button', { name: 'Update Product Images' }).first().click()
-	await modal.getByLabel('Product images').setInputFiles({
-		name: 'logo.svg',
-		mimeType: 'image/svg+xml',
-		buffer: Buffer.from(
-			'<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
-		),
-	})
-	const selected = modal.getByRole('list', { name: 'Selected images' }).getByRole('listitem')
-	await expect(selected).toHaveCount(1)
-	await expect(selected).toContainText('logo.svg')
-	await expect(selected).toContainText('Only JPEG, PNG, WebP or AVIF images are allowed.')
-	await modal.getByRole('button', { name: 'Upload' }).click()
-	await expect(modal.getByRole('alert')).toContainText('None of the selected files can be uploaded')
-	expect(sent).toBe(0)
-	await modal.getByRole('button', { name: 'Remove logo.svg' }).click()
-	await expect(selected).toHaveCount(0)
-	page.off('request', countUploads)
-
-	// The network fails: 'Something went wrong.'; the modal stays open with the file still chosen.
-	const undoNetwork = await failPosts(
-		page,
-		'**/one/sites/images/update/portfolio-images?*',
-		'network',
-	)
-	await modal.getByLabel('Product images').setInputFiles(await picture('four.png', '#a855f7'))
-	await modal.getByRole('button', { name: 'Upload' }).click()
-	await expect(toast(page, 'Something went wrong.')).toBeVisible()
-	await expect(modal).toBeVisible()
-	await expect(selected).toContainText('four.png')
-	await expect(selected).toContainText('Something went wrong. Try again.')
-	await undoNetwork()
-	await modal.getByRole('button', { name: 'Close' }).click()
-	await expect(modal).toBeHidden()
-	await expect(cards).toHaveCount(2)
-
-	// Publish the project; a signed-out visitor sees only the active image, with srcset.
-	const published = await page.request.post('/one/sites/portfolio/data/update/status', {
-		data: { portfolioId, active: true },
-	})
-	expect(published.status()).toBe(200)
-	const context = await browser.newContext({
-		viewport: testInfo.project.name === 'phone' ? { width: 390, height: 844 } : undefined,
-	})
-	const visitor = await context.newPage()
-	await visitor.goto(`/${path}/portfolio/${portfolioId}`)
-	const gallery = visitor.getByRole('region', { name: 'Gallery' })
-	const shown = gallery.getByRole('img')
-	await expect(shown).toHaveCount(1)
-	await expect(shown).toHaveAttribute('src', new RegExp(`${ids[2]}\\.webp$`))
-	const candidates = await srcset(shown)
-	expect(candidates).toHaveLength(2)
-	expect(candidates.find(([url]) => url!.endsWith(`${ids[2]}-card.webp`))?.[1]).toMatch(/^\d+w$/)
-	expect(candidates.find(([url]) => url!.endsWith(`${ids[2]}.webp`))?.[1]).toMatch(/^\d+w$/)
-	expect(await shown.getAttribute('sizes')).toBeTruthy()
-	await expect
-		.poll(() => shown.evaluate((image: HTMLImageElement) => image.naturalWidth))
-		.toBeGreaterThan(0)
-	await expect(gallery.locator(`img[src*="${ids[1]}"]`)).toHaveCount(0)
-	await expectNoSeriousA11yViolations(visitor)
-
-	// The featured image is the cover on the portfolio list card, also with srcset.
-	await visitor.goto(`/${path}/portfolio`)
-	const card = visitor.getByRole('article').filter({ hasText: 'Harbour ferry app' })
-	const cover = card.locator('img').first()
-	await expect(cover).toHaveAttribute('src', new RegExp(`${ids[2]}-card\\.webp$`))
-	const coverCandidates = (await srcset(cover)).map(([url]) => url)
-	expect(coverCandidates.some((url) => url!.endsWith(`${ids[2]}-card.webp`))).toBe(true)
-	expect(coverCandidates.some((url) => url!.endsWith(`${ids[2]}.webp`))).toBe(true)
-	await context.close()
-})
+		// The featured image is the cover on the portfolio list card, also with srcset.
+		await visitor.goto(`/${path}/portfolio`)
+		const card = visitor.getByRole('article').filter({ hasText: 'Harbour ferry app' })
+		const cover = card.locator('img').first()
+		await expect(cover).toHaveAttribute('src', new RegExp(`${ids[2]}-card\\.webp$`))
+		const coverCandidates = (await srcset(cover)).map(([url]) => url)
+		expect(coverCandidates.some((url) => url!.endsWith(`${ids[2]}-card.webp`))).toBe(true)
+		expect(coverCandidates.some((url) => url!.endsWith(`${ids[2]}.webp`))).toBe(true)
+		await context.close()
+	},
+)

@@ -51,79 +51,79 @@ async function visitorPage(browser: Browser) {
 	return { context, page: await context.newPage() }
 }
 
-test('a visitor’s LinkedIn click and vCard download show on the owner’s Insights page', async ({
-	browser,
-	page,
-	request,
-}, testInfo) => {
-	test.setTimeout(60_000)
-	const owner = await createOwner(request)
-	const visitor = await visitorPage(browser)
-	await visitor.page.goto(`/${owner.path}`)
-	await openPublicDialog(visitor.page, visitor.page.getByRole('button', { name: 'Find Me' }))
-	const findMe = visitor.page.getByRole('dialog', { name: 'Find Me' })
-	const popup = visitor.page.waitForEvent('popup')
-	await findMe.getByRole('link', { name: 'LinkedIn' }).click()
-	await (await popup).close()
-	await visitor.page.keyboard.press('Escape')
-	await openPublicDialog(
-		visitor.page,
-		visitor.page.getByRole('button', { name: 'Share', exact: true }).first(),
-	)
-	const share = visitor.page.getByRole('dialog', { name: 'Share Your Tagg' })
-	const download = visitor.page.waitForEvent('download')
-	await share.getByRole('link', { name: 'Download vCard' }).click()
-	expect((await download).suggestedFilename()).toBe('contact.vcf')
-	await visitor.context.close()
+test(
+	'a visitor’s LinkedIn click and vCard download show on the owner’s Insights page',
+	ONE_VIEWPORT,
+	async ({ browser, page, request }, testInfo) => {
+		test.setTimeout(60_000)
+		const owner = await createOwner(request)
+		const visitor = await visitorPage(browser)
+		await visitor.page.goto(`/${owner.path}`)
+		await openPublicDialog(visitor.page, visitor.page.getByRole('button', { name: 'Find Me' }))
+		const findMe = visitor.page.getByRole('dialog', { name: 'Find Me' })
+		const popup = visitor.page.waitForEvent('popup')
+		await findMe.getByRole('link', { name: 'LinkedIn' }).click()
+		await (await popup).close()
+		await visitor.page.keyboard.press('Escape')
+		await openPublicDialog(
+			visitor.page,
+			visitor.page.getByRole('button', { name: 'Share', exact: true }).first(),
+		)
+		const share = visitor.page.getByRole('dialog', { name: 'Share Your Tagg' })
+		const download = visitor.page.waitForEvent('download')
+		await share.getByRole('link', { name: 'Download vCard' }).click()
+		expect((await download).suggestedFilename()).toBe('contact.vcf')
+		await visitor.context.close()
 
-	await logInByPost(page, owner.email)
-	// Counts are written every few seconds, the click and the download maybe in different writes:
-	// the owner's export (a request, no page) says when both are in.
-	const written = async () => {
+		await logInByPost(page, owner.email)
+		// Counts are written every few seconds, the click and the download maybe in different writes:
+		// the owner's export (a request, no page) says when both are in.
+		const written = async () => {
+			const csv = await (await page.request.get('/builder/insights.csv?range=7d')).text()
+			const rows = csv.split('\r\n')
+			return rows.includes('LinkedIn,1') && rows.some((row) => row.startsWith('vcardDownloads,1,'))
+		}
+		await expect.poll(written, { timeout: 20_000 }).toBe(true)
+		await openBuilder(page)
+		const nav = await openBuilderMenu(page)
+		await nav.getByRole('link', { name: 'Insights' }).click()
+		await expect(page).toHaveURL(/\/builder\/insights$/)
+		await expect(page.getByRole('heading', { name: 'Insights', level: 1 })).toBeVisible()
+		const linkedIn = page
+			.getByRole('region', { name: 'Top links' })
+			.getByRole('listitem')
+			.filter({ hasText: 'LinkedIn' })
+		const vcard = page.getByRole('listitem').filter({ hasText: 'vCard downloads' })
+		await expect(linkedIn).toContainText('1')
+		await expect(vcard).toContainText('1')
+		await expect(page.getByRole('listitem').filter({ hasText: /^Views/ })).toContainText('1')
+		// The CSV names links and pages as the page does, not by the keys they are counted under.
 		const csv = await (await page.request.get('/builder/insights.csv?range=7d')).text()
 		const rows = csv.split('\r\n')
-		return rows.includes('LinkedIn,1') && rows.some((row) => row.startsWith('vcardDownloads,1,'))
-	}
-	await expect.poll(written, { timeout: 20_000 }).toBe(true)
-	await openBuilder(page)
-	const nav = await openBuilderMenu(page)
-	await nav.getByRole('link', { name: 'Insights' }).click()
-	await expect(page).toHaveURL(/\/builder\/insights$/)
-	await expect(page.getByRole('heading', { name: 'Insights', level: 1 })).toBeVisible()
-	const linkedIn = page
-		.getByRole('region', { name: 'Top links' })
-		.getByRole('listitem')
-		.filter({ hasText: 'LinkedIn' })
-	const vcard = page.getByRole('listitem').filter({ hasText: 'vCard downloads' })
-	await expect(linkedIn).toContainText('1')
-	await expect(vcard).toContainText('1')
-	await expect(page.getByRole('listitem').filter({ hasText: /^Views/ })).toContainText('1')
-	// The CSV names links and pages as the page does, not by the keys they are counted under.
-	const csv = await (await page.request.get('/builder/insights.csv?range=7d')).text()
-	const rows = csv.split('\r\n')
-	expect(rows).toContain('LinkedIn,1')
-	expect(rows).toContain(`Profile (/${owner.path}),1`)
-	expect(csv).not.toContain('linkedInUrl')
-	await expect(
-		page.getByRole('table', { name: /Views and visitors per day/ }).getByRole('row'),
-	).toHaveCount(8)
-	// Days are UTC days; the owner is told when one starts in their time (the desktop browser is
-	// in New York, the phone in Tokyo: playwright.config.ts). The server's HTML says it too once
-	// the builder has kept the zone (its cookie); without that cookie, it says UTC alone.
-	const dayStart =
-		testInfo.project.name === 'phone'
-			? 'Days are counted in UTC: each starts at 9:00 AM your time.'
-			: /^Days are counted in UTC: each starts at [78]:00 PM the day before, your time\.$/
-	await expect(page.getByTestId('day-start')).toHaveText(dayStart)
-	const served = async () => {
-		const html = await (await page.request.get('/builder/insights')).text()
-		return /data-testid="day-start">([^<]*)</.exec(html)?.[1]
-	}
-	expect(await served()).toMatch(dayStart)
-	await page.context().clearCookies({ name: 'tagg_tz' })
-	expect(await served()).toBe('Days are counted in UTC.')
-	await expectNoSeriousA11yViolations(page)
-})
+		expect(rows).toContain('LinkedIn,1')
+		expect(rows).toContain(`Profile (/${owner.path}),1`)
+		expect(csv).not.toContain('linkedInUrl')
+		await expect(
+			page.getByRole('table', { name: /Views and visitors per day/ }).getByRole('row'),
+		).toHaveCount(8)
+		// Days are UTC days; the owner is told when one starts in their time (the desktop browser is
+		// in New York, the phone in Tokyo: playwright.config.ts). The server's HTML says it too once
+		// the builder has kept the zone (its cookie); without that cookie, it says UTC alone.
+		const dayStart =
+			testInfo.project.name === 'phone'
+				? 'Days are counted in UTC: each starts at 9:00 AM your time.'
+				: /^Days are counted in UTC: each starts at [78]:00 PM the day before, your time\.$/
+		await expect(page.getByTestId('day-start')).toHaveText(dayStart)
+		const served = async () => {
+			const html = await (await page.request.get('/builder/insights')).text()
+			return /data-testid="day-start">([^<]*)</.exec(html)?.[1]
+		}
+		expect(await served()).toMatch(dayStart)
+		await page.context().clearCookies({ name: 'tagg_tz' })
+		expect(await served()).toBe('Days are counted in UTC.')
+		await expectNoSeriousA11yViolations(page)
+	},
+)
 
 test(
 	'a new owner sees how to share; the switch and the CSV work without JavaScript',

@@ -513,43 +513,44 @@ test(
 	},
 )
 
-test('a display picture that fails to load falls back to the default image', async ({
-	page,
-	browser,
-}) => {
-	const { path } = await signUpByPost(page)
-	const picture = await sharp({
-		create: { width: 64, height: 64, channels: 3, background: '#d6246e' },
-	})
-		.png()
-		.toBuffer()
-	const upload = await page.request.post('/one/sites/images/update/display-picture', {
-		multipart: {
-			display_picture: { name: 'me.png', mimeType: 'image/png', buffer: picture },
-		},
-	})
-	expect(upload.status()).toBe(200)
+test(
+	'a display picture that fails to load falls back to the default image',
+	ONE_VIEWPORT,
+	async ({ page, browser }) => {
+		const { path } = await signUpByPost(page)
+		const picture = await sharp({
+			create: { width: 64, height: 64, channels: 3, background: '#d6246e' },
+		})
+			.png()
+			.toBuffer()
+		const upload = await page.request.post('/one/sites/images/update/display-picture', {
+			multipart: {
+				display_picture: { name: 'me.png', mimeType: 'image/png', buffer: picture },
+			},
+		})
+		expect(upload.status()).toBe(200)
 
-	const visitorContext = await browser.newContext()
-	const visitor = await visitorContext.newPage()
-	await visitor.goto(`/${path}`)
-	const avatar = visitor.getByRole('img', { name: "Jane Doe's display picture" })
-	await expect(avatar).toHaveAttribute('src', /display-picture\.webp/)
-	await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(512)
+		const visitorContext = await browser.newContext()
+		const visitor = await visitorContext.newPage()
+		await visitor.goto(`/${path}`)
+		const avatar = visitor.getByRole('img', { name: "Jane Doe's display picture" })
+		await expect(avatar).toHaveAttribute('src', /display-picture\.webp/)
+		await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(512)
 
-	// The storage is down: the picture answers 404 and the default picture shows instead.
-	// The top bar's small picture fails the same way (and falls back the same way).
-	allowConsoleError(/status of 404 .*display-picture(-small)?\.webp/)
-	await visitor.route(/display-picture/, (route) => route.fulfill({ status: 404, body: '' }))
-	await visitor.reload()
-	await expect(avatar).toHaveAttribute('src', '/images/default-avatar.svg')
-	await expect
-		.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth))
-		.toBeGreaterThan(0)
-	await visitorContext.close()
-})
+		// The storage is down: the picture answers 404 and the default picture shows instead.
+		// The top bar's small picture fails the same way (and falls back the same way).
+		allowConsoleError(/status of 404 .*display-picture(-small)?\.webp/)
+		await visitor.route(/display-picture/, (route) => route.fulfill({ status: 404, body: '' }))
+		await visitor.reload()
+		await expect(avatar).toHaveAttribute('src', '/images/default-avatar.svg')
+		await expect
+			.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth))
+			.toBeGreaterThan(0)
+		await visitorContext.close()
+	},
+)
 
-test('an unknown name answers 404 with a real page', async ({ page }) => {
+test('an unknown name answers 404 with a real page', ONE_VIEWPORT, async ({ page }) => {
 	// Chromium reports the 404 answer itself; the page logs nothing.
 	allowConsoleError(/status of 404 \(Not Found\) \(at http:\/\/[^/]+\/no-such-person-xyz\)$/)
 	const response = await page.goto('/no-such-person-xyz')

@@ -204,88 +204,92 @@ function watchForErrors(context: BrowserContext) {
 	return () => expect(errors, 'console errors').toEqual([])
 }
 
-test('the resume page on three views in one browser: revalidated, the same page, no error', async ({
-	context,
-	page,
-	request,
-}) => {
-	const expectNoErrors = watchForErrors(context)
-	const path = await ownerWithResume(request)
-	for (let view = 1; view <= 3; view++) {
-		const response = await page.goto(`/${path}/resume`)
-		expect(response?.status(), `view ${view}`).toBe(200)
-		// After the first view the browser revalidates its copy (a 304 from the page cache).
-		const validator = await response!.request().headerValue('if-none-match')
-		if (view === 1) expect(validator).toBeNull()
-		else expect(validator, `view ${view}`).toMatch(/^W\/"/)
-		// A cached page: its script admitted by hash, never by a nonce another response had.
-		const policy = (await response!.allHeaders())['content-security-policy']
-		expect(policy).toMatch(/script-src 'strict-dynamic' 'sha256-[^']+'/)
-		expect(policy).not.toContain('nonce-')
-		await expect(page.getByRole('heading', { name: 'Zoë Ørsted', level: 1 })).toBeVisible()
-		// The public pages' own script, not the Remix runtime.
-		expect(await page.evaluate(() => '__remixContext' in window)).toBe(false)
-	}
-	await page.getByRole('link', { name: 'Profile', exact: true }).click()
-	await expect(page).toHaveURL(new RegExp(`/${path}$`))
-	await page.goBack()
-	await expect(page).toHaveURL(new RegExp(`/${path}/resume$`))
-	await expect(page.getByRole('heading', { name: 'Senior Engineer', level: 3 })).toBeVisible()
-	expectNoErrors()
-})
+test(
+	'the resume page on three views in one browser: revalidated, the same page, no error',
+	ONE_VIEWPORT,
+	async ({ context, page, request }) => {
+		const expectNoErrors = watchForErrors(context)
+		const path = await ownerWithResume(request)
+		for (let view = 1; view <= 3; view++) {
+			const response = await page.goto(`/${path}/resume`)
+			expect(response?.status(), `view ${view}`).toBe(200)
+			// After the first view the browser revalidates its copy (a 304 from the page cache).
+			const validator = await response!.request().headerValue('if-none-match')
+			if (view === 1) expect(validator).toBeNull()
+			else expect(validator, `view ${view}`).toMatch(/^W\/"/)
+			// A cached page: its script admitted by hash, never by a nonce another response had.
+			const policy = (await response!.allHeaders())['content-security-policy']
+			expect(policy).toMatch(/script-src 'strict-dynamic' 'sha256-[^']+'/)
+			expect(policy).not.toContain('nonce-')
+			await expect(page.getByRole('heading', { name: 'Zoë Ørsted', level: 1 })).toBeVisible()
+			// The public pages' own script, not the Remix runtime.
+			expect(await page.evaluate(() => '__remixContext' in window)).toBe(false)
+		}
+		await page.getByRole('link', { name: 'Profile', exact: true }).click()
+		await expect(page).toHaveURL(new RegExp(`/${path}$`))
+		await page.goBack()
+		await expect(page).toHaveURL(new RegExp(`/${path}/resume$`))
+		await expect(page.getByRole('heading', { name: 'Senior Engineer', level: 3 })).toBeVisible()
+		expectNoErrors()
+	},
+)
 
 test.describe('with JavaScript off', () => {
 	test.use({ javaScriptEnabled: false })
 
-	test('the profile leads to the resume page and the PDF, and back', async ({
-		context,
-		page,
-		request,
-	}) => {
-		const expectNoErrors = watchForErrors(context)
-		const path = await ownerWithResume(request)
-		await page.goto(`/${path}`)
-		const section = page.getByRole('region', { name: 'Resume' })
-		const [fromProfile] = await Promise.all([
-			page.waitForEvent('download'),
-			section.getByRole('link', { name: 'Download PDF' }).click(),
-		])
-		expect(fromProfile.suggestedFilename()).toBe('Zoë Ørsted - Resume.pdf')
-		await section.getByRole('link', { name: 'Resume page' }).click()
-		await expect(page).toHaveURL(new RegExp(`/${path}/resume$`))
-		await expect(page.getByRole('heading', { name: 'Work Experience' })).toBeVisible()
-		await expect(page.getByText('Engineer of the Year, 2023')).toBeVisible()
-		const [fromResume] = await Promise.all([
-			page.waitForEvent('download'),
-			page.getByRole('link', { name: 'Download PDF' }).click(),
-		])
-		expect(fromResume.suggestedFilename()).toBe('Zoë Ørsted - Resume.pdf')
-		await page.getByRole('link', { name: 'Profile', exact: true }).click()
-		await expect(page).toHaveURL(new RegExp(`/${path}$`))
-		expectNoErrors()
-	})
+	test(
+		'the profile leads to the resume page and the PDF, and back',
+		ONE_VIEWPORT,
+		async ({ context, page, request }) => {
+			const expectNoErrors = watchForErrors(context)
+			const path = await ownerWithResume(request)
+			await page.goto(`/${path}`)
+			const section = page.getByRole('region', { name: 'Resume' })
+			const [fromProfile] = await Promise.all([
+				page.waitForEvent('download'),
+				section.getByRole('link', { name: 'Download PDF' }).click(),
+			])
+			expect(fromProfile.suggestedFilename()).toBe('Zoë Ørsted - Resume.pdf')
+			await section.getByRole('link', { name: 'Resume page' }).click()
+			await expect(page).toHaveURL(new RegExp(`/${path}/resume$`))
+			await expect(page.getByRole('heading', { name: 'Work Experience' })).toBeVisible()
+			await expect(page.getByText('Engineer of the Year, 2023')).toBeVisible()
+			const [fromResume] = await Promise.all([
+				page.waitForEvent('download'),
+				page.getByRole('link', { name: 'Download PDF' }).click(),
+			])
+			expect(fromResume.suggestedFilename()).toBe('Zoë Ørsted - Resume.pdf')
+			await page.getByRole('link', { name: 'Profile', exact: true }).click()
+			await expect(page).toHaveURL(new RegExp(`/${path}$`))
+			expectNoErrors()
+		},
+	)
 })
 
 test.describe('with Save-Data: on', () => {
 	test.use({ extraHTTPHeaders: { 'Save-Data': 'on' } })
 
-	test('the resume page comes without any script', async ({ context, page, request }) => {
-		const expectNoErrors = watchForErrors(context)
-		const scripts: string[] = []
-		page.on('request', (sent) => {
-			if (sent.resourceType() === 'script') scripts.push(sent.url())
-		})
-		const path = await ownerWithResume(request)
-		for (let view = 1; view <= 2; view++) {
-			const response = await page.goto(`/${path}/resume`)
-			expect(response?.status()).toBe(200)
-			const headers = await response!.allHeaders()
-			expect(headers['vary']).toContain('Save-Data')
-			expect(headers['content-security-policy']).toContain("script-src 'none'")
-			await expect(page.locator('script:not([type="application/ld+json"])')).toHaveCount(0)
-			await expect(page.getByRole('img', { name: '3.5 of 5' })).toBeVisible()
-		}
-		expect(scripts, 'scripts loaded with Save-Data').toEqual([])
-		expectNoErrors()
-	})
+	test(
+		'the resume page comes without any script',
+		ONE_VIEWPORT,
+		async ({ context, page, request }) => {
+			const expectNoErrors = watchForErrors(context)
+			const scripts: string[] = []
+			page.on('request', (sent) => {
+				if (sent.resourceType() === 'script') scripts.push(sent.url())
+			})
+			const path = await ownerWithResume(request)
+			for (let view = 1; view <= 2; view++) {
+				const response = await page.goto(`/${path}/resume`)
+				expect(response?.status()).toBe(200)
+				const headers = await response!.allHeaders()
+				expect(headers['vary']).toContain('Save-Data')
+				expect(headers['content-security-policy']).toContain("script-src 'none'")
+				await expect(page.locator('script:not([type="application/ld+json"])')).toHaveCount(0)
+				await expect(page.getByRole('img', { name: '3.5 of 5' })).toBeVisible()
+			}
+			expect(scripts, 'scripts loaded with Save-Data').toEqual([])
+			expectNoErrors()
+		},
+	)
 })

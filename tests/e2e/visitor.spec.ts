@@ -279,38 +279,40 @@ test('the sheets a visitor gets without a script are accessible', async ({ page 
 	}
 })
 
-test('on a slow connection a tap is answered at once by the sheet; Escape closes a sheet', async ({
-	page,
-}) => {
-	const pages = await publicPages(page)
-	// The modal's code is held back until the test lets it through.
-	let release = () => {}
-	const held = new Promise<void>((resolve) => (release = resolve))
-	await page.route(/\/assets\/public-dialogs-[\w-]+\.js$/, async (route) => {
-		await held
-		await route.continue()
-	})
-	await page.goto(pages.profile)
-	await shareButton(page).click()
-	const sheet = page.getByRole('region', { name: 'Share Your Tagg' })
-	await expect(sheet).toBeVisible()
-	await expect(page.getByRole('dialog', { name: 'Share Your Tagg' })).toHaveCount(0)
-	await page.keyboard.press('Escape')
-	await expect(sheet).toBeHidden()
-	await expect(shareButton(page)).toBeFocused()
+test(
+	'on a slow connection a tap is answered at once by the sheet; Escape closes a sheet',
+	ONE_VIEWPORT,
+	async ({ page }) => {
+		const pages = await publicPages(page)
+		// The modal's code is held back until the test lets it through.
+		let release = () => {}
+		const held = new Promise<void>((resolve) => (release = resolve))
+		await page.route(/\/assets\/public-dialogs-[\w-]+\.js$/, async (route) => {
+			await held
+			await route.continue()
+		})
+		await page.goto(pages.profile)
+		await shareButton(page).click()
+		const sheet = page.getByRole('region', { name: 'Share Your Tagg' })
+		await expect(sheet).toBeVisible()
+		await expect(page.getByRole('dialog', { name: 'Share Your Tagg' })).toHaveCount(0)
+		await page.keyboard.press('Escape')
+		await expect(sheet).toBeHidden()
+		await expect(shareButton(page)).toBeFocused()
 
-	// Once the code is in, the next tap opens the modal.
-	release()
-	await shareModalOpens(page)
+		// Once the code is in, the next tap opens the modal.
+		release()
+		await shareModalOpens(page)
 
-	// An address that names a sheet shows it; Escape closes it and goes back to its button.
-	await page.goto(`${pages.profile}#find-me`)
-	const findMe = page.getByRole('region', { name: 'Find Me' })
-	await expect(findMe).toBeVisible()
-	await page.keyboard.press('Escape')
-	await expect(findMe).toBeHidden()
-	await expect(page.getByRole('button', { name: 'Find Me' })).toBeFocused()
-})
+		// An address that names a sheet shows it; Escape closes it and goes back to its button.
+		await page.goto(`${pages.profile}#find-me`)
+		const findMe = page.getByRole('region', { name: 'Find Me' })
+		await expect(findMe).toBeVisible()
+		await page.keyboard.press('Escape')
+		await expect(findMe).toBeHidden()
+		await expect(page.getByRole('button', { name: 'Find Me' })).toBeFocused()
+	},
+)
 
 // At a phone's width on either project: run once, on the phone.
 test(
