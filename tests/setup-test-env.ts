@@ -13,6 +13,9 @@ import { cloneTemplate, dropDatabase } from './db-utils'
 const baseUrl = inject('databaseBaseUrl')
 const databaseName = `tagg_test_${process.env.VITEST_POOL_ID ?? '0'}_${crypto.randomBytes(4).toString('hex')}`
 process.env.DATABASE_URL = await cloneTemplate(baseUrl, databaseName)
+// The previous file of this worker (vitest.config.ts, isolate: false) may have left work that ran
+// after its end and made a client of its own database, dropped since: this file makes its own.
+await disconnectPrisma()
 process.env.DATA_DIR = fs.mkdtempSync(path.join(inject('testDataDir'), 'data-'))
 process.env.JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing'
 process.env.PUBLIC_SITE_URL = 'http://tagg.test'

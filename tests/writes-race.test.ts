@@ -36,6 +36,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await app?.stop()
+	// The next file this worker runs (vitest.config.ts, isolate: false) has the default again.
+	delete process.env.DATABASE_LOCK_TIMEOUT_MS
+	resetEnv()
 })
 
 type Owner = Awaited<ReturnType<typeof createOwner>>

@@ -31,9 +31,14 @@ export class EmailTakenError extends Error {
  */
 export async function createCustomer(
 	input: { email: string; password: string; name: string },
-	options: { emailVerified?: boolean; signupLanguage?: Locale } = {},
+	options: {
+		emailVerified?: boolean
+		signupLanguage?: Locale
+		/** The password's hash when the caller has it already (the test factories reuse one). */
+		passwordHash?: string
+	} = {},
 ) {
-	const passwordHash = await hashPassword(input.password)
+	const passwordHash = options.passwordHash ?? (await hashPassword(input.password))
 	const { firstName, lastName } = splitName(input.name)
 	const email = normaliseEmail(input.email)
 	const data = {
