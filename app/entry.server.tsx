@@ -16,6 +16,7 @@ import { localeOfMatches } from './utils/i18n'
 import { langCookie, queryLocale } from './utils/locale.server'
 import { DocumentProvider, type PublicPageHandle } from './utils/document'
 import { inlineStyles, styleHash, withCssCut } from './utils/critical-css.server'
+import { closingTagsLast, closingTagsLastText } from './utils/html-end.server'
 // Each visitor page's CSS as text, built from the files it renders only (app/styles/public/).
 import connectCss from './styles/public/connect.css?inline'
 import portfolioCss from './styles/public/portfolio.css?inline'
@@ -100,7 +101,7 @@ export default async function handleRequest(
 	responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 	if (criticalCss) {
 		// The page's inline CSS cut to what its HTML uses (app/utils/css-prune.ts).
-		const html = withCssCut(await new Response(body).text())
+		const html = closingTagsLastText(withCssCut(await new Response(body).text()))
 		loadContext.styleHashes?.(inlineStyles(html).map(styleHash))
 		return new Response(html, { headers: responseHeaders, status: responseStatusCode })
 	}
@@ -121,7 +122,11 @@ export default async function handleRequest(
 			responseHeaders.append('Set-Cookie', langCookie(chosen))
 		}
 	}
-	return new Response(body, { headers: responseHeaders, status: responseStatusCode })
+	// What streams in after the shell goes inside the body (app/utils/html-end.server.ts).
+	return new Response(closingTagsLast(body), {
+		headers: responseHeaders,
+		status: responseStatusCode,
+	})
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

@@ -258,6 +258,11 @@ describe('every page in every language', () => {
 				const dir = /<html[^>]*\sdir="([^"]+)"/.exec(html)?.[1]
 				if (lang !== locale) problems.push(`${url}: <html lang="${lang}">`)
 				if (dir !== (locale === 'ar' ? 'rtl' : 'ltr')) problems.push(`${url}: <html dir="${dir}">`)
+				// Valid as sent: what streams in after the shell is inside the body, not after </html>
+				// (app/utils/html-end.server.ts), and a <style> only in the head.
+				if (!/<\/body><\/html>\s*$/.test(html) || html.split('</html>').length !== 2)
+					problems.push(`${url}: content after </html>`)
+				if (/<body[\s\S]*<style[\s>]/.test(html)) problems.push(`${url}: a <style> in the body`)
 				const text = readable(html)
 				if (locale === 'en') {
 					for (const label of labels)
