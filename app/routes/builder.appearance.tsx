@@ -18,7 +18,7 @@ import {
 	HEADER_STYLES,
 	normalizeHex,
 	THEME_MODES,
-	themeCss,
+	themeStyle,
 	type Appearance,
 	type FontPairing,
 	type HeaderStyle,
@@ -404,7 +404,7 @@ function Options<Value extends string>({
 
 /**
  * The owner's profile header as visitors will see it with the draft appearance: the same
- * colours (a <style> scoped to the preview), theme, type and header band as their pages.
+ * colours (custom properties in its style attribute), theme, type and header band as their pages.
  */
 function Preview({
 	appearance,
@@ -421,16 +421,16 @@ function Preview({
 	const name = [firstName, lastName].filter(Boolean).join(' ') || t`Your name`
 	return (
 		<>
-			<style dangerouslySetInnerHTML={{ __html: themeCss(appearance, '#appearance-preview') }} />
 			<div
 				id="appearance-preview"
+				style={themeStyle(appearance)}
 				data-testid="appearance-preview"
 				data-theme={appearance.mode}
 				data-font={appearance.font}
 				data-header={appearance.header}
 				lang={locale}
 				dir={directionOf(locale)}
-				className="bg-canvas text-ink border-line overflow-hidden rounded-2xl border p-3"
+				className="theme-preview bg-canvas text-ink border-line overflow-hidden rounded-2xl border p-3"
 			>
 				<div className="card overflow-hidden">
 					<div className="header-band h-16" />

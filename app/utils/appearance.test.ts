@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import {
 	AA,
@@ -13,6 +15,7 @@ import {
 	qrColor,
 	QR_MIN_CONTRAST,
 	themeCss,
+	themeStyle,
 	toAppearance,
 	type Palette,
 } from './appearance'
@@ -167,13 +170,39 @@ describe('themeCss', () => {
 		expect(dark).not.toContain('--color-brand:#047857;')
 		const system = themeCss({ accent: '#047857', mode: 'system' })
 		expect(system).toBe(`${light}@media (prefers-color-scheme:dark){${dark}}`)
-		expect(themeCss({ accent: '#047857', mode: 'light' }, '#x')).toMatch(/^#x\{/)
 	})
 
 	test('is the same text for the same appearance (cached pages are hashed)', () => {
 		expect(themeCss({ accent: '#6d28d9', mode: 'system' })).toBe(
 			themeCss({ accent: '#6d28d9', mode: 'system' }),
 		)
+	})
+})
+
+describe('themeStyle', () => {
+	test('the palette of a light or dark preview; both for one that follows the device', () => {
+		const { light, dark } = accentPalettes('#047857')
+		expect(themeStyle({ accent: '#047857', mode: 'light' })).toMatchObject({
+			'--color-brand': light.brand,
+			'--color-on-brand': light['on-brand'],
+		})
+		expect(themeStyle({ accent: '#047857', mode: 'dark' })).toMatchObject({
+			'--color-brand': dark.brand,
+		})
+		const system = themeStyle({ accent: '#047857', mode: 'system' })
+		expect(system).toMatchObject({
+			'--light-color-brand': light.brand,
+			'--dark-color-brand': dark.brand,
+		})
+		expect(Object.keys(system).some((name) => name.startsWith('--color-'))).toBe(false)
+	})
+
+	test('the stylesheet maps every colour of a palette for a preview that follows the device', () => {
+		const css = fs.readFileSync(path.join(import.meta.dirname, '../styles/tailwind.css'), 'utf8')
+		for (const name of Object.keys(accentPalettes('#047857').light)) {
+			expect(css).toContain(`--color-${name}: var(--light-color-${name});`)
+			expect(css).toContain(`--color-${name}: var(--dark-color-${name});`)
+		}
 	})
 })
 

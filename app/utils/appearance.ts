@@ -322,16 +322,31 @@ const declarations = (palette: Palette) =>
  * when the owner chose dark or 'follow the device' (pure CSS: no script decides the theme, so a
  * page never flashes the wrong one). The neutral colours of each mode are in tailwind.css.
  */
-export function themeCss(
-	appearance: Pick<Appearance, 'accent' | 'mode'>,
-	/** Where the colours apply: the page, or the builder's live preview. */
-	selector = ':root',
-) {
+export function themeCss(appearance: Pick<Appearance, 'accent' | 'mode'>) {
 	const { light, dark } = accentPalettes(appearance.accent)
-	const rule = (palette: Palette) => `${selector}{${declarations(palette)}}`
+	const rule = (palette: Palette) => `:root{${declarations(palette)}}`
 	if (appearance.mode === 'light') return rule(light)
 	if (appearance.mode === 'dark') return rule(dark)
 	return `${rule(light)}@media (prefers-color-scheme:dark){${rule(dark)}}`
+}
+
+/** The custom properties of a palette, named `--{prefix}color-{name}`. */
+const properties = (palette: Palette, prefix = '') =>
+	Object.fromEntries(
+		Object.entries(palette).map(([name, value]) => [`--${prefix}color-${name}`, value]),
+	)
+
+/**
+ * The accent's colours for an element's `style` attribute: the builder's live preview, which
+ * cannot have a `<style>` of its own (HTML admits one only in the head). 'Follow the device'
+ * carries both palettes (`--light-color-…`, `--dark-color-…`), and the app's stylesheet takes
+ * the one of the device's scheme (`.theme-preview` in app/styles/tailwind.css).
+ */
+export function themeStyle(appearance: Pick<Appearance, 'accent' | 'mode'>) {
+	const { light, dark } = accentPalettes(appearance.accent)
+	if (appearance.mode === 'light') return properties(light)
+	if (appearance.mode === 'dark') return properties(dark)
+	return { ...properties(light, 'light-'), ...properties(dark, 'dark-') }
 }
 
 /** The colour of the `<meta name="theme-color">` of a page: its canvas, per scheme. */
