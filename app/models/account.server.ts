@@ -207,10 +207,11 @@ export async function resetPasswordWithToken(token: unknown, password: string) {
 		)
 		if (!owner) return false
 		// The link came to this address: it is the owner's.
-		await tx.customer.updateMany({
+		const verified = await tx.customer.updateMany({
 			where: { id: found.customerId, emailVerifiedAt: null },
 			data: { emailVerifiedAt: new Date() },
 		})
+		if (verified.count) await noticeOfWaitingContacts(tx, found.customerId, owner.email)
 		await enqueueEmail(
 			{
 				kind: 'password-changed',
@@ -244,10 +245,11 @@ export async function resetPasswordFromSecondStep(step: {
 		if (!(await spendSecondStep(step.id, tx))) return false
 		const owner = await spendLink(tx, tx.passwordResetToken, step.resetTokenHash, step.customerId)
 		if (!owner) return false
-		await tx.customer.updateMany({
+		const verified = await tx.customer.updateMany({
 			where: { id: step.customerId, emailVerifiedAt: null },
 			data: { emailVerifiedAt: new Date() },
 		})
+		if (verified.count) await noticeOfWaitingContacts(tx, step.customerId, owner.email)
 		await enqueueEmail(
 			{
 				kind: 'password-changed',
@@ -374,6 +376,7 @@ export async function confirmEmailChange(token: unknown) {
 					tx,
 				)
 			}
+			if (!wasVerified) await noticeOfWaitingContacts(tx, found.customerId, found.newEmail)
 			return { customerId: found.customerId, email: found.newEmail, previousEmail: before.email }
 		})
 	} catch (error) {
@@ -448,6 +451,15 @@ async function spendAccountLink(tx: Tx, token: string, purpose: AccountLinkPurpo
 }
 
 /**
+ * Contacts left while the owner's address was not verified were told of by no email: once it is
+ * verified, one notice tells of them all (a digest, claimed as any notice's contacts are).
+ */
+async function noticeOfWaitingContacts(tx: Tx, customerId: string, to: string) {
+	if (!(await tx.contact.count({ where: { customerId, noticeId: null } }))) return
+	await enqueueEmail({ kind: 'contact-received', to, data: { customerId } }, tx)
+}
+
+/**
  * Marks the owner's address verified from its link: the address, or null when the link is
  * unknown, spent, expired or for an address the owner no longer has.
  */
@@ -464,6 +476,7 @@ export async function verifyEmailWithToken(token: unknown) {
 		await tx.accountLinkToken.deleteMany({
 			where: { customerId: found.customerId, purpose: 'verify-email' },
 		})
+		await noticeOfWaitingContacts(tx, found.customerId, found.email)
 		return { customerId: found.customerId, email: found.email }
 	})
 }

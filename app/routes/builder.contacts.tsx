@@ -65,6 +65,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		search,
 		open,
 		path,
+		// Notices wait for a verified address (app/models/account.server.ts tells of what came).
+		verified: Boolean(account?.emailVerifiedAt),
 		retentionDays: env().CONTACTS_RETENTION_DAYS,
 	}
 }
@@ -105,7 +107,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ContactsPage() {
-	const { contacts, next, total, search, open, path, retentionDays } =
+	const { contacts, next, total, search, open, path, verified, retentionDays } =
 		useLoaderData<typeof loader>()
 	const { t } = useLingui()
 	const navigation = useNavigation()
@@ -138,7 +140,7 @@ export default function ContactsPage() {
 				</a>
 			</div>
 
-			<FormSwitch open={open} />
+			<FormSwitch open={open} verified={verified} />
 
 			<Form method="get" role="search" className="flex gap-2" aria-label={t`Search contacts`}>
 				<label htmlFor="contact-search" className="sr-only">
@@ -206,9 +208,12 @@ export default function ContactsPage() {
 	)
 }
 
-function FormSwitch({ open }: { open: boolean }) {
+function FormSwitch({ open, verified }: { open: boolean; verified: boolean }) {
 	const { t } = useLingui()
 	const fetcher = useFetcher<typeof action>({ key: 'contact-form' })
+	const navigation = useNavigation()
+	const sending =
+		navigation.state === 'submitting' && navigation.formData?.get('intent') === 'verify'
 	// The switch moves at once; the server's answer settles it (back on a failure).
 	const pending = fetcher.formData?.get('enabled')
 	const checked = pending ? pending === 'true' : open
@@ -226,14 +231,27 @@ function FormSwitch({ open }: { open: boolean }) {
 				}
 			/>
 			<p className="text-muted text-sm">
-				{checked ? (
+				{!checked ? (
+					<Trans>The form is closed: your page shows no 'Exchange contact' button.</Trans>
+				) : verified ? (
 					<Trans>
 						Your page shows 'Exchange contact'. You get an email when someone leaves their details.
 					</Trans>
 				) : (
-					<Trans>The form is closed: your page shows no 'Exchange contact' button.</Trans>
+					<Trans>
+						Your page shows 'Exchange contact'. Emails about new details start once your email is
+						verified, with one about those left before.
+					</Trans>
 				)}
 			</p>
+			{checked && !verified ? (
+				<Form method="POST" action="/builder/settings">
+					<input type="hidden" name="intent" value="verify" />
+					<button type="submit" className="btn-secondary min-h-9 py-1.5" disabled={sending}>
+						{sending ? t`Sending...` : t`Send the link again`}
+					</button>
+				</Form>
+			) : null}
 		</div>
 	)
 }

@@ -185,7 +185,8 @@ function VerifyEmailBanner({ email: address }: { email: string }) {
 						{email}
 					</strong>
 					.
-				</Trans>
+				</Trans>{' '}
+				<Trans>Until then, no email tells you of visitors who leave their details.</Trans>
 			</p>
 			<Form method="POST" action="/builder/settings">
 				<input type="hidden" name="intent" value="verify" />

@@ -8,6 +8,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { createOwner } from '#tests/factories'
 import { startTestSmtpServer, type TestSmtpServer } from '#tests/smtp-server'
+import { createAccountLinkToken, verifyEmailWithToken } from '~/models/account.server'
 import { pendingMessages } from '~/models/outbox.server'
 import { ContactSchema } from '~/utils/contact-schemas'
 import { prisma } from '~/utils/db.server'
@@ -149,30 +150,44 @@ describe('the owner’s email', () => {
 		expect(mailsTo(owner.email)).toHaveLength(1)
 	})
 
-	test('an owner whose address is not verified gets nothing, not even later', async () => {
+	test('an owner whose address is not verified gets nothing until it is; then one digest of what came meanwhile', async () => {
 		const owner = await createOwner({ emailVerified: false })
 		const start = Date.now()
-		await leave(owner.path!, { name: 'Unheard', email: 'unheard@example.com' }, new Date(start))
+		await leave(owner.path!, { name: 'Early Bird', email: 'early@example.com' }, new Date(start))
 		await sendAt(start + NOTICE_DELAY_MS + 1_000)
-		await prisma().customer.update({
-			where: { id: owner.id },
-			data: { emailVerifiedAt: new Date() },
-		})
+		const notices = () =>
+			mailsTo(owner.email).filter((message) => message.subject.includes('details'))
+		// The sign-up's verification link went out; no notice did.
+		await smtp.waitFor((message) => message.to.includes(owner.email))
+		expect(notices()).toHaveLength(0)
 		await leave(
 			owner.path!,
-			{ name: 'Heard', email: 'heard@example.com' },
+			{ name: 'Second Wind', email: 'second@example.com' },
 			new Date(start + 20 * 60_000),
 		)
 		await sendAt(start + 40 * 60_000)
-		const mail = await smtp.waitFor(
+		expect(notices()).toHaveLength(0)
+
+		// The owner opens the link of the verification email.
+		const link = await createAccountLinkToken(owner.id, 'verify-email', owner.email)
+		expect(await verifyEmailWithToken(link!.token)).toEqual({
+			customerId: owner.id,
+			email: owner.email.toLowerCase(),
+		})
+		await sendAt(Date.now() + 1_000)
+		const digest = await smtp.waitFor(
 			(message) => message.to.includes(owner.email) && message.subject.includes('details'),
 		)
-		expect(mail.subject).toBe('Heard left their details on your Tagg page')
-		expect(mail.text).not.toContain('Unheard')
-		// Besides the link that verifies the address (sent at sign-up), this one only.
-		expect(
-			mailsTo(owner.email).filter((message) => message.subject.includes('details')),
-		).toHaveLength(1)
+		expect(digest.text).toContain('Early Bird')
+		expect(digest.text).toContain('Second Wind')
+		// Told once: another run of the outbox, and the next contact, tell of nothing twice.
+		await leave(owner.path!, { name: 'Third', email: 'third@example.com' }, new Date())
+		await sendAt(Date.now() + 40 * 60_000)
+		const next = await smtp.waitFor(
+			(message) => message.to.includes(owner.email) && message.subject.includes('Third'),
+		)
+		expect(next.text).not.toContain('Early Bird')
+		expect(notices()).toHaveLength(2)
 	})
 
 	test('in the owner’s language', async () => {

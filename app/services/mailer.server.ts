@@ -85,14 +85,9 @@ export async function renderMessage(
 	message: OutboxMessage,
 ): Promise<(RenderedEmail & { link?: string; replyTo?: Email['replyTo'] }) | null> {
 	const data = message.data
-	if (!(await mayBeSent(message))) {
-		// Contacts that came while the owner's address was not verified are never told of by
-		// email (they are in the builder): claimed by this notice, so none is sent later.
-		const customerId = text(data.customerId)
-		if (message.kind === 'contact-received' && customerId)
-			await claimContactsForNotice(customerId, message.id, new Date())
-		return null
-	}
+	// Contacts that come while the owner's address is not verified stay unclaimed: the address's
+	// verification queues one notice of them all (app/models/account.server.ts).
+	if (!(await mayBeSent(message))) return null
 	const i18n = serverI18n(await messageLocale(message))
 	switch (message.kind) {
 		case 'password-reset':
