@@ -21,7 +21,8 @@ export type ContactFileRow = {
 }
 
 /** A name written in Han, Kana or Hangul: its family name comes first (佐藤 太郎, 김 민준). */
-const FAMILY_FIRST = /^[^\p{L}]*[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u
+const FAMILY_FIRST =
+	/^[^\p{L}]*[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u
 
 /**
  * The name as a card's N: the last word the family name and the words before it the given ones,

@@ -194,4 +194,3 @@ export const SudoBody = z
 		(body) => [body.password, body.code, body.response].filter((v) => v !== undefined).length === 1,
 		{ message: 'give one of password, code or response', path: ['password'] },
 	)
-
