@@ -72,6 +72,7 @@ export const CATALOGS: CatalogDefinition[] = [
 				'contact',
 				'logout',
 				'builder_.goodbye',
+				'account.notices.$token',
 			].map((route) => `app/routes/${route}.tsx`),
 			...components('auth-layout.tsx', 'second-step.tsx'),
 		],

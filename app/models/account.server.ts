@@ -109,6 +109,7 @@ export async function getAccount(customerId: string) {
 			name: true,
 			emailVerifiedAt: true,
 			language: true,
+			contactNotices: true,
 			profile: { select: { path: true } },
 		},
 	})

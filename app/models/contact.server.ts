@@ -85,6 +85,27 @@ export async function setContactFormOpen(customerId: string, enabled: boolean) {
 	return contactFormOpen(customerId)
 }
 
+/** Whether the owner is emailed when a visitor leaves their details. */
+export async function contactNoticesOn(customerId: string) {
+	const owner = await prisma().customer.findUnique({
+		where: { id: customerId },
+		select: { contactNotices: true },
+	})
+	return owner?.contactNotices ?? false
+}
+
+/**
+ * Turns those emails on or off (the Contacts page, or the emails' unsubscribe link): whether the
+ * owner exists. Not part of any page: no version moves.
+ */
+export async function setContactNotices(customerId: string, on: boolean) {
+	const { count } = await prisma().customer.updateMany({
+		where: { id: customerId },
+		data: { contactNotices: on },
+	})
+	return count === 1
+}
+
 /**
  * The owner of a public name whose form is open, with what the form says of them, or null (no
  * such active owner, or the form is closed).

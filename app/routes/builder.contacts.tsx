@@ -28,6 +28,7 @@ import {
 	listContacts,
 	markContactRead,
 	setContactFormOpen,
+	setContactNotices,
 	type ContactData,
 } from '~/models/contact.server'
 import { requireCustomerId } from '~/services/auth.server'
@@ -67,6 +68,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		path,
 		// Notices wait for a verified address (app/models/account.server.ts tells of what came).
 		verified: Boolean(account?.emailVerifiedAt),
+		notices: account?.contactNotices ?? true,
 		retentionDays: env().CONTACTS_RETENTION_DAYS,
 	}
 }
@@ -75,6 +77,7 @@ const Intent = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('open'), contactId: z.string().min(1).max(64) }),
 	z.object({ intent: z.literal('delete'), contactId: z.string().min(1).max(64) }),
 	z.object({ intent: z.literal('form'), enabled: z.enum(['true', 'false']) }),
+	z.object({ intent: z.literal('notices'), enabled: z.enum(['true', 'false']) }),
 ])
 
 /** One form per intent: opening a contact (marks it read), deleting one, the switch. */
@@ -103,11 +106,15 @@ export async function action({ request }: ActionFunctionArgs) {
 			await setContactFormOpen(customerId, input.enabled === 'true')
 			return { ok: true as const, intent: input.intent }
 		}
+		case 'notices': {
+			await setContactNotices(customerId, input.enabled === 'true')
+			return { ok: true as const, intent: input.intent }
+		}
 	}
 }
 
 export default function ContactsPage() {
-	const { contacts, next, total, search, open, path, verified, retentionDays } =
+	const { contacts, next, total, search, open, path, verified, notices, retentionDays } =
 		useLoaderData<typeof loader>()
 	const { t } = useLingui()
 	const navigation = useNavigation()
@@ -140,7 +147,7 @@ export default function ContactsPage() {
 				</a>
 			</div>
 
-			<FormSwitch open={open} verified={verified} />
+			<FormSwitch open={open} verified={verified} notices={notices} />
 
 			<Form method="get" role="search" className="flex gap-2" aria-label={t`Search contacts`}>
 				<label htmlFor="contact-search" className="sr-only">
@@ -208,12 +215,20 @@ export default function ContactsPage() {
 	)
 }
 
-function FormSwitch({ open, verified }: { open: boolean; verified: boolean }) {
+function FormSwitch({
+	open,
+	verified,
+	notices,
+}: {
+	open: boolean
+	verified: boolean
+	notices: boolean
+}) {
 	const { t } = useLingui()
 	const fetcher = useFetcher<typeof action>({ key: 'contact-form' })
-	const navigation = useNavigation()
-	const sending =
-		navigation.state === 'submitting' && navigation.formData?.get('intent') === 'verify'
+	const noticesFetcher = useFetcher<typeof action>({ key: 'contact-notices' })
+	const pendingNotices = noticesFetcher.formData?.get('enabled')
+	const noticesOn = pendingNotices ? pendingNotices === 'true' : notices
 	// The switch moves at once; the server's answer settles it (back on a failure).
 	const pending = fetcher.formData?.get('enabled')
 	const checked = pending ? pending === 'true' : open
@@ -221,6 +236,10 @@ function FormSwitch({ open, verified }: { open: boolean; verified: boolean }) {
 		if (fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok)
 			toast.error(t`Failed to update status`)
 	}, [fetcher.state, fetcher.data, t])
+	useEffect(() => {
+		if (noticesFetcher.state === 'idle' && noticesFetcher.data && !noticesFetcher.data.ok)
+			toast.error(t`Failed to update status`)
+	}, [noticesFetcher.state, noticesFetcher.data, t])
 	return (
 		<div className="card flex flex-col gap-2 p-4 sm:p-5">
 			<Switch
@@ -233,6 +252,10 @@ function FormSwitch({ open, verified }: { open: boolean; verified: boolean }) {
 			<p className="text-muted text-sm">
 				{!checked ? (
 					<Trans>The form is closed: your page shows no 'Exchange contact' button.</Trans>
+				) : !noticesOn ? (
+					<Trans>
+						Your page shows 'Exchange contact'. Their details appear here, with no email.
+					</Trans>
 				) : verified ? (
 					<Trans>
 						Your page shows 'Exchange contact'. You get an email when someone leaves their details.
@@ -244,13 +267,17 @@ function FormSwitch({ open, verified }: { open: boolean; verified: boolean }) {
 					</Trans>
 				)}
 			</p>
-			{checked && !verified ? (
-				<Form method="POST" action="/builder/settings">
-					<input type="hidden" name="intent" value="verify" />
-					<button type="submit" className="btn-secondary min-h-9 py-1.5" disabled={sending}>
-						{sending ? t`Sending...` : t`Send the link again`}
-					</button>
-				</Form>
+			{checked ? (
+				<Switch
+					label={t`Email me when someone leaves their details`}
+					checked={noticesOn}
+					onCheckedChange={(enabled) =>
+						noticesFetcher.submit(
+							{ intent: 'notices', enabled: String(enabled) },
+							{ method: 'POST' },
+						)
+					}
+				/>
 			) : null}
 		</div>
 	)

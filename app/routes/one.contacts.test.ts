@@ -195,7 +195,7 @@ describe('a visitor leaves their details', () => {
 			body: { enabled: false },
 			token: owner.token,
 		})
-		expect(closed.json).toEqual({ status: 200, data: { enabled: false } })
+		expect(closed.json).toEqual({ status: 200, data: { enabled: false, notices: true } })
 		expect(await leave(owner.path!, valid())).toMatchObject({
 			status: 404,
 			json: { status: 404, message: 'This page does not take contact details.' },
@@ -454,7 +454,11 @@ describe('the switch', () => {
 			status: 200,
 			data: { enabled: true },
 		})
-		expect((await read('', owner.token)).json).toEqual({ status: 200, data: { enabled: true } })
+		// One's own says too whether one is emailed of each contact; anyone else reads the form only.
+		expect((await read('', owner.token)).json).toEqual({
+			status: 200,
+			data: { enabled: true, notices: true },
+		})
 		expect((await read('')).status).toBe(401)
 		expect((await read('?customer_id=nobody')).status).toBe(404)
 		const before = (await getPageVersion(owner.path!))!.version
@@ -464,14 +468,17 @@ describe('the switch', () => {
 				body: { enabled },
 				token: owner.token,
 			})
-		expect((await set(false)).json).toEqual({ status: 200, data: { enabled: false } })
+		expect((await set(false)).json).toEqual({
+			status: 200,
+			data: { enabled: false, notices: true },
+		})
 		expect((await getPageVersion(owner.path!))!.version).toBeGreaterThan(before)
 		expect((await read(`?customer_id=${owner.id}`)).json).toEqual({
 			status: 200,
 			data: { enabled: false },
 		})
 		expect((await set('yes')).status).toBe(400)
-		expect((await set(true)).json).toEqual({ status: 200, data: { enabled: true } })
+		expect((await set(true)).json).toEqual({ status: 200, data: { enabled: true, notices: true } })
 		expect((await leave(owner.path!, valid())).status).toBe(201)
 		expect(
 			(

@@ -7,9 +7,14 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { createOwner } from '#tests/factories'
+import { callAction, callApi } from '#tests/route'
 import { startTestSmtpServer, type TestSmtpServer } from '#tests/smtp-server'
 import { createAccountLinkToken, verifyEmailWithToken } from '~/models/account.server'
+import { contactNoticesOn } from '~/models/contact.server'
 import { pendingMessages } from '~/models/outbox.server'
+import { action as stopAction, loader as stopLoader } from '~/routes/account.notices.$token'
+import { loader as readForm } from '~/routes/one.sites.info.general.contact-form'
+import { action as updateForm } from '~/routes/one.sites.info.general.contact-form.update'
 import { ContactSchema } from '~/utils/contact-schemas'
 import { prisma } from '~/utils/db.server'
 import { resetEnv } from '~/utils/env.server'
@@ -188,6 +193,75 @@ describe('the owner’s email', () => {
 		)
 		expect(next.text).not.toContain('Early Bird')
 		expect(notices()).toHaveLength(2)
+	})
+
+	test('each notice stops in one click (RFC 8058), from the mail client or its page; the API turns them on again', async () => {
+		const owner = await createOwner({ name: 'Ada' })
+		const start = Date.now()
+		await leave(owner.path!, { name: 'First Caller', email: 'first@example.com' }, new Date(start))
+		await sendAt(start + NOTICE_DELAY_MS + 1_000)
+		const mail = await smtp.waitFor(
+			(message) => message.to.includes(owner.email) && message.subject.includes('First Caller'),
+		)
+		const header = (name: string) =>
+			mail.parsed.headerLines.find((line) => line.key === name)?.line ?? ''
+		expect(header('list-unsubscribe-post')).toBe(
+			'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
+		)
+		expect(header('auto-submitted')).toBe('Auto-Submitted: auto-generated')
+		const url = /<([^>]+)>/.exec(header('list-unsubscribe'))?.[1] ?? ''
+		expect(url).toMatch(/^http:\/\/tagg\.test\/account\/notices\/[\w.-]+$/)
+		const token = url.split('/').pop()!
+		const path = new URL(url).pathname
+
+		// Opened (a mail scanner, a browser): it asks, and changes nothing.
+		expect((await callAction(stopLoader, path, { params: { token } })).status).toBe(200)
+		expect(await contactNoticesOn(owner.id)).toBe(true)
+		// Another owner's session token, a token of another kind, a tampered one: refused.
+		for (const bad of [owner.token, `${token}x`, 'not-a-token']) {
+			const refused = await callAction(stopAction, path, {
+				rawBody: 'List-Unsubscribe=One-Click',
+				headers: { 'content-type': 'application/x-www-form-urlencoded' },
+				params: { token: bad },
+			})
+			expect(refused.status).toBe(400)
+		}
+		expect(await contactNoticesOn(owner.id)).toBe(true)
+		// The mail client's one-click POST.
+		const stopped = await callAction(stopAction, path, {
+			rawBody: 'List-Unsubscribe=One-Click',
+			headers: { 'content-type': 'application/x-www-form-urlencoded' },
+			params: { token },
+		})
+		expect(stopped).toEqual({ status: 200, body: { stopped: true } })
+		expect(await contactNoticesOn(owner.id)).toBe(false)
+
+		// Stopped: the next contact is on the Contacts page, and no email tells of it, ever.
+		await leave(owner.path!, { name: 'Quiet One', email: 'quiet@example.com' }, new Date())
+		await sendAt(Date.now() + 40 * 60_000)
+		expect(mailsTo(owner.email)).toHaveLength(1)
+		const own = await callApi(readForm, '/one/sites/info/general/contact-form', {
+			token: owner.token,
+		})
+		expect(own.json.data).toEqual({ enabled: true, notices: false })
+		const turnedOn = await callApi(updateForm, '/one/sites/info/general/contact-form/update', {
+			token: owner.token,
+			body: { enabled: true, notices: true },
+		})
+		expect(turnedOn.json.data).toEqual({ enabled: true, notices: true })
+		// On again: the next contact is told of, alone.
+		await leave(owner.path!, { name: 'Heard Again', email: 'again@example.com' }, new Date())
+		await sendAt(Date.now() + 80 * 60_000)
+		const again = await smtp.waitFor(
+			(message) => message.to.includes(owner.email) && message.subject.includes('Heard Again'),
+		)
+		expect(again.text).not.toContain('Quiet One')
+		// What anyone reads of the form says nothing of the owner's emails.
+		const visitor = await callApi(
+			readForm,
+			`/one/sites/info/general/contact-form?customer_id=${owner.id}`,
+		)
+		expect(visitor.json.data).toEqual({ enabled: true })
 	})
 
 	test('in the owner’s language', async () => {

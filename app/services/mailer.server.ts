@@ -19,6 +19,7 @@ import {
 } from '~/models/account.server'
 import { createSignupInvite } from '~/models/invite.server'
 import { claimContactsForNotice, deleteContactsBefore } from '~/models/contact.server'
+import { unsubscribeUrl } from './contact-notices.server'
 import { claimJobTurn } from '~/models/job-lease.server'
 import {
 	claimNextMessage,
@@ -83,7 +84,9 @@ async function mayBeSent(message: OutboxMessage) {
  */
 export async function renderMessage(
 	message: OutboxMessage,
-): Promise<(RenderedEmail & { link?: string; replyTo?: Email['replyTo'] }) | null> {
+): Promise<
+	(RenderedEmail & { link?: string; replyTo?: Email['replyTo']; unsubscribe?: string }) | null
+> {
 	const data = message.data
 	// Contacts that come while the owner's address is not verified stay unclaimed: the address's
 	// verification queues one notice of them all (app/models/account.server.ts).
@@ -184,6 +187,8 @@ export async function renderMessage(
 			// The address changed since: the next contact's notice goes to the new one.
 			if (!account || account.email !== message.to) return null
 			const contacts = await claimContactsForNotice(account.id, message.id, new Date())
+			// Stopped by the owner: what came meanwhile is in the builder, never told of later.
+			if (!account.contactNotices) return null
 			if (!contacts.length) return null
 			const reachable = contacts.filter((contact) => contact.email)
 			const replyTo =
@@ -200,6 +205,7 @@ export async function renderMessage(
 					replyTo: Boolean(replyTo),
 				}),
 				replyTo,
+				unsubscribe: unsubscribeUrl(account.id),
 			}
 		}
 		case 'recovery-code-used':
@@ -244,6 +250,7 @@ export async function processOutbox(log?: MailLog) {
 			text: email.text,
 			html: email.html,
 			replyTo: email.replyTo,
+			unsubscribe: email.unsubscribe,
 		}).catch((error: Error) => ({
 			ok: false as const,
 			permanent: false,

@@ -110,6 +110,8 @@ export type ContactInput = z.output<typeof ContactSchema>
 /** The owner's switch: `{enabled}` (`POST /one/sites/info/general/contact-form/update`). */
 export const ContactFormSettingSchema = z.object({
 	enabled: z.boolean({ error: 'must be true or false' }),
+	/** Whether the owner is emailed of each (app/services/contact-notices.server.ts); kept if absent. */
+	notices: z.boolean({ error: 'must be true or false' }).optional(),
 })
 
 /**

@@ -17,6 +17,11 @@ export type Email = {
 	html: string
 	/** Where a reply goes (a visitor who left their details: issue 40); the sender otherwise. */
 	replyTo?: { name: string; address: string }
+	/**
+	 * A notice the owner may stop: the address that stops it, for one-click unsubscribe
+	 * (RFC 8058: mail clients show an Unsubscribe button and POST to it).
+	 */
+	unsubscribe?: string
 }
 
 export type Delivery =
@@ -58,7 +63,11 @@ export async function deliver(email: Email): Promise<Delivery> {
 		...(email.replyTo ? { replyTo: email.replyTo } : {}),
 		// Every message is sent by the product, none by a person (RFC 3834): auto-responders and
 		// vacation replies leave it alone.
-		headers: { 'Auto-Submitted': 'auto-generated' },
+		headers: {
+			'Auto-Submitted': 'auto-generated',
+			...(email.unsubscribe ? { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {}),
+		},
+		...(email.unsubscribe ? { list: { unsubscribe: email.unsubscribe } } : {}),
 	}
 	if (!SMTP_URL) {
 		const built = await nodemailer
