@@ -82,15 +82,19 @@ test('in the last call a read on a new connection is left unanswered, a write is
 	// A passive proxy (nginx) tries a refused read on another instance and counts this one down.
 	await expect(send(port, 'GET')).rejects.toThrow(/socket hang up|ECONNRESET/)
 	// A write is never refused once sent: it is served.
+	const sentWrite = performance.now()
 	expect(await send(port, 'POST')).toMatchObject({
 		status: 200,
 		body: 'POST served',
 		connection: 'close',
 	})
-	const startedQuiet = Date.now()
 	await stopped
-	expect(Date.now() - startedQuiet).toBeGreaterThanOrEqual(QUIET_MS - 10)
-	expect(Date.now() - startedQuiet).toBeLessThan(LAST_CALL_MAX_MS)
+	// The quiet time starts when the server has answered the write, which is after it was sent
+	// (timed from when the client read the answer instead, a busy machine's delivery came off it:
+	// 139 ms of a 150 ms quiet time). Timers keep a few milliseconds of slack.
+	const sinceWrite = performance.now() - sentWrite
+	expect(sinceWrite).toBeGreaterThanOrEqual(QUIET_MS - 10)
+	expect(sinceWrite).toBeLessThan(LAST_CALL_MAX_MS)
 	// From now on a connection is refused, which every proxy retries elsewhere.
 	await expect(send(port, 'POST')).rejects.toThrow(/ECONNREFUSED/)
 	expect(messages.join('\n')).toMatch(/last call: 1 read request left for another instance/)
