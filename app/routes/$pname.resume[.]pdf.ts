@@ -3,7 +3,6 @@ import { getPageVersion } from '~/models/page-version.server'
 import { getProfilePage } from '~/models/public-page.server'
 import { profileUrlOf, publicBase } from '~/utils/public-url.server'
 import { notFoundOrMoved } from '~/services/moved.server'
-import { cachedResumePdf, pdfDisposition } from '~/services/resume-pdf.server'
 import { serverI18n } from '~/utils/i18n.server'
 import { notModified, versionEtag } from '~/utils/resume-page.server'
 import { PUBLIC_PAGE_CACHE } from '~/utils/seo'
@@ -21,6 +20,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 	if (notModified(request, etag)) return new Response(null, { status: 304, headers })
 	// `https://{domain}` on the owner's own domain (app/utils/public-url.server.ts).
 	const base = publicBase(request, version.path)
+	// The PDF renderer is loaded by the first PDF asked for, not by every process that starts
+	// the app: it is the heaviest module the server has (docs/decisions/042-lazy-heavy-modules.md).
+	const { cachedResumePdf, pdfDisposition } = await import('~/services/resume-pdf.server')
 	const file = await cachedResumePdf(
 		version.customerId,
 		version.version,

@@ -11,11 +11,8 @@
  */
 import { type I18n } from '@lingui/core'
 import {
-	generateAuthenticationOptions,
-	generateRegistrationOptions,
-	verifyAuthenticationResponse,
-	verifyRegistrationResponse,
 	type AuthenticationResponseJSON,
+	type generateAuthenticationOptions,
 	type RegistrationResponseJSON,
 } from '@simplewebauthn/server'
 import { getAccount, resetPasswordFromSecondStep } from '~/models/account.server'
@@ -72,6 +69,12 @@ import {
 import { confirmOwnPassword } from './account-settings.server'
 import { wakeMailer } from './mailer.server'
 import { clientAddress } from './rate-limit.server'
+
+/**
+ * The passkey library, loaded when a passkey is first added or used, not by every process that
+ * starts the app (docs/decisions/042-lazy-heavy-modules.md).
+ */
+const webauthn = () => import('@simplewebauthn/server')
 
 /** A refusal: the HTTP status, the field it is about (if any) and the message for a person. */
 export type FactorRefusal = {
@@ -297,6 +300,7 @@ export async function passkeyRegistrationOptions(customerId: string) {
 	const existing = await listPasskeyCredentials(customerId)
 	if (existing.length >= MAX_PASSKEYS) return refuse(409, PASSKEY_LIMIT)
 	const rp = relyingParty()
+	const { generateRegistrationOptions } = await webauthn()
 	const options = await generateRegistrationOptions({
 		rpName: rp.name,
 		rpID: rp.id,
@@ -326,6 +330,7 @@ export async function registerPasskey(
 	i18n: I18n,
 ): Promise<{ ok: true; passkey: PasskeySummary } | FactorRefusal> {
 	const rp = relyingParty()
+	const { verifyRegistrationResponse } = await webauthn()
 	let verification
 	try {
 		verification = await verifyRegistrationResponse({
@@ -416,6 +421,7 @@ export async function passkeyLoginOptions(
 			Math.ceil(reservation.retryAfterMs / 1000),
 		)
 	}
+	const { generateAuthenticationOptions } = await webauthn()
 	const options = await generateAuthenticationOptions({
 		rpID: relyingParty().id,
 		userVerification: 'required',
@@ -474,6 +480,7 @@ export async function verifyPasskeyAssertion(
 		return null
 	}
 	const rp = relyingParty()
+	const { verifyAuthenticationResponse } = await webauthn()
 	let verification
 	try {
 		verification = await verifyAuthenticationResponse({

@@ -6,15 +6,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import {
-	DeleteObjectCommand,
-	DeleteObjectsCommand,
-	GetObjectCommand,
-	HeadObjectCommand,
-	ListObjectsV2Command,
-	PutObjectCommand,
-	S3Client,
-} from '@aws-sdk/client-s3'
+import type * as S3 from '@aws-sdk/client-s3'
 import { env, type Env } from './env.server'
 
 /** A flat key → bytes store with public URLs. */
@@ -219,24 +211,31 @@ export function createS3Storage(opts: {
 }): Storage {
 	const timeout = opts.timeoutMs ?? 10_000
 	const pageSize = Math.min(1000, Math.max(1, opts.pageSize ?? 1000))
-	const client = new S3Client({
-		region: opts.region,
-		endpoint: opts.endpoint,
-		forcePathStyle: opts.forcePathStyle,
-		credentials: opts.credentials,
-		maxAttempts: 2,
-		// Constructor options of the SDK's own NodeHttpHandler (@smithy/node-http-handler), passed
-		// as a plain object so the app does not depend on that transitive package directly.
-		requestHandler: {
-			connectionTimeout: timeout,
-			requestTimeout: timeout,
-			throwOnRequestTimeout: true,
-		},
-		// Checksums only where S3 requires them: many S3-compatible servers (older MinIO, s3rver,
-		// some CDNs' buckets) reject or mishandle the newer default trailing checksums.
-		requestChecksumCalculation: 'WHEN_REQUIRED',
-		responseChecksumValidation: 'WHEN_REQUIRED',
-	})
+	// The SDK is loaded by the first request to the bucket, not by every process that starts the
+	// app: with the local driver it is never needed (docs/decisions/042-lazy-heavy-modules.md).
+	let loading: Promise<{ client: S3.S3Client; sdk: typeof S3 }> | undefined
+	const s3 = () =>
+		(loading ??= import('@aws-sdk/client-s3').then((sdk) => ({
+			sdk,
+			client: new sdk.S3Client({
+				region: opts.region,
+				endpoint: opts.endpoint,
+				forcePathStyle: opts.forcePathStyle,
+				credentials: opts.credentials,
+				maxAttempts: 2,
+				// Constructor options of the SDK's own NodeHttpHandler (@smithy/node-http-handler),
+				// passed as a plain object so the app does not depend on that transitive package.
+				requestHandler: {
+					connectionTimeout: timeout,
+					requestTimeout: timeout,
+					throwOnRequestTimeout: true,
+				},
+				// Checksums only where S3 requires them: many S3-compatible servers (older MinIO,
+				// s3rver, some CDNs' buckets) reject or mishandle the newer default trailing checksums.
+				requestChecksumCalculation: 'WHEN_REQUIRED',
+				responseChecksumValidation: 'WHEN_REQUIRED',
+			}),
+		})))
 	const Bucket = opts.bucket
 
 	const isNotFound = (error: unknown) => {
@@ -263,8 +262,9 @@ export function createS3Storage(opts: {
 	async function* pages(prefix: string): AsyncGenerator<string[]> {
 		let token: string | undefined
 		do {
+			const { client, sdk } = await s3()
 			const page = await client.send(
-				new ListObjectsV2Command({
+				new sdk.ListObjectsV2Command({
 					Bucket,
 					Prefix: prefix || undefined,
 					MaxKeys: pageSize,
@@ -279,8 +279,9 @@ export function createS3Storage(opts: {
 
 	return {
 		async put(key, body, contentType) {
+			const { client, sdk } = await s3()
 			await client.send(
-				new PutObjectCommand({
+				new sdk.PutObjectCommand({
 					Bucket,
 					Key: checkKey(key),
 					Body: body,
@@ -292,22 +293,28 @@ export function createS3Storage(opts: {
 		},
 		async get(key) {
 			checkKey(key)
+			const { client, sdk } = await s3()
 			return unlessMissing(async () => {
-				const object = await client.send(new GetObjectCommand({ Bucket, Key: key }))
+				const object = await client.send(new sdk.GetObjectCommand({ Bucket, Key: key }))
 				if (!object.Body) return Buffer.alloc(0)
 				return Buffer.from(await object.Body.transformToByteArray())
 			}, null)
 		},
 		async head(key) {
 			checkKey(key)
+			const { client, sdk } = await s3()
 			return unlessMissing(async () => {
-				await client.send(new HeadObjectCommand({ Bucket, Key: key }))
+				await client.send(new sdk.HeadObjectCommand({ Bucket, Key: key }))
 				return true
 			}, false)
 		},
 		async delete(key) {
 			checkKey(key)
-			await unlessMissing(() => client.send(new DeleteObjectCommand({ Bucket, Key: key })), null)
+			const { client, sdk } = await s3()
+			await unlessMissing(
+				() => client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key })),
+				null,
+			)
 		},
 		async deletePrefix(prefix) {
 			if (checkKey(prefix, 'prefix') === '') {
@@ -317,8 +324,9 @@ export function createS3Storage(opts: {
 			// Each listed page (at most 1000 keys) is one DeleteObjects request. Continuation tokens
 			// mark a position in key order, so deleting listed keys does not disturb the listing.
 			for await (const keys of pages(prefix)) {
+				const { client, sdk } = await s3()
 				const result = await client.send(
-					new DeleteObjectsCommand({
+					new sdk.DeleteObjectsCommand({
 						Bucket,
 						Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
 					}),
