@@ -1,20 +1,15 @@
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react'
 import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro'
-import {
-	useBeforeUnload,
-	useBlocker,
-	useFetcher,
-	useLocation,
-	useRevalidator,
-} from '@remix-run/react'
-import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useFetcher, useLocation, useRevalidator } from '@remix-run/react'
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import toast from 'react-hot-toast'
 import { EDIT_FAILED, loginAgainPath, type EditorResult } from '~/utils/editor'
 import { translate } from '~/utils/i18n'
 import { reloadData } from '~/utils/misc'
 import { shownText, type Text } from './editor-fields'
-import { DiscardChanges, useModalDraft } from './modal'
+import { useHoldPage } from './leave-guard'
+import { useModalDraft } from './modal'
 
 const CHANGES_SAVED = msg`Changes saved`
 
@@ -96,46 +91,7 @@ export function useSectionReload(data: unknown) {
 
 export type Reload = { reload: () => void; reloading: boolean }
 
-type Place = { pathname: string; search: string }
-
-/** A navigation that leaves the page (the editor's own page, whatever its hash). */
-const leavesPage = ({
-	currentLocation,
-	nextLocation,
-}: {
-	currentLocation: Place
-	nextLocation: Place
-}) =>
-	currentLocation.pathname !== nextLocation.pathname ||
-	currentLocation.search !== nextLocation.search
-
-/**
- * While an editor's draft holds unsaved changes, leaving the page asks first. An in-app
- * navigation (the phone's Back button is one: a history move the router sees) asks 'Discard your
- * changes?' as closing the editor does; discarding closes the editor and goes on. A reload or
- * closing the tab gets the browser's own prompt. Mounted only while the draft is changed: the
- * router keeps one blocker at a time, and a page with nothing to lose is left without a word.
- */
-function LeaveGuard({ onDiscard }: { onDiscard: () => void }) {
-	const blocker = useBlocker(leavesPage)
-	useBeforeUnload(
-		useCallback((event: BeforeUnloadEvent) => {
-			event.preventDefault()
-			// Older browsers ask only when returnValue is set.
-			event.returnValue = ''
-		}, []),
-	)
-	return (
-		<DiscardChanges
-			open={blocker.state === 'blocked'}
-			onKeep={() => blocker.reset?.()}
-			onDiscard={() => {
-				blocker.proceed?.()
-				onDiscard()
-			}}
-		/>
-	)
-}
+const noop = () => {}
 
 export function EditorForm({
 	editor: { busy, failed, failedAt, conflict, signedOut, errors = {} },
@@ -164,6 +120,8 @@ export function EditorForm({
 	const tryAgain = t`Please try again`
 	const formRef = useRef<HTMLFormElement>(null)
 	const draft = useModalDraft()
+	// Leaving the page with unsaved changes asks first; discarding there closes the editor.
+	useHoldPage(Boolean(draft?.changed) || unsaved, draft?.changed ? draft.discard : noop)
 	// After a refused edit, take the owner to the first field the server refused (the browser
 	// scrolls it into view, its error under it). A refusal no field shows (a limit of the whole
 	// form, the server busy) is said in the server's words by 'Please try again'.
@@ -206,11 +164,6 @@ export function EditorForm({
 			}}
 		>
 			{children}
-			{draft?.changed ? (
-				<LeaveGuard onDiscard={draft.discard} />
-			) : unsaved ? (
-				<LeaveGuard onDiscard={() => {}} />
-			) : null}
 			{/* Long forms scroll; the outcome and the button stay in view at the bottom. */}
 			<div className="bg-surface/95 sticky -bottom-6 z-10 -mx-6 -mb-6 flex flex-col gap-3 px-6 pt-2 pb-6 backdrop-blur-sm">
 				{conflict ? (

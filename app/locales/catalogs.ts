@@ -89,6 +89,7 @@ export const CATALOGS: CatalogDefinition[] = [
 				'drawing.tsx',
 				'editor-fields.tsx',
 				'editor-form.tsx',
+				'leave-guard.tsx',
 				'link-editing.ts',
 				'links-editor.tsx',
 				'profile-editors.tsx',

@@ -14,6 +14,7 @@ import {
 } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { LeaveGuard } from '~/components/leave-guard'
 import { ViewLiveLink } from '~/components/view-live'
 import {
 	ChartIcon,
@@ -276,7 +277,9 @@ export default function BuilderLayout() {
 					</div>
 				)}
 				{unverifiedEmail ? <VerifyEmailBanner email={unverifiedEmail} /> : null}
-				<BuilderOutlet />
+				<LeaveGuard>
+					<BuilderOutlet />
+				</LeaveGuard>
 			</div>
 		</div>
 	)
