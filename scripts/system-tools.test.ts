@@ -49,6 +49,7 @@ function fakeMachine(options: {
 		postgresql: ['initdb', 'postgres'],
 		pgbouncer: ['pgbouncer'],
 		nginx: ['nginx'],
+		'default-jre-headless': ['java'],
 		caddy: ['caddy'],
 	}
 	const installs = Object.entries(provides)
@@ -89,6 +90,7 @@ const ALL_PACKAGES = [
 	'postgresql',
 	'pgbouncer',
 	'nginx',
+	'default-jre-headless',
 	'caddy',
 ]
 const provide = (bin: string, programs: string[]) => {
@@ -100,6 +102,7 @@ const ALL_BUT_POPPLER = [
 	'postgres',
 	'pgbouncer',
 	'nginx',
+	'java',
 	'caddy',
 ]
 
@@ -169,6 +172,9 @@ describe('npm test finds or installs the system tools it uses', () => {
 				/^Missing PgBouncer \(pgbouncer\).*`sudo apt-get install -y pgbouncer`/,
 			),
 			expect.stringMatching(/^Missing nginx \(nginx\).*`sudo apt-get install -y nginx`/),
+			expect.stringMatching(
+				/^Missing Java \(java\).*`sudo apt-get install -y default-jre-headless`/,
+			),
 			expect.stringMatching(/^Missing Caddy \(caddy\).*`sudo apt-get install -y caddy`/),
 		])
 		// Not root: apt-get is never tried; Playwright's download is (and fails here).
@@ -179,7 +185,7 @@ describe('npm test finds or installs the system tools it uses', () => {
 		const { machine } = fakeMachine({ aptFails: true })
 		const check = ensureSystemTools(tools, machine)
 		expect(check.ok).toBe(false)
-		expect(check.missing).toHaveLength(6)
+		expect(check.missing).toHaveLength(7)
 		expect(check.missing[1]).toContain('`apt-get install -y poppler-utils`')
 	})
 
@@ -193,7 +199,7 @@ describe('npm test finds or installs the system tools it uses', () => {
 		const check = ensureSystemTools(withPlaywright, machine)
 		expect(calls()).toEqual([])
 		expect(check.env).toEqual({ CHROMIUM_PATH: found })
-		expect(check.missing).toHaveLength(5)
+		expect(check.missing).toHaveLength(6)
 		expect(check.missing[0]).toContain('brew install poppler')
 	})
 

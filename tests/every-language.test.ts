@@ -4,7 +4,15 @@
  * complete owner whose own words are in scripts no catalog holds. In each language but English:
  * `<html lang dir>` names it, no English label of SPEC.md is left, and no English message of the
  * catalogs is left where its language has another text. English pages keep SPEC.md's words.
+ * Every page kind in three languages (English, Spanish, Arabic) passes the W3C Nu HTML Checker
+ * (vnu.jar from npm, run with the machine's Java) with no error: its HTML as served, and the CSS
+ * inlined in visitors' pages (docs/decisions/043-visitor-css.md).
  */
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
+import os from 'node:os'
+import path from 'node:path'
 import { type Messages } from '@lingui/core'
 import { generateMessageId } from '@lingui/message-utils/generateMessageId'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -78,6 +86,11 @@ const OWN = {
 	company: '株式会社アクメ',
 	role: 'リードデザイナー',
 }
+
+/** The languages whose pages the W3C checker reads: left to right, Latin and right to left. */
+const CHECKED: readonly Locale[] = ['en', 'es', 'ar']
+/** Each page as served, by `{locale} {url}`, for the checker. */
+const served = new Map<string, string>()
 
 let server: AppServer
 let owner: Awaited<ReturnType<typeof createOwner>>
@@ -229,6 +242,7 @@ describe('every page in every language', () => {
 				[`/${owner.path}/portfolio`, {}, SPEC_LABELS.portfolio],
 				[`/${owner.path}/portfolio/${projectId}`, {}, SPEC_LABELS.project],
 				[`/${owner.path}/resume`, {}, []],
+				[`/${owner.path}/connect`, {}, []],
 				[
 					'/builder',
 					builderHeaders,
@@ -254,6 +268,7 @@ describe('every page in every language', () => {
 			for (const [url, headers, labels] of pages) {
 				// A visitor's browser never changes the owner's language.
 				const html = await page(url, { 'accept-language': 'fr-CA,fr;q=0.9', ...headers })
+				if (CHECKED.includes(locale)) served.set(`${locale} ${url}`, html)
 				const lang = /<html[^>]*\slang="([^"]+)"/.exec(html)?.[1]
 				const dir = /<html[^>]*\sdir="([^"]+)"/.exec(html)?.[1]
 				if (lang !== locale) problems.push(`${url}: <html lang="${lang}">`)
@@ -282,4 +297,59 @@ describe('every page in every language', () => {
 		},
 		120_000,
 	)
+})
+
+/** vnu.jar as the npm package `vnu-jar` ships it (its own launcher may download a Java: not used). */
+const VNU_JAR = path.join(
+	path.dirname(createRequire(import.meta.url).resolve('vnu-jar/package.json')),
+	'build/dist/vnu.jar',
+)
+
+type VnuMessage = {
+	type: string
+	url: string
+	message: string
+	extract?: string
+	lastLine?: number
+}
+
+describe('the W3C Nu HTML Checker', () => {
+	test('every page kind in English, Spanish and Arabic: no error in the HTML or its inline CSS', async () => {
+		// The not-found page, in each language (by the visitor's browser: no owner to follow).
+		for (const locale of CHECKED) {
+			const response = await fetch(`${server.url}/no-one-has-this-name`, {
+				headers: { 'accept-language': locale },
+			})
+			expect(response.status).toBe(404)
+			served.set(`${locale} /no-one-has-this-name`, await response.text())
+		}
+		expect(served.size).toBeGreaterThanOrEqual(CHECKED.length * 17)
+		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tagg-vnu-'))
+		const names = new Map<string, string>()
+		try {
+			const files = [...served].map(([page, html], index) => {
+				const file = path.join(dir, `${index}.html`)
+				fs.writeFileSync(file, html)
+				names.set(`${index}.html`, page)
+				return file
+			})
+			// One run for every page: the JVM starts once.
+			const run = spawnSync(
+				process.env.JAVA ?? 'java',
+				['-jar', VNU_JAR, '--format', 'json', '--errors-only', '--exit-zero-always', ...files],
+				{ encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+			)
+			expect(run.error, 'java (npm test installs it)').toBeUndefined()
+			const messages = (JSON.parse(run.stderr) as { messages: VnuMessage[] }).messages
+			const errors = messages
+				.filter((message) => message.type === 'error' || message.type === 'non-document-error')
+				.map(
+					(message) =>
+						`${names.get(path.basename(message.url)) ?? message.url}:${message.lastLine ?? ''} ${message.message} ${JSON.stringify(message.extract ?? '')}`,
+				)
+			expect(errors).toEqual([])
+		} finally {
+			fs.rmSync(dir, { recursive: true, force: true })
+		}
+	}, 120_000)
 })

@@ -79,9 +79,34 @@ describe('pruneCss: the rules a page can use', () => {
 		expect(out).toBe(
 			'@layer theme{:root,:host{--font-sans:var(--font-body);--font-body:Inter;--color-brand:#d6246e;--animate-spin:spin 1s linear infinite;--accent-soft:#fce7f0}}' +
 				'@layer utilities{.font-sans{font-family:var(--font-sans)}.text-brand{color:var(--color-brand)}.animate-spin{animation:var(--animate-spin)}.shadow{--tw-shadow:0 1px #0000;box-shadow:var(--tw-shadow)}}' +
-				'@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}' +
 				'@keyframes spin{to{transform:rotate(360deg)}}' +
-				'@layer properties{@supports (-moz-orient:inline){*,:before{--tw-shadow:0 0 #0000}}}',
+				// Registrations go: their values are set on every element (docs/decisions/043).
+				'@layer properties{*,:before{--tw-shadow:0 0 #0000}}',
+		)
+	})
+
+	test('no @property, no browser test around the fallback, no custom property in a transition list: what the W3C checker accepts', () => {
+		const css =
+			'@layer utilities{.shadow{box-shadow:var(--tw-shadow),var(--tw-ring-shadow)}.transition-colors{transition-property:color,background-color,--tw-gradient-from,--tw-gradient-to;transition-duration:.15s}.fade{transition-property:--tw-gradient-from}}' +
+			'@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}@property --tw-ring-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}' +
+			'@layer properties{@supports (((-webkit-hyphens:none)) and (not (margin-trim:inline))) or ((-moz-orient:inline) and (not (color:rgb(from red r g b)))){*,:before,:after,::backdrop{--tw-shadow:0 0 #0000}}}'
+		const out = cut(css, '<p class="shadow transition-colors fade">x</p>')
+		expect(out).not.toContain('@property')
+		expect(out).not.toContain('margin-trim')
+		expect(out).not.toMatch(/transition-property:[^;}]*--/)
+		expect(out).toBe(
+			'@layer utilities{.shadow{box-shadow:var(--tw-shadow),var(--tw-ring-shadow)}.transition-colors{transition-property:color,background-color;transition-duration:.15s}.fade{transition-property:none}}' +
+				// A registration the fallback lacked is added to it.
+				'@layer properties{*,:before,:after,::backdrop{--tw-shadow:0 0 #0000;--tw-ring-shadow:0 0 #0000}}',
+		)
+		// With no fallback at all, one is made first.
+		expect(
+			cut(
+				'.shadow{box-shadow:var(--tw-shadow)}@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}',
+				'<p class="shadow">x</p>',
+			),
+		).toBe(
+			'@layer properties{*,:before,:after,::backdrop{--tw-shadow:0 0 #0000}}.shadow{box-shadow:var(--tw-shadow)}',
 		)
 	})
 

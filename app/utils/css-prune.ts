@@ -346,7 +346,94 @@ function dropUnread(nodes: CssNode[], use: PageUse): CssNode[] {
 	return current
 }
 
+/** Tailwind's fallback of its registered properties: a universal rule inside `@layer properties`. */
+const FALLBACK_SELECTOR = '*,:before,:after,::backdrop'
+
+/**
+ * The page's CSS without `@property` (docs/decisions/043-visitor-css.md): Tailwind registers its
+ * `--tw-*` properties with `@property` for their initial values, and for browsers without it
+ * (Safari before 16.4) sets the same values on every element in `@layer properties`, behind an
+ * `@supports` test of those browsers (`margin-trim`, `-moz-orient`). Here that fallback applies
+ * everywhere and the registrations go: every browser reads the same values, and the page's CSS
+ * is what the W3C checker accepts. A registered property missing from the fallback is added to
+ * it. `transition-property` lists lose their `--tw-*` entries, which only a registered property
+ * could animate (gradient stops: no visitor page animates one).
+ */
+function unregistered(nodes: CssNode[]): CssNode[] {
+	const initial = new Map<string, string>()
+	const strip = (list: CssNode[], inProperties: boolean): CssNode[] =>
+		list.flatMap((node): CssNode[] => {
+			if (node.kind === 'atrule' && node.name === 'property') {
+				const name = node.prelude.slice('@property'.length).trim()
+				const value = /initial-value\s*:\s*([^;]+)/.exec(node.body ?? '')?.[1]?.trim()
+				initial.set(name, value ?? 'initial')
+				return []
+			}
+			if (node.kind === 'group') {
+				const properties = /^@layer\s+properties$/.test(node.prelude.trim())
+				// The fallback's browser test: its rules apply to every browser instead.
+				if (inProperties && node.prelude.startsWith('@supports'))
+					return strip(node.children, inProperties)
+				const children = strip(node.children, inProperties || properties)
+				return children.length ? [{ ...node, children }] : []
+			}
+			if (node.kind === 'rule' && node.body.includes('transition-property')) {
+				const body = declarations(node.body)
+					.map((part) => {
+						const match = /^(transition-property\s*:)(.*)$/s.exec(part)
+						if (!match) return part
+						const kept = splitOn(match[2]!, ',').filter((name) => !name.startsWith('--'))
+						return `${match[1]}${kept.length ? kept.join(',') : 'none'}`
+					})
+					.join(';')
+				return [{ ...node, body }]
+			}
+			return [node]
+		})
+	const out = strip(nodes, false)
+	if (!initial.size) return out
+	// Every registered property has its initial value in the fallback rule.
+	const findFallback = (
+		list: CssNode[],
+		inProperties = false,
+	): Extract<CssNode, { kind: 'rule' }> | null => {
+		for (const node of list) {
+			if (node.kind === 'rule' && inProperties) return node
+			if (node.kind === 'group') {
+				const properties = inProperties || /^@layer\s+properties$/.test(node.prelude.trim())
+				const found = findFallback(node.children, properties)
+				if (found) return found
+			}
+		}
+		return null
+	}
+	const fallback = findFallback(out)
+	const declared = new Set(
+		declarations(fallback?.body ?? '').map((part) => /^(--[\w-]+)\s*:/.exec(part)?.[1]),
+	)
+	const missing = [...initial].filter(([name]) => !declared.has(name))
+	if (!missing.length) return out
+	const body = [
+		...declarations(fallback?.body ?? ''),
+		...missing.map(([name, value]) => `${name}:${value}`),
+	].join(';')
+	if (!fallback) {
+		const [rule] = parse(`${FALLBACK_SELECTOR}{${body}}`)
+		return [{ kind: 'group', prelude: '@layer properties', children: [rule!] }, ...out]
+	}
+	// A new node: the parsed tree is kept between pages and never changed.
+	const replace = (list: CssNode[]): CssNode[] =>
+		list.map((node) =>
+			node === fallback
+				? { ...fallback, body }
+				: node.kind === 'group'
+					? { ...node, children: replace(node.children) }
+					: node,
+		)
+	return replace(out)
+}
+
 /** `css` cut to what `html` (the page it is inlined in) uses. */
 export function pruneCss(css: string, use: PageUse): string {
-	return serialise(dropUnread(keepUsed(parse(css), use), use))
+	return serialise(unregistered(dropUnread(keepUsed(parse(css), use), use)))
 }

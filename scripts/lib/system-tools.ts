@@ -92,6 +92,14 @@ export const TEST_TOOLS: SystemTool[] = [
 		elsewhere: '`brew install nginx` on macOS, `dnf install nginx` on Fedora',
 	},
 	{
+		name: 'Java',
+		usedFor: 'the W3C Nu HTML Checker (vnu.jar, from npm) over every page kind',
+		programs: ['java'],
+		debianPackages: ['default-jre-headless'],
+		envVariable: 'JAVA',
+		elsewhere: '`brew install openjdk` on macOS, `dnf install java-17-openjdk-headless` on Fedora',
+	},
+	{
 		name: 'Caddy',
 		usedFor: 'the own-domain test (on-demand TLS asking Tagg which names may have a certificate)',
 		programs: ['caddy'],
