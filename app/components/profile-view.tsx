@@ -13,7 +13,14 @@ import { type ProfileData } from '~/models/profile.server'
 import { type Resume } from '~/models/resume.server'
 import { cx } from '~/utils/misc'
 import { SOCIAL_FIELDS } from '~/utils/social'
-import { placeName, ratingLabel, ratingToHalves, resumeVisibility, socialHref } from '~/utils/text'
+import {
+	placeName,
+	placeSeparator,
+	ratingLabel,
+	ratingToHalves,
+	resumeVisibility,
+	socialHref,
+} from '~/utils/text'
 import { Avatar, DEFAULT_AVATAR, Initials } from './avatar'
 import { LinkIcon, MapPinIcon, PencilIcon, ShareIcon } from './icons'
 import { LinkButtons, type IconDrawings, type SectionLink } from './links-section'
@@ -350,7 +357,7 @@ function ProfileCard({
 						<MapPinIcon className="size-4 shrink-0" />
 						<span dir="auto" className="min-w-0 wrap-anywhere">
 							{profile.city ? <span className="p-locality">{profile.city}</span> : null}
-							{profile.city && profile.country ? ', ' : null}
+							{profile.city && profile.country ? placeSeparator(profile.city) : null}
 							{profile.country ? <span className="p-country-name">{profile.country}</span> : null}
 						</span>
 					</p>

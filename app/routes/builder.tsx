@@ -181,11 +181,7 @@ function VerifyEmailBanner({ email: address }: { email: string }) {
 		>
 			<p className="text-ink min-w-0 flex-1">
 				<Trans>
-					Please verify your email: open the link we sent to{' '}
-					<strong dir="ltr" className="[overflow-wrap:anywhere]">
-						{email}
-					</strong>
-					.
+					Please verify your email: open the link we sent to <strong dir="ltr">{email}</strong>.
 				</Trans>{' '}
 				<Trans>Until then, no email tells you of visitors who leave their details.</Trans>
 			</p>
@@ -315,10 +311,17 @@ export const ErrorBoundary = GeneralErrorBoundary
 
 /**
  * An email address that a narrow screen breaks before its `@` or after a `.` (never inside a
- * word, unless one part alone is wider than the line).
+ * word, unless one part alone is wider than the line). Each part is a box of its own: it moves to
+ * the next line whole (a browser would also break after a hyphen inside it), and only a part
+ * wider than the line breaks inside.
  */
 function breakableEmail(email: string) {
-	return email
-		.split(/(?=@)|(?<=\.)/)
-		.flatMap((part, index) => (index ? [<wbr key={index} />, part] : [part]))
+	return email.split(/(?=@)|(?<=\.)/).flatMap((part, index) => {
+		const box = (
+			<span key={`part-${index}`} className="inline-block max-w-full [overflow-wrap:anywhere]">
+				{part}
+			</span>
+		)
+		return index ? [<wbr key={index} />, box] : [box]
+	})
 }

@@ -412,5 +412,10 @@ export function ratingLabel(halves: number, i18n?: I18n): string {
  */
 export function placeName(city: string | null | undefined, country: string | null | undefined) {
 	const parts = [city, country].filter((part): part is string => Boolean(part?.trim()))
-	return parts.join(/^[^\p{L}]*\p{Script=Arabic}/u.test(parts[0] ?? '') ? '، ' : ', ')
+	return parts.join(placeSeparator(parts[0] ?? ''))
+}
+
+/** What joins a place's parts after `first`: the Arabic comma after Arabic script. */
+export function placeSeparator(first: string) {
+	return /^[^\p{L}]*\p{Script=Arabic}/u.test(first) ? '، ' : ', '
 }

@@ -19,7 +19,9 @@ import {
 	logInByPost,
 	ONE_VIEWPORT,
 	openBuilderMenu,
+	PASSWORD,
 	registerAndClaim,
+	reviewShot,
 	test,
 } from './helpers'
 
@@ -370,10 +372,23 @@ test(
 	ONE_VIEWPORT,
 	async ({ browser, request }) => {
 		const owner = await realisticOwner(request)
+		const longUrl = 'https://calendly.com/karimm/30min-a-first-conversation-about-your-product'
 		await setLinks(request, owner.headers, [
 			{ title: 'GitHub', url: 'https://github.com/jane-e2e', highlight: true },
 			{ title: 'Newsletter', url: 'https://news.example.com/jane' },
+			{ title: 'احجز موعدًا', url: longUrl },
 		])
+		// A place written in Arabic is joined with the Arabic comma.
+		for (const [field, data] of [
+			['city', { city: 'الرياض' }],
+			['country', { country: 'السعودية' }],
+		] as const) {
+			const response = await request.post(`/one/sites/info/general/${field}/update`, {
+				headers: owner.headers,
+				data,
+			})
+			expect(response.status()).toBe(200)
+		}
 		const language = await request.post('/one/sites/info/general/language/update', {
 			headers: owner.headers,
 			data: { language: 'ar' },
@@ -382,6 +397,7 @@ test(
 		const guest = await visitor(browser)
 		await guest.page.goto(`/${owner.path}`)
 		await expect(guest.page.locator('html')).toHaveAttribute('dir', 'rtl')
+		await expect(guest.page.getByText('الرياض، السعودية', { exact: true })).toBeVisible()
 		const first = guest.page.getByRole('region', { name: 'الروابط' }).getByRole('link').first()
 		await expect(first).toHaveText('GitHub')
 		const icon = (await first.locator('svg').boundingBox())!
@@ -406,7 +422,71 @@ test(
 		const handle = (await row.getByRole('button', { name: 'إعادة ترتيب GitHub' }).boundingBox())!
 		const name = (await row.locator('p > bdi').first().boundingBox())!
 		expect(handle.x).toBeGreaterThan(name.x + name.width)
+		// A long address reads left to right and is cut at its end: its beginning stays in view.
+		const address = page.getByText(longUrl, { exact: true })
+		await expect(address).toHaveAttribute('dir', 'ltr')
+		const cut = await address.evaluate((element) => {
+			const box = element.getBoundingClientRect()
+			const range = document.createRange()
+			range.setStart(element.firstChild!, 0)
+			range.setEnd(element.firstChild!, 1)
+			const firstLetter = range.getBoundingClientRect()
+			return {
+				overflows: element.scrollWidth > element.clientWidth,
+				ellipsis: getComputedStyle(element).textOverflow,
+				firstInView: firstLetter.left >= box.left - 1 && firstLetter.right <= box.right + 1,
+			}
+		})
+		expect(cut).toEqual({ overflows: true, ellipsis: 'ellipsis', firstInView: true })
 		await expectNoSeriousA11yViolations(page)
 		await context.close()
+
+		// An owner not verified yet, with a long address: the banner breaks it at '@' or after a
+		// '.', never inside a word, on a phone in Arabic.
+		const email = `karim.mansour.al-haddad.${Date.now()}@studio-mansour.example.com`
+		const registered = await request.post('/one/auth/new/register', {
+			data: { email, password: PASSWORD, name: 'Karim Mansour' },
+		})
+		expect(registered.status()).toBe(200)
+		const { access_token: token } = (await registered.json()) as { access_token: string }
+		const claimed = await request.post('/one/path-name/update', {
+			headers: { Authorization: `Bearer ${token}` },
+			data: { path: `karim-${Date.now()}` },
+		})
+		expect(claimed.status()).toBe(200)
+		const unverified = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true })
+		await unverified.addCookies([
+			{ name: 'tagg_lang', value: 'ar', url: test.info().project.use.baseURL! },
+		])
+		const fresh = await unverified.newPage()
+		await logInByPost(fresh, email)
+		await fresh.goto('/builder')
+		const shown = fresh.locator('strong', { hasText: 'karim.mansour' })
+		await expect(shown).toBeVisible()
+		await reviewShot(fresh, 'verify-banner-ar')
+		const breaks = await shown.evaluate((element) => {
+			// Where each line starts: the text before and after each break.
+			const text = element.textContent ?? ''
+			const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT)
+			const letters: Array<{ char: string; top: number }> = []
+			for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+				for (let index = 0; index < node.textContent!.length; index++) {
+					const range = document.createRange()
+					range.setStart(node, index)
+					range.setEnd(node, index + 1)
+					letters.push({ char: node.textContent![index]!, top: range.getBoundingClientRect().top })
+				}
+			}
+			const lines: string[] = []
+			letters.forEach((letter, index) => {
+				if (index && letter.top > letters[index - 1]!.top + 2)
+					lines.push(`${letters[index - 1]!.char}|${letter.char}`)
+			})
+			return { text, lines }
+		})
+		expect(breaks.text).toBe(email)
+		expect(breaks.lines.length).toBeGreaterThan(0)
+		for (const at of breaks.lines) expect(at.endsWith('|@') || at.startsWith('.|'), at).toBe(true)
+		await unverified.close()
 	},
 )
