@@ -132,7 +132,7 @@ for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-dialog]'
 // The gallery's full-screen viewer: its code loads when a visitor first opens an image.
 openImagesInViewer()
 
-// 'Exchange contact' (issue 40): the button is a link to the form's page; with this script it
+// 'Exchange contact': the button is a link to the form's page; with this script it
 // opens the same form in a dialog, whose code loads when a visitor first reaches for it. The
 // link still leads to the page when the code or the form cannot be fetched.
 let contactDialog: Promise<typeof ContactDialog> | undefined

@@ -8,7 +8,7 @@
  * - the resume PDF drawn after an edit and from the cache (`npm run bench -- --pdf` runs only this);
  * - database round trips per page view (cache hit and first render after an edit);
  * - each visitor page's document as sent (raw, gzip, brotli), its inline CSS and the requests
- *   that block its first paint (issue 41: 14 KB compressed, none), with the ratio to the ceiling;
+ *   that block its first paint (budget: 14 KB compressed, none), with the ratio to the ceiling;
  * - the JavaScript a visitor's browser loads on the first view of each public page (Chromium,
  *   every script file including those imported at load, gzip -9), and at the first Share;
  * - Lighthouse (mobile preset, Debian Chromium) on /{pname} and /{pname}/portfolio, and on
@@ -39,10 +39,10 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
 const TARGETS = {
 	rps: 1500,
 	p99Ms: 50,
-	/** KB of gzip -9 JavaScript on a first view (issue 12). */
+	/** KB of gzip -9 JavaScript on a first view. */
 	jsKb: { profile: 90, portfolio: 100, project: 100 },
 	lighthouse: 95,
-	/** Issue 41: a visitor's document within the TCP initial window, nothing render-blocking. */
+	/** A visitor's document within the TCP initial window, nothing render-blocking. */
 	documentKb: 14,
 	ceilingRatio: 0.8,
 }
@@ -253,7 +253,7 @@ async function lighthousePages(page: string, customerId: string) {
 		})
 		return `${page} (dark)`
 	}
-	// The same page in Arabic, right to left (issue 36: Lighthouse stays at its mark in every
+	// The same page in Arabic, right to left (Lighthouse stays at its mark in every
 	// language), then in German (the longest words).
 	const inLanguage = (language: 'ar' | 'de') => async () => {
 		await updateProfile(customerId, { language })

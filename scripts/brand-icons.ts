@@ -1,6 +1,6 @@
 /**
- * `npm run brand-icons`: writes app/data/brand-icons.ts, the icons of owners' links (issue 37,
- * ARCHITECTURE.md "Links of your own"): the brands a link-in-bio owner links to, each with its
+ * `npm run brand-icons`: writes app/data/brand-icons.ts, the icons of owners' links
+ * (ARCHITECTURE.md "Links of your own"): the brands a link-in-bio owner links to, each with its
  * name, colour, drawing and the hosts of its pages, and the generic icons (`link`, `mail`,
  * `phone`). The drawings come from Simple Icons (`simple-icons`, pinned exactly in package.json;
  * CC0 1.0), except the brands Simple Icons has dropped, drawn here.
@@ -360,7 +360,7 @@ async function render() {
 		})
 		.join('\n')
 	const source = `/**
- * The icons of owners' links (issue 37): ${icons.length} brands a link-in-bio owner links to, and
+ * The icons of owners' links: ${icons.length} brands a link-in-bio owner links to, and
  * the generic icons \`link\`, \`mail\` (\`mailto:\`) and \`phone\` (\`tel:\`).
  *
  * WRITTEN BY \`npm run brand-icons\` (scripts/brand-icons.ts): edit the script, not this file.

@@ -70,7 +70,7 @@ let demoArchive: string
 
 beforeAll(async () => {
 	demoId = (await seedDemoOwner()).customerId
-	// What the owner writes about a project and an image travels too (issue 33).
+	// What the owner writes about a project and an image travels too.
 	const [first] = await listPortfolios(demoId, 'all')
 	await updatePortfolio(demoId, first!.portfolioId, { link: 'https://example.com/live-work' })
 	await setImageDetails(demoId, first!.portfolioId, first!.displayImages[0]!.pProductImageId, {

@@ -1,5 +1,5 @@
 /**
- * The page cache and the owner's language (issue 36, decision 026's `language` part): a visitor's
+ * The page cache and the owner's language (decision 026's `language` part): a visitor's
  * page speaks its owner's language whatever the visitor's browser asks for, so the cache keeps one
  * page per owner and language, never one per Accept-Language, and `Vary` does not name it. Changing
  * the language is an edit: every cached page and its ETag change at once, on every instance.

@@ -1,5 +1,5 @@
 /**
- * The page cache and the owner's scheduled links (issue 37, the cache key's `schedule` part): a
+ * The page cache and the owner's scheduled links (the cache key's `schedule` part): a
  * link that starts or ends changes the cached page at that moment, with no write to move the page
  * version, and nothing else does (a hidden link's schedule, a moment inside one window). The app
  * is a stand-in that renders the owner's live links, so what is tested is the cache's key.

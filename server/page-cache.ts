@@ -365,7 +365,7 @@ export function createPageCache({
 			// The owner's language: a page reads the same for every visitor, whatever their browser
 			// says, so Accept-Language is no part of the key (nor of Vary).
 			language: version.language,
-			// The owner's links that start or end at a time (issue 37): the window the version was
+			// The owner's links that start or end at a time: the window the version was
 			// read in, so the page a visitor gets shows the links live now, within the minute a
 			// start or an end passes, with no write to move the version.
 			schedule: version.schedule,

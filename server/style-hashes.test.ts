@@ -1,6 +1,6 @@
 /**
- * Visitors' pages admit their inline `<style>` elements by hash (issue 41,
- * docs/decisions/036-first-screen.md): the texts a browser hashes, the policy the page cache
+ * Visitors' pages admit their inline `<style>` elements by hash
+ * (docs/decisions/036-first-screen.md): the texts a browser hashes, the policy the page cache
  * sends for a body, and the rewrite a page rendered outside the cache asks for through the load
  * context (server/app.ts). The pages themselves: tests/first-screen.test.ts.
  */

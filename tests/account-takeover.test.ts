@@ -1,5 +1,5 @@
 /**
- * The attacks of issue 29, each run as an attacker would run it against the real production
+ * Account-takeover attacks, each run as an attacker would run it against the real production
  * server (HTTP, a real SMTP server reading what each mailbox gets):
  * - someone with the owner's password asks to move the account to their own address; the owner
  *   changes the password, signs out every device and resets by email; the pending change must be

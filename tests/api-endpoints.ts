@@ -145,7 +145,7 @@ export type FixtureOwner = Owner & {
 	imageId: string
 	secondImageId: string
 	secondPortfolioId: string
-	/** A contact a visitor left for the owner (issue 40). */
+	/** A contact a visitor left for the owner. */
 	contactId: string
 }
 
@@ -618,7 +618,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
 		asOtherOwner: { status: 400, changesCaller: false },
 	},
 
-	// ------------------------------------------------------------ own domains (issue 39)
+	// ------------------------------------------------------------ own domains
 	// The Domain row is not in the account snapshot. Each owner has a verified domain named
 	// after their id (so B's read shows it is B's), its TXT record served by the fixture's DNS.
 	{
@@ -899,7 +899,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
 		asOtherOwner: { status: 200, changesCaller: true },
 	},
 
-	// ------------------------------------------------------------ contact exchange (issue 40)
+	// ------------------------------------------------------------ contact exchange
 	{
 		method: 'POST',
 		path: '/one/contacts/{pname}',
@@ -1350,7 +1350,7 @@ export async function createApiFixture(): Promise<Fixture> {
 			}
 			const renamed = await claimPath(owner.id, uniquePath('Renamed'))
 			if (!renamed.ok) throw new Error(`could not change the path: ${renamed.reason}`)
-			// A visitor's details (issue 40): the owner's own, like the rest.
+			// A visitor's details: the owner's own, like the rest.
 			const contact = await createContact(
 				owner.id,
 				// The owner's id in it: a read of one's contacts is about oneself.

@@ -227,7 +227,7 @@ describe('the pages carry the theme in their HTML, and change at once', () => {
 				expect(font.headers.get('cache-control')).toContain('immutable')
 				await font.arrayBuffer()
 			}
-			// The page's CSS (inline in its head since issue 41, and any stylesheet) declares the very
+			// The page's CSS (inline in its head, and any stylesheet) declares the very
 			// files preloaded (a preload it never used would be a second download); the faces of
 			// other scripts only when the page has their characters (app/utils/css-prune.ts: a
 			// Vietnamese name keeps the typeface, below).
@@ -241,7 +241,7 @@ describe('the pages carry the theme in their HTML, and change at once', () => {
 			].join('\n')
 			for (const href of preloads) expect(css).toContain(`url(${href})`)
 			expect(css).not.toMatch(/space-grotesk-vietnamese/)
-			// The page's inline CSS declares its own pairing's faces only (issue 41); the app's
+			// The page's inline CSS declares its own pairing's faces only; the app's
 			// stylesheet has every pairing's, Inter's Cyrillic among them.
 			expect(css).not.toMatch(/font-family:\s*"?Inter Variable/)
 			const app = await (await fetch(`${server.url}/login`)).text()

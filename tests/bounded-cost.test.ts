@@ -1,5 +1,5 @@
 /**
- * Bounded cost, round two (issue 30), against the real database and storage, with the routes
+ * Bounded cost, round two, against the real database and storage, with the routes
  * called as Remix calls them. Each case watches this process's event loop
  * (perf_hooks.monitorEventLoopDelay) and its memory before and after:
  * - a ZIP of many same-named CSV files unpacks one of them, off the event loop;

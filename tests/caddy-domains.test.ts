@@ -1,5 +1,5 @@
 /**
- * Owners' own domains behind Debian's Caddy with on-demand TLS (issue 39), as docs/deploying.md
+ * Owners' own domains behind Debian's Caddy with on-demand TLS, as docs/deploying.md
  * sets it up, but with Caddy's own local CA (`tls internal`) instead of Let's Encrypt: Caddy asks
  * Tagg's `/.well-known/tagg/tls-allowed` before it makes a certificate, so a verified domain gets
  * one and the owner's page over HTTPS, and an unverified name gets no certificate at all.

@@ -1,5 +1,5 @@
 /**
- * Public images are usable from any origin (issue 31): an owner's uploaded pictures under /cdn,
+ * Public images are usable from any origin: an owner's uploaded pictures under /cdn,
  * the link card (og.png) and the QR code (qr.png) carry `Cross-Origin-Resource-Policy:
  * cross-origin`, so a JSON Resume theme on another site can show `basics.image` from resume.json
  * (itself served with `Access-Control-Allow-Origin: *`). The builder, the API and the pages keep

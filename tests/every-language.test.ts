@@ -1,5 +1,5 @@
 /**
- * Every page in every language (issue 36): the visitors' pages in their owner's language, the
+ * Every page in every language: the visitors' pages in their owner's language, the
  * builder in the owner's, the signed-out pages by `?lang=`, rendered by the real server with a
  * complete owner whose own words are in scripts no catalog holds. In each language but English:
  * `<html lang dir>` names it, no English label of SPEC.md is left, and no English message of the

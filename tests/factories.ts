@@ -132,7 +132,7 @@ export async function snapshotAccount(customerId: string) {
 		profile: await getProfile(customerId),
 		resume: await getResume(customerId),
 		portfolios: await listPortfolios(customerId, 'all'),
-		// The details visitors left (issue 40), read or not.
+		// The details visitors left, read or not.
 		contacts: await allContacts(customerId),
 		storedObjects: storedObjects.sort(),
 	}

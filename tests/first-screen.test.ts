@@ -1,5 +1,5 @@
 /**
- * The first screen in one round trip (issue 41, docs/decisions/036-first-screen.md): every
+ * The first screen in one round trip (docs/decisions/036-first-screen.md): every
  * visitor page of the seeded owner, in every language and theme (light, dark, system), carries its CSS
  * inline, references no render-blocking stylesheet or script, and fits its document in the TCP
  * initial window (14 KB) in brotli and in gzip (a browser offers no brotli over plain HTTP): its

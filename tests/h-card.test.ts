@@ -1,5 +1,5 @@
 /**
- * The profile is a microformats2 h-card and its social links carry `rel="me"` (issue 37), read
+ * The profile is a microformats2 h-card and its social links carry `rel="me"`, read
  * as IndieWeb readers and Mastodon's link verification read them: the real server's HTML through
  * a microformats2 parser (`microformats-parser`). The h-card's classes add no style.
  */
@@ -141,7 +141,7 @@ describe('the profile’s h-card', () => {
 	test('its classes add no style: the stylesheet has no rule for them', async () => {
 		const { html } = await parsedPage(`/${maya.path}`)
 		const sheets = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!)
-		// The page's CSS is inline (issue 41): its <style> elements count as sheets too.
+		// The page's CSS is inline: its <style> elements count as sheets too.
 		const inline = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]!)
 		const texts: Array<[string, string]> = [
 			...(await Promise.all(

@@ -1,5 +1,5 @@
 /**
- * The visitors' 'Links' section (issue 37) in the real server's HTML: directly under the profile
+ * The visitors' 'Links' section in the real server's HTML: directly under the profile
  * card, only live links, each a labelled `rel="me"` link of the h-card (read by a microformats2
  * parser, as IndieWeb readers and Mastodon's verification read it) counted as `link:{linkId}`,
  * with the drawings of the icons it uses and no others; no section without links; the page

@@ -1,5 +1,5 @@
 /**
- * Owners' own domains (issue 39) against the real server, with a DNS server run by the test
+ * Owners' own domains against the real server, with a DNS server run by the test
  * (tests/dns-server.ts, DNS_SERVERS pointing at it): the claim and its records, verify before and
  * after the TXT record is published, uniqueness, the refusals, Caddy's `ask`, every short path on
  * the domain naming `https://{domain}/` (canonical, JSON-LD, QR code, vCard, resume.json,
@@ -389,7 +389,7 @@ describe('a verified domain serves the owner’s pages at short paths', () => {
 	})
 })
 
-describe('on the domain every link is the short path; the main host keeps its own (issue 39)', () => {
+describe('on the domain every link is the short path; the main host keeps its own', () => {
 	const items: string[] = []
 
 	beforeAll(async () => {

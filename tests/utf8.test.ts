@@ -1,5 +1,5 @@
 /**
- * Every byte the server sends is valid UTF-8 (issue 31): React's streaming renderer and the page
+ * Every byte the server sends is valid UTF-8: React's streaming renderer and the page
  * cache once left pairs of NUL bytes where a multi-byte character fell on the edge of one of
  * React's 2,048-byte chunks (`设\0\0计师`), which broke the JSON-LD for search engines and the
  * text link previews read. Each public page, its files and the builder are rendered here, against

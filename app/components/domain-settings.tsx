@@ -1,5 +1,5 @@
 /**
- * 'Your own domain' (issue 39): the owner's domain, the DNS records to publish (with copy
+ * 'Your own domain': the owner's domain, the DNS records to publish (with copy
  * buttons), its state, Verify and Remove (confirmed first). The same panel is the page
  * /builder/settings/domain (plain forms, no JavaScript needed) and a section of Settings, which
  * loads and posts to that page with a fetcher.

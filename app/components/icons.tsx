@@ -143,7 +143,7 @@ export const ChartIcon = lineIcon(
 	</>,
 )
 
-/** A person and a plus: leaving one's details, the owner's contacts (issue 40). */
+/** A person and a plus: leaving one's details, the owner's contacts. */
 export const ContactIcon = lineIcon(
 	'size-5',
 	<>

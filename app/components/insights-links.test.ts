@@ -1,5 +1,5 @@
 /**
- * Clicks on an owner's own links in Insights (issue 37): the beacon counts them as
+ * Clicks on an owner's own links in Insights: the beacon counts them as
  * `link:{linkId}`, and the dashboard and its CSV name each by its title ('A deleted link' once it
  * is gone), in the owner's language, an Arabic page isolating the title.
  */

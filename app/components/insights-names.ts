@@ -58,7 +58,7 @@ export function linkName(
 
 /**
  * A counted page (its path) by kind: 'Profile (/dana)', 'Project: …', or its path. With the
- * owner's own domain (issue 39), the page as visitors reach it there: 'Profile (dana.dev)',
+ * owner's own domain, the page as visitors reach it there: 'Profile (dana.dev)',
  * 'Portfolio (dana.dev/portfolio)'.
  */
 export function pageName(

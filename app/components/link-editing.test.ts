@@ -1,5 +1,5 @@
 /**
- * The builder's Links editor's own rules (issue 37): a schedule typed in the owner's time zone
+ * The builder's Links editor's own rules: a schedule typed in the owner's time zone
  * and the instant stored, both ways, across clock changes; the icon a URL calls for, decided in
  * the browser from the hosts the loader sends, as the server decides it; a link's status.
  */

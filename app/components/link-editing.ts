@@ -1,5 +1,5 @@
 /**
- * The pure rules of the builder's Links editor (issue 37) that run in the owner's browser, where
+ * The pure rules of the builder's Links editor that run in the owner's browser, where
  * app/data/brand-icons.ts (98 KB) never goes: a schedule typed in the owner's time zone
  * (`<input type="datetime-local">`) and the instant it is stored as, both ways; the icon a URL
  * calls for, from the brands' hosts the page's loader sends (the same rule as `iconForUrl`); and

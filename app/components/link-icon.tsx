@@ -1,5 +1,5 @@
 /**
- * The icon of an owner's link (issue 37): the one path of its brand (or of a generic icon)
+ * The icon of an owner's link: the one path of its brand (or of a generic icon)
  * inlined as SVG where the page is rendered, in the text's colour. A visitor's page is rendered
  * on the server and not hydrated, so its HTML carries only the icons it shows and no script
  * carries any (app/data/brand-icons.ts). Decorative: the link's title names the link.

@@ -1,5 +1,5 @@
 /**
- * The builder's Links editor (issue 37, ARCHITECTURE.md "Links of your own"): the owner's own
+ * The builder's Links editor (ARCHITECTURE.md "Links of your own"): the owner's own
  * links, up to 50, each with a title, a URL, an icon ('Automatic' from the URL, shown as it is
  * typed, or one of the list), visible or hidden, one highlighted, and a schedule typed and shown
  * in the owner's own time zone (stored as instants). Reordered by drag and by keyboard

@@ -1,5 +1,5 @@
 /**
- * The owner's own links as visitors see them (issue 37, ARCHITECTURE.md "Links of your own"):
+ * The owner's own links as visitors see them (ARCHITECTURE.md "Links of your own"):
  * full-width labelled buttons, plain links that work without a script, each `rel="me"` (the
  * owner's profiles elsewhere, for Mastodon's and IndieWeb's verification) and a `u-url` of the
  * profile's h-card, counted by the page's beacon (`data-track`, app/entry.public.ts). The

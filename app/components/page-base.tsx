@@ -1,5 +1,5 @@
 /**
- * Where an owner's pages are, as the links of a visitor's page name them (issue 39): every page
+ * Where an owner's pages are, as the links of a visitor's page name them: every page
  * path starts with the page's base, `''` on the owner's own domain (`/portfolio`, `/resume.pdf`)
  * and `/{pname}` on the main host. The routes put the base in their loader data
  * (`publicBase(request, path).prefix`, app/utils/public-url.server.ts); `PublicPage` gives it to

@@ -47,7 +47,7 @@ export type EditSection =
 	| 'certificates'
 	| 'achievements'
 
-/** What the builder's edit buttons open: a section's editor, or the Links editor (issue 37). */
+/** What the builder's edit buttons open: a section's editor, or the Links editor. */
 export type ProfileSection = EditSection | 'links'
 
 type Mode = { kind: 'public' } | { kind: 'builder'; onEdit: (section: ProfileSection) => void }
@@ -275,7 +275,7 @@ function ProfileCard({
 	mode: Mode
 	onShare: () => void
 	profileUrl?: string
-	/** More actions of a visitor's page, first in the card's row ('Exchange contact', issue 40). */
+	/** More actions of a visitor's page, first in the card's row ('Exchange contact'). */
 	actions?: ReactNode
 }) {
 	const [findMeOpen, setFindMeOpen] = useState(false)
@@ -437,7 +437,7 @@ function ProfileCard({
 }
 
 /**
- * The owner's own links (issue 37), directly under the profile card, where a link-in-bio visitor
+ * The owner's own links, directly under the profile card, where a link-in-bio visitor
  * looks first: full-width labelled buttons (links-section.tsx). No links: no section for
  * visitors, a prompt for the owner.
  */
@@ -786,7 +786,7 @@ export function ProfileView({
 	links?: readonly SectionLink[]
 	/** The drawings of the links' icons, by slug (sent by the page's loader). */
 	linkIcons?: IconDrawings
-	/** A visitor's page: more actions in the profile card's row (issue 40). */
+	/** A visitor's page: more actions in the profile card's row. */
 	cardActions?: ReactNode
 }) {
 	return (

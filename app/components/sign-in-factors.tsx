@@ -1,5 +1,5 @@
 /**
- * Settings' sign-in factors (issue 38, docs/decisions/033): passkeys (added, renamed, removed)
+ * Settings' sign-in factors (docs/decisions/033): passkeys (added, renamed, removed)
  * and authenticator codes (set up with a QR code and the key as text, turned on by a first code,
  * 10 recovery codes shown once and downloadable, new codes, turned off). Every post goes to
  * /builder/settings/security with a fetcher; the page's loader then reads the factors again.

@@ -4,7 +4,7 @@ import { EyeIcon } from './icons'
 
 /**
  * 'View Live': the owner's public page, in a new tab: at `https://{domain}/` while the owner's
- * own domain serves it (the builder's loader data, issue 39), else at `/{pname}`.
+ * own domain serves it (the builder's loader data), else at `/{pname}`.
  */
 export function ViewLiveLink({ path, className }: { path: string; className: string }) {
 	// The builder's loader data, named by shape (importing its type would make a cycle of modules).

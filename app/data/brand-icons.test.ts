@@ -1,5 +1,5 @@
 /**
- * The icons of owners' links (issue 37): which icon a URL gets, that every drawing is a valid
+ * The icons of owners' links: which icon a URL gets, that every drawing is a valid
  * SVG path in the 24×24 frame, that the file is what `npm run brand-icons` writes, and that the
  * icons reach visitors only as server-rendered HTML (the visitors' script never imports them).
  */

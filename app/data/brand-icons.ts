@@ -1,5 +1,5 @@
 /**
- * The icons of owners' links (issue 37): 90 brands a link-in-bio owner links to, and
+ * The icons of owners' links: 90 brands a link-in-bio owner links to, and
  * the generic icons `link`, `mail` (`mailto:`) and `phone` (`tel:`).
  *
  * WRITTEN BY `npm run brand-icons` (scripts/brand-icons.ts): edit the script, not this file.

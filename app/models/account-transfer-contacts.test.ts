@@ -1,5 +1,5 @@
 /**
- * Contacts are the owner's data (issue 40): the account export holds each with its consent and
+ * Contacts are the owner's data: the account export holds each with its consent and
  * when it was given; an import brings them back (no email about them: the owner was told where
  * they came from); an older document has none; a broken one is refused whole; deleting the
  * account deletes them.

@@ -1,5 +1,5 @@
 /**
- * The account export and import keep an owner's own links (issue 37): in display order, hidden
+ * The account export and import keep an owner's own links: in display order, hidden
  * and scheduled ones too, with no id; an older document with no links imports with none; a
  * document whose links break a save's rules is refused whole.
  */

@@ -262,10 +262,10 @@ export const AccountDocumentSchema = z.object({
 	portfolio: z
 		.array(PortfolioSchema)
 		.max(MAX_PORTFOLIO_ITEMS, `at most ${MAX_PORTFOLIO_ITEMS} portfolio items`),
-	// Added later (issue 37): the owner's own links in display order, checked by the rules of a
+	// Added later: the owner's own links in display order, checked by the rules of a
 	// save (app/utils/link-schemas.ts). Older documents have none.
 	links: LinkListSchema.optional().default([]),
-	// Added later (issue 40): the details visitors left, each with the consent it was given with
+	// Added later: the details visitors left, each with the consent it was given with
 	// and when. Older documents have none.
 	contacts: z
 		.array(

@@ -1,5 +1,5 @@
 /**
- * Contacts: the details visitors leave for an owner ('Exchange contact', issue 40;
+ * Contacts: the details visitors leave for an owner ('Exchange contact';
  * ARCHITECTURE.md "Contact exchange"; docs/decisions/035-contact-exchange.md). The owner's data:
  * listed newest first, opened (which marks it read), deleted one by one or with the account
  * (ON DELETE CASCADE), exported and imported with the account, and deleted by the retention job

@@ -142,7 +142,7 @@ export async function projectNames(customerId: string, ids: readonly string[]) {
 // ---------------------------------------------------------------- contacts received
 
 /**
- * Counts a contact a visitor left (issue 40) on its UTC day: the metric `contact`, written at
+ * Counts a contact a visitor left on its UTC day: the metric `contact`, written at
  * once with the contact (inside its transaction), so the count is exact and outlives the contact
  * itself (deleted by its owner or by retention) for INSIGHTS_RETENTION_DAYS, like every rollup.
  */

@@ -1,5 +1,5 @@
 /**
- * The links model (issue 37) against the real database: the owner's list and the visitors' list
+ * The links model against the real database: the owner's list and the visitors' list
  * at a moment, whole-list saves serialised per owner with a precondition, and the constraints
  * that hold whatever writes (a script, an old instance): no unsafe address, one highlight, an
  * end after the start, positions 0..49.

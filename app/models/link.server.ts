@@ -1,5 +1,5 @@
 /**
- * An owner's own links (issue 37, ARCHITECTURE.md "Links of your own"; the shared shape and the
+ * An owner's own links (ARCHITECTURE.md "Links of your own"; the shared shape and the
  * schedule rules: app/utils/links.ts). The owner reads them all, in their order; a visitor reads
  * only the live ones at a moment (`isLive`). A save replaces the whole list under the owner's
  * write lock (./tx.server.ts, docs/decisions/011-serialised-per-owner.md): two saves never merge,

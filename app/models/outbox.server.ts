@@ -25,7 +25,7 @@ export type OutboxKind =
 	/** The daily check found no TXT record for the owner's domain (`data.domain`, `record`, `token`). */
 	| 'domain-failing'
 	/**
-	 * Visitors left their details (issue 40; `data.customerId`): every contact not told yet, one
+	 * Visitors left their details (`data.customerId`): every contact not told yet, one
 	 * email (a digest when there are several), sent only to a verified address.
 	 */
 	| 'contact-received'
@@ -80,7 +80,7 @@ export async function enqueueEmail(
 }
 
 /**
- * Queues the notice of new contacts for the owner `customerId` (issue 40), due at `dueAt`,
+ * Queues the notice of new contacts for the owner `customerId`, due at `dueAt`,
  * unless one is already waiting to be sent (not attempted yet): that one will tell of the new
  * contacts too. Two queued at once are harmless: each contact is claimed by one notice only
  * (app/models/contact.server.ts), and a notice with nothing left to tell sends nothing.

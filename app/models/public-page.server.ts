@@ -20,7 +20,7 @@ export function publishedEmail(
 }
 
 /**
- * The profile page's data. `links` are the owner's links live at `now` (issue 37): worked out
+ * The profile page's data. `links` are the owner's links live at `now`: worked out
  * at each request, never stored, so a hidden, not yet started or ended link never reaches a
  * visitor (the page cache keys on the schedule window: server/page-cache.ts).
  */

@@ -187,7 +187,7 @@ export async function applyResumeImport(
 	data: ResumeImport,
 	sections: ImportSection[],
 	mode: ImportMode,
-	/** More of the import written in the same transaction (the owner's links: issue 37). */
+	/** More of the import written in the same transaction (the owner's links). */
 	alsoWrite?: (tx: Tx) => Promise<unknown>,
 ): Promise<Resume> {
 	const chosen = new Set(sections)

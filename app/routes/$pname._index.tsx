@@ -39,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		locale: page.profile.language,
 		// The drawings of the icons the owner's live links use, and only those (the page is
 		// rendered here and not hydrated: no script carries them).
-		// 'Exchange contact' (issue 40): shown while the owner's form is open; a link to the form's
+		// 'Exchange contact': shown while the owner's form is open; a link to the form's
 		// page, which the page's script opens as a dialog (app/utils/contact-dialog.ts).
 		connectHref: (await contactFormOpen(page.profile.customerId))
 			? pageHref(publicBase(request, path), '/connect')
@@ -103,7 +103,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => {
 		profile.tagline ||
 		[profile.designation, placeName(profile.city, profile.country)].filter(Boolean).join(' · ') ||
 		i18n._(msg`${name} on Tagg`)
-	// The owner's pages elsewhere: the social links, then the web links live now (issue 37; a
+	// The owner's pages elsewhere: the social links, then the web links live now (a
 	// mail address or a phone number is no page), each once.
 	const sameAs = [
 		...new Set([

@@ -44,7 +44,7 @@ type Values = Partial<Record<FieldName, string>>
 type Errors = Partial<Record<FieldName | 'consent' | 'form', string[]>>
 
 /**
- * `/{pname}/connect`: 'Exchange contact' as a page (issue 40; ARCHITECTURE.md "Contact exchange")
+ * `/{pname}/connect`: 'Exchange contact' as a page (ARCHITECTURE.md "Contact exchange")
  * that works without JavaScript, where the profile's button leads when no script runs (with one,
  * the same form opens in a dialog: app/utils/contact-dialog.ts). Never cached: each view stamps
  * the time the form was made (the minimum time to fill it), and its post is the visitor's own.

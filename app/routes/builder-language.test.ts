@@ -1,5 +1,5 @@
 /**
- * The builder home's editors hear the server in the builder's language (issue 36): a refused
+ * The builder home's editors hear the server in the builder's language: a refused
  * edit's message and field errors come back translated (the browser has no server catalog), and
  * in English they stay SPEC.md's words.
  */

@@ -1,5 +1,5 @@
 /**
- * The builder's Links editor on the server (issue 37): what /builder sends it (every link with
+ * The builder's Links editor on the server: what /builder sends it (every link with
  * what visitors see of it, the icons as data), its save (`intent: 'links'`): the whole list in one
  * call, a stale version refused with nothing changed, refusals at their item's field in the
  * builder's language; and the visitors' page: only live links, only their icons.

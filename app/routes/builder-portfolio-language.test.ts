@@ -1,5 +1,5 @@
 /**
- * The builder's portfolio pages hear the server in the builder's language (issue 36): a refused
+ * The builder's portfolio pages hear the server in the builder's language: a refused
  * edit of the list or of a project comes back with its messages translated (the browser has no
  * server catalog), and in English they stay as they were.
  */

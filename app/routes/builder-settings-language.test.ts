@@ -1,5 +1,5 @@
 /**
- * Settings' two languages (issue 36): the language of the owner's public pages
+ * Settings' two languages: the language of the owner's public pages
  * (`Profile.language`, the same value as `/one/sites/info/general/language`) and the language of
  * the builder and the owner's emails (`Customer.language`, null: the browser's). Both are plain
  * form posts (no JavaScript needed), each with its own answer; a new language of the builder

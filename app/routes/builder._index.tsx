@@ -59,7 +59,7 @@ const BRAND_HOSTS = Object.fromEntries(
 )
 
 /**
- * What the builder shows of the owner's own links (issue 37): the section as visitors would see
+ * What the builder shows of the owner's own links: the section as visitors would see
  * it, every link marked with what visitors see of it now, and what the Links editor needs. The
  * icons travel as data, never as code: the drawings of those in use (and the generic ones), the
  * brands' names, and the brands' hosts for the icon 'Automatic' picks as a URL is typed
@@ -106,7 +106,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		links: links.shown,
 		linkEditor: links.editor,
 		path,
-		// `https://{domain}/` while the owner's own domain serves the page (issue 39).
+		// `https://{domain}/` while the owner's own domain serves the page.
 		profileUrl: (await ownerAddress(path)).profileUrl,
 		loginEmail: loginEmail ?? '',
 		// Each editor sends its section's version back: a save from a stale tab is a 412.

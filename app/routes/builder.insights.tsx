@@ -41,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		customerId,
 		summary.links.map((row) => row.link),
 	)
-	// Contacts visitors left (issue 40), in this period and the one before.
+	// Contacts visitors left, in this period and the one before.
 	const days = rangeDays(range, summary.to || utcDay())
 	const counts = await readContactCounts(customerId, days.previousFrom, days.to)
 	const contacts = {
@@ -54,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		projects,
 		links,
 		path,
-		// `https://{domain}/` while the owner's own domain serves the pages (issue 39).
+		// `https://{domain}/` while the owner's own domain serves the pages.
 		...(path ? await ownerAddress(path) : { profileUrl: null, domain: null }),
 		insightsOn: env().INSIGHTS === 'on',
 	}
@@ -469,7 +469,7 @@ function EmptyState({
 }: {
 	path: string | null
 	profileUrl: string | null
-	/** The owner's own domain: the page is there (issue 39). */
+	/** The owner's own domain: the page is there. */
 	domain: string | null
 }) {
 	return (

@@ -83,7 +83,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		getAccount(customerId),
 	])
 	const i18n = requestI18n(request, account?.language)
-	// The owner's own domain names the pages as visitors reach them there (issue 39).
+	// The owner's own domain names the pages as visitors reach them there.
 	const { domain } = path ? await ownerAddress(path) : { domain: null }
 	// The owner's own links that were clicked, by title (`link:{linkId}`).
 	const links = await countedLinkTitles(

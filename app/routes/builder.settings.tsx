@@ -575,7 +575,7 @@ function PasswordSection() {
 function AddressSection({ path, host }: { path: string; host: string }) {
 	const { t } = useLingui()
 	const { form, fields } = useSettingForm('path', PathFormSchema, { path })
-	// The owner's own domain while it serves their pages (the builder's loader data, issue 39).
+	// The owner's own domain while it serves their pages (the builder's loader data).
 	const domainUrl = (
 		useRouteLoaderData('routes/builder') as { domainUrl?: string | null } | undefined
 	)?.domainUrl

@@ -1,5 +1,5 @@
 /**
- * /builder/settings/domain: the owner's own domain (issue 39). The page works without
+ * /builder/settings/domain: the owner's own domain. The page works without
  * JavaScript (plain forms); Settings shows the same panel in its 'Your own domain' section,
  * loading and posting here with a fetcher (app/components/domain-settings.tsx).
  */

@@ -47,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const account = await getAccount(customerId)
 	const path = account?.profile?.path
 	if (!path) throw redirect('/set-path')
-	// The owner's own domain, while it serves their pages (issue 39).
+	// The owner's own domain, while it serves their pages.
 	const [address, unreadContacts] = await Promise.all([
 		ownerAddress(path),
 		countUnreadContacts(customerId),

@@ -1,5 +1,5 @@
 /**
- * An owner's own links through the resume import (issue 37, ARCHITECTURE.md "Links of your
+ * An owner's own links through the resume import (ARCHITECTURE.md "Links of your
  * own"): the eight social fields are filled from the networks they name (section `profile`),
  * every other link of the file is offered as the section `links`, from a JSON Resume file
  * (`basics.profiles`, `basics.url`) and from a LinkedIn export (Profile.csv's `Websites` and

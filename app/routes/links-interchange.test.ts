@@ -1,5 +1,5 @@
 /**
- * An owner's own links outside the page (issue 37): `resume.json` lists the social links and the
+ * An owner's own links outside the page: `resume.json` lists the social links and the
  * live web links in `basics.profiles` (`network`, `url`, `username` where the address names one),
  * valid against the JSON Resume schema; the vCard carries the live links as social profiles,
  * URLs, emails and phone numbers. Neither ever holds a hidden, not yet started or ended link, and

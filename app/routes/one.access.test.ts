@@ -125,7 +125,7 @@ describe('the endpoint table', () => {
 					'/one/account/email/confirm',
 					// Counts a visit to a public page, anonymously by design (insights).
 					'/one/insights/hit',
-					// A visitor leaves their details for an owner (issue 40), held by the limits.
+					// A visitor leaves their details for an owner, held by the limits.
 					'/one/contacts/{pname}',
 				].includes(endpoint.path),
 		)

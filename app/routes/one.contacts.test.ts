@@ -1,5 +1,5 @@
 /**
- * Contact exchange through the /one API (issue 40, ARCHITECTURE.md "Contact exchange"), against
+ * Contact exchange through the /one API (ARCHITECTURE.md "Contact exchange"), against
  * the real database: a visitor's details taken (201) with the consent they were given with,
  * every rule of the form (each refusal a 400 naming the field, nothing stored), the bounded body,
  * a closed form or an unknown owner (404), the limits per client and owner, per client and per

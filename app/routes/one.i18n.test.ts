@@ -1,5 +1,5 @@
 /**
- * The /one API answers its messages in the request's language (issue 36): `Accept-Language`
+ * The /one API answers its messages in the request's language: `Accept-Language`
  * (or `?lang=`, or the switcher's cookie) picks it, through the real HTTP server (server/app.ts
  * sets the language of each request); with none, the messages are SPEC.md's English. Messages
  * with a value in them keep the value; a limit keeps its number.

@@ -1,5 +1,5 @@
 /**
- * Links of your own through the /one API (issue 37, ARCHITECTURE.md "Links of your own"), against
+ * Links of your own through the /one API (ARCHITECTURE.md "Links of your own"), against
  * the real database: the owner's read and save, every rule of a save (each refusal a 400 naming
  * the item, with nothing changed), `If-Match`, what visitors and other owners get before, inside
  * and after a schedule, and the schedule window the page cache keys on.

@@ -1,5 +1,5 @@
 /**
- * Passkeys and two-factor codes over the /one API (issue 38, ARCHITECTURE.md "Sign-in factors",
+ * Passkeys and two-factor codes over the /one API (ARCHITECTURE.md "Sign-in factors",
  * docs/decisions/033-sign-in-factors.md), against a real PostgreSQL. Codes are computed here from
  * the secret the API hands out (tests/second-factor.ts, written apart from the code under test);
  * passkeys come from a software authenticator. Every rule:

@@ -859,7 +859,7 @@ describe('builder pages', () => {
 	})
 })
 
-describe('a new project (issue 33)', () => {
+describe('a new project', () => {
 	const create = async (owner: Owner) => {
 		const { json } = await callApi(createItem, '/one/sites/portfolio/data/create/new/portfolio', {
 			method: 'POST',

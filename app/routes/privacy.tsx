@@ -12,7 +12,7 @@ export function loader() {
 	return {
 		counting: INSIGHTS === 'on',
 		retentionDays: INSIGHTS_RETENTION_DAYS,
-		// How long the details visitors leave with 'Exchange contact' are kept (issue 40).
+		// How long the details visitors leave with 'Exchange contact' are kept.
 		contactDays: CONTACTS_RETENTION_DAYS,
 	}
 }

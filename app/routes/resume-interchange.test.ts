@@ -661,7 +661,7 @@ describe('the import preview lists everything it will not bring over, by field',
 			city: 'London',
 			country: 'United Kingdom',
 		})
-		// A second LinkedIn profile and a second website are links of the owner's (issue 37).
+		// A second LinkedIn profile and a second website are links of the owner's.
 		expect(data.sections.links!.items).toEqual([
 			{ title: 'LinkedIn', url: 'https://www.linkedin.com/in/ada-two', icon: 'linkedin' },
 			{ title: 'ada.dev', url: 'https://ada.dev', icon: 'link' },
@@ -701,7 +701,7 @@ describe('the import preview lists everything it will not bring over, by field',
 				'Projects.csv: Tagg keeps projects as portfolio case studies, which an import does not create',
 			'Skills.csv[3].name': `${LONG_SKILL}: longer than 60 characters, the most a skill may have`,
 		})
-		// The first handle and website are imported, not listed; the others are links (issue 37).
+		// The first handle and website are imported, not listed; the others are links.
 		expect(data.sections.profile!.fields).toMatchObject({
 			xUrl: 'https://x.com/zoe',
 			companySite: 'https://zoe.dev',

@@ -1,5 +1,5 @@
 /**
- * /{pname}/resume.pdf in its owner's language (issue 36), read back with poppler: pdftotext for
+ * /{pname}/resume.pdf in its owner's language, read back with poppler: pdftotext for
  * the headings, dates and labels a reader's tools see, pdffonts for the fonts embedded. German
  * keeps the left-to-right layout with its own words and month names; Arabic is laid out right to
  * left (headings and entries at the right margin, dates on the left) in IBM Plex Sans Arabic.

@@ -1,5 +1,5 @@
 /**
- * /{pname}/resume.pdf in every script the web page shows (issue 32), read back with poppler:
+ * /{pname}/resume.pdf in every script the web page shows, read back with poppler:
  * pdftotext for the text a recruiter's tools see (right-to-left runs in reading order, headings
  * as words), pdffonts for the fonts (each one embedded and subset, never the standard Helvetica).
  */

@@ -1,5 +1,5 @@
 /**
- * The owner hears of contacts by email (issue 40), through the outbox, against a real SMTP
+ * The owner hears of contacts by email, through the outbox, against a real SMTP
  * server (smtp-server + mailparser): one contact is one email from Tagg's sender with the visitor
  * as Reply-To, a minute later; several within minutes go in one digest; nothing is told twice
  * (two workers at once); only a verified address gets it; the words are the owner's language.

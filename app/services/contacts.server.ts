@@ -1,5 +1,5 @@
 /**
- * Contact exchange (issue 40; ARCHITECTURE.md "Contact exchange";
+ * Contact exchange (ARCHITECTURE.md "Contact exchange";
  * docs/decisions/035-contact-exchange.md): what the page's form (`/{pname}/connect`) and the API
  * (`POST /one/contacts/{pname}`) share. A visitor's details are taken only while the owner's form
  * is open, within limits reserved before any work (per client and owner, per client, per owner:

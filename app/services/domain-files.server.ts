@@ -1,5 +1,5 @@
 /**
- * `/sitemap.xml` and `/robots.txt` on an owner's own domain (issue 39): they name only that
+ * `/sitemap.xml` and `/robots.txt` on an owner's own domain: they name only that
  * owner's pages, at their short paths on `https://{domain}/`.
  */
 import { getPageVersion } from '~/models/page-version.server'

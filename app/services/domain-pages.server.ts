@@ -1,5 +1,5 @@
 /**
- * The pages the HTTP server answers itself for hosts that are not the main site (issue 39):
+ * The pages the HTTP server answers itself for hosts that are not the main site:
  * a host that is no verified domain ('This domain is not connected'), and an address an
  * owner's domain does not serve (the builder, sign-in pages: 'Page not found'). Small, whole
  * HTML in the visitor's language (`?lang=`, then the browser's), with no script and no cookie.

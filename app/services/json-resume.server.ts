@@ -103,7 +103,7 @@ export function toJsonResume({
 	projects: PortfolioItem[]
 	profileUrl: string
 	/**
-	 * The owner's own links live now (issue 37): the web ones join the social links in
+	 * The owner's own links live now: the web ones join the social links in
 	 * `basics.profiles` (a mail address or a phone number is no profile).
 	 */
 	links?: readonly ShownLink[]

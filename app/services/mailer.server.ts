@@ -281,7 +281,7 @@ export const CONTACTS_PURGE_EVERY_MS = 60 * 60_000
 let lastContactsPurge = 0
 
 /**
- * Deletes the contacts older than CONTACTS_RETENTION_DAYS (issue 40): an hourly turn that one
+ * Deletes the contacts older than CONTACTS_RETENTION_DAYS: an hourly turn that one
  * instance takes (app/models/job-lease.server.ts), run from this worker's rounds (every instance
  * runs one, at least every 30 s). Answers how many were deleted (null: not this instance's turn).
  */

@@ -1,5 +1,5 @@
 /**
- * The resume import speaks the owner's language (issue 36): the preview's notes and the skipped
+ * The resume import speaks the owner's language: the preview's notes and the skipped
  * items' values and reasons of a LinkedIn export and of a JSON Resume file come back in the
  * request's language from the /one API and in the builder's language on the import page, with
  * no English sentence left and the owner's own words (a company, a date, a level they typed)
@@ -147,7 +147,7 @@ const ENGLISH = {
 	linkedin: {
 		notes: {
 			profile: ['The last name was cut to 60 characters.'],
-			// The second X handle and the second website are links (issue 37).
+			// The second X handle and the second website are links.
 			links: [],
 			workExp: ['Work entry “Platformingeniør”: the start date “forår 2019” could not be read.'],
 			education: [
@@ -189,7 +189,7 @@ const ENGLISH = {
 	json: {
 		notes: {
 			profile: ['Only the first 20 of 21 bio paragraphs are kept.'],
-			// The second LinkedIn profile is a link (issue 37).
+			// The second LinkedIn profile is a link.
 			links: [],
 			workExp: [
 				'Only the first 50 of 56 work entries are kept.',

@@ -448,7 +448,7 @@ function fitAchievements(raw: string[]) {
 const MAX_LINK_CANDIDATES = LINKS_MAX * 20
 
 /**
- * Fits the file's links (issue 37) to the rules of a save (app/utils/link-schemas.ts): a title
+ * Fits the file's links to the rules of a save (app/utils/link-schemas.ts): a title
  * cut to its limit, an address a link cannot have (`javascript:`, `ftp:`, no host) skipped with
  * the reason, an address the file gives twice or that a profile field of the import holds
  * already taken once, at most {@link LINKS_MAX}.

@@ -77,7 +77,7 @@ export async function sitemapResponse(
 	const [plan, onDomains] = await Promise.all([
 		planSitemap(limits.maxUrls ?? SITEMAP_MAX_URLS, limits.urlsPerProfile),
 		// Owners whose pages a domain serves are listed there (its own /sitemap.xml), not here:
-		// their addresses on this host answer 301 (issue 39).
+		// their addresses on this host answer 301.
 		servedPaths(),
 	])
 	const page = pageParam === null ? 0 : /^[1-9]\d{0,8}$/.test(pageParam) ? Number(pageParam) : -1

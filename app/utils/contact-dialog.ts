@@ -1,5 +1,5 @@
 /**
- * 'Exchange contact' in a dialog on a visitor's profile (issue 40), loaded by the public pages'
+ * 'Exchange contact' in a dialog on a visitor's profile, loaded by the public pages'
  * script (app/entry.public.ts) the first time a visitor reaches for the button. No React and no
  * catalog: the dialog shows the form of the page the button links to (`/{pname}/connect`,
  * fetched, `#contact-panel`), in the page's language, and posts it to that page, which checks

@@ -1,5 +1,5 @@
 /**
- * What keeps bots off the page's contact form (`/{pname}/connect`, issue 40) without a
+ * What keeps bots off the page's contact form (`/{pname}/connect`) without a
  * third-party service: a field people never see (a honeypot) and a minimum time to fill the
  * form, timed from a signed stamp of when the page was made. A hit is answered as a success and
  * dropped (a bot learns nothing). The API has neither: its limits hold it.

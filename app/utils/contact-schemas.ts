@@ -1,5 +1,5 @@
 /**
- * What a visitor leaves for an owner ('Exchange contact', issue 40; ARCHITECTURE.md "Contact
+ * What a visitor leaves for an owner ('Exchange contact'; ARCHITECTURE.md "Contact
  * exchange"), checked the same way for the page's form (`/{pname}/connect`) and the API
  * (`POST /one/contacts/{pname}`): `name` (required), `email` and/or `phone` (one of them),
  * `company`, `message` (at most 1,000 characters) and `consent` (`true`, or `on` from a form).

@@ -1,5 +1,5 @@
 /**
- * The files of an owner's contacts (issue 40): one contact's card (vCard 3.0, every value
+ * The files of an owner's contacts: one contact's card (vCard 3.0, every value
  * escaped as the profile's card is: app/utils/vcard.server.ts) and the whole list as CSV
  * (formula-safe: app/utils/csv.ts), its column names in the owner's language.
  */

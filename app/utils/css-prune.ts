@@ -1,6 +1,6 @@
 /**
- * A visitor's page carries, inline, only the CSS its own HTML uses (issue 41,
- * docs/decisions/036-first-screen.md): its page's stylesheet (app/styles/public/) holds every
+ * A visitor's page carries, inline, only the CSS its own HTML uses
+ * (docs/decisions/036-first-screen.md): its page's stylesheet (app/styles/public/) holds every
  * class the page's files may render, and this cuts it, once per rendered page version, to the
  * rules whose selectors can match that HTML:
  * - a selector's classes (outside `:is()`, `:where()`, `:not()`, `:has()`) must all be in the

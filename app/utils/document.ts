@@ -9,7 +9,7 @@ export type PublicEntry = { imports: string[]; preload: string[] }
 /** The `handle` of a route whose pages are for visitors (app/root.tsx). */
 export type PublicPageHandle = {
 	publicPage?: boolean
-	/** A visitor's page that is no page of the owner's Insights (the contact form, issue 40). */
+	/** A visitor's page that is no page of the owner's Insights (the contact form). */
 	uncounted?: boolean
 }
 

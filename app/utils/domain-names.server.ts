@@ -1,6 +1,6 @@
 /**
- * Owners' own domains: how a name is normalised and checked (issue 39,
- * docs/decisions/034-own-domains.md). Any top-level name is accepted by its syntax (`.test`
+ * Owners' own domains: how a name is normalised and checked
+ * (docs/decisions/034-own-domains.md). Any top-level name is accepted by its syntax (`.test`
  * included): what proves a domain is the owner's is the TXT record, never the name.
  */
 import { isIP } from 'node:net'

@@ -1,5 +1,5 @@
 /**
- * The form and API body of an owner's own domain (issue 39): shared by Settings and
+ * The form and API body of an owner's own domain: shared by Settings and
  * `POST /one/account/domain/update`. The name's rules (normalisation, IP, this instance's own
  * host) are checked on the server: app/utils/domain-names.server.ts.
  */

@@ -501,7 +501,7 @@ export function recoveryCodeUsedEmail(
 }
 
 /**
- * The daily check found no TXT record proving the owner's domain (issue 39): the page is still
+ * The daily check found no TXT record proving the owner's domain: the page is still
  * served there for 3 days, then the domain is disconnected until it is verified again.
  */
 export function domainFailingEmail(
@@ -539,7 +539,7 @@ export type NoticeContact = {
 }
 
 /**
- * Visitors left their details on the owner's page (issue 40): one contact, or a digest of those
+ * Visitors left their details on the owner's page: one contact, or a digest of those
  * that came within minutes, each as a card, and a button to the builder's Contacts. With one
  * contact that gave an email, the message's Reply-To is the visitor (the mailer sets it), and
  * the email says so.

@@ -166,7 +166,7 @@ export type Env = {
 	INSIGHTS: 'on' | 'off'
 	/** Days of insights rollups kept. */
 	INSIGHTS_RETENTION_DAYS: number
-	/** Days a visitor's details left for an owner are kept (contact exchange, issue 40). */
+	/** Days a visitor's details left for an owner are kept (contact exchange). */
 	CONTACTS_RETENTION_DAYS: number
 	/** A direct connection (not through a pooler) for migrations; unset: DATABASE_URL. */
 	DATABASE_MIGRATION_URL: string | undefined

@@ -75,7 +75,7 @@ export type LinkName = SocialField | `portfolio:${string}` | `link:${string}`
 
 /**
  * A counted link: a social field name of the API (`linkedInUrl`, …), `portfolio:{id}`, or
- * `link:{linkId}` (one of the owner's own links, issue 37).
+ * `link:{linkId}` (one of the owner's own links).
  */
 export function isLinkName(value: unknown): value is LinkName {
 	return (

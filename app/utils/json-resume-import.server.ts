@@ -499,7 +499,7 @@ export function readJsonResume(text: string): RawImport {
 		}
 		const links: NonNullable<RawImport['links']> = []
 		// The first profile of each of the eight networks fills its field; every other profile
-		// with an address is one of the owner's own links (issue 37), titled by its network.
+		// with an address is one of the owner's own links, titled by its network.
 		objects(basics.profiles).forEach((entry, index) => {
 			const network = str(entry.network)
 			const field = socialField(network)

@@ -1,5 +1,5 @@
 /**
- * Validation of an owner's own links (issue 37, ARCHITECTURE.md "Links of your own"), shared by
+ * Validation of an owner's own links (ARCHITECTURE.md "Links of your own"), shared by
  * the /one API and the builder's Links editor: the whole list a save replaces. A refused list
  * changes nothing; the answer names the item (`links.3.url: …`).
  *

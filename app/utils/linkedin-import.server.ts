@@ -280,7 +280,7 @@ export async function readLinkedInExport(zip: Uint8Array): Promise<RawImport> {
 		}
 		raw.origins = {}
 		const links: NonNullable<RawImport['links']> = []
-		// The first Twitter handle is the X link, the others links of the owner's (issue 37).
+		// The first Twitter handle is the X link, the others links of the owner's.
 		for (const handle of bracketList(field(profile, 'Twitter Handles'))) {
 			const user = handle.replace(/^@/, '')
 			if (!/^[A-Za-z0-9_]{1,15}$/.test(user)) {

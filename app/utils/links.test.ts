@@ -1,5 +1,5 @@
 /**
- * The pure rules of an owner's own links (issue 37): live at a moment, the schedule's boundaries
+ * The pure rules of an owner's own links: live at a moment, the schedule's boundaries
  * and windows, the plain icon of a scheme, the user name an address names, and the validation a
  * save and the builder share (app/utils/link-schemas.ts), messages matching their limits.
  */

@@ -1,5 +1,5 @@
 /**
- * An owner's own links (issue 37, ARCHITECTURE.md "Links of your own"): the shape every part
+ * An owner's own links (ARCHITECTURE.md "Links of your own"): the shape every part
  * shares (the model, the /one API, the builder's editor, the visitors' 'Links' section, the
  * insights names, resume.json), and the pure rules that need no database. Used by the browser
  * and the server alike.

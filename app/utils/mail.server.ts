@@ -15,7 +15,7 @@ export type Email = {
 	subject: string
 	text: string
 	html: string
-	/** Where a reply goes (a visitor who left their details: issue 40); the sender otherwise. */
+	/** Where a reply goes (a visitor who left their details); the sender otherwise. */
 	replyTo?: { name: string; address: string }
 	/**
 	 * A notice the owner may stop: the address that stops it, for one-click unsubscribe

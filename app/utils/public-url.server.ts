@@ -1,5 +1,5 @@
 /**
- * The public address of an owner's pages (issue 39): `https://{domain}/…` when the request came
+ * The public address of an owner's pages: `https://{domain}/…` when the request came
  * in on the owner's verified domain (server/app.ts maps the short paths there onto
  * `/{pname}/…` and names the domain in {@link DOMAIN_HEADER}), else `PUBLIC_SITE_URL/{pname}/…`.
  * Canonical links, QR codes, vCards, link cards, JSON-LD, share links, the sitemap and

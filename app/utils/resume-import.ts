@@ -157,7 +157,7 @@ export type ImportPreview<Text = ImportText> = {
 			Text
 		>
 		achievements?: ListPreview<string, Text>
-		/** The owner's own links (issue 37): `current` and `appendAdds` count links, and a link
+		/** The owner's own links: `current` and `appendAdds` count links, and a link
 		 * whose address the owner has already is not added again. */
 		links?: ListPreview<{ title: string; url: string; icon: string }, Text>
 	}
@@ -202,7 +202,7 @@ export type RawImport = {
 	skills?: Array<{ name: string; level: string; keywords?: string[]; from: string }>
 	certificates?: Array<{ name: string; issuer: string; url: string; date: string }>
 	achievements?: string[]
-	/** The file's links that fill none of the profile's fields (issue 37): `title` the network
+	/** The file's links that fill none of the profile's fields: `title` the network
 	 * the file names, else the brand's name or the host; `from` where the file holds it
 	 * (`basics.profiles[3]`, `Profile.csv.Websites`). */
 	links?: Array<{ title: string; url: string; from: string }>

@@ -22,7 +22,7 @@ export type VCardInput = {
 	ytUrl?: string | null
 	whatAppBusUrl?: string | null
 	/**
-	 * The owner's own links live now (issue 37), in their order: a known brand's as a social
+	 * The owner's own links live now, in their order: a known brand's as a social
 	 * profile, other web links as URLs labelled by their title, `mailto:` as an email and `tel:`
 	 * as a phone number.
 	 */

@@ -1,5 +1,5 @@
 /**
- * Bounded cost, round two (issue 30), as `npm run bench` lines (`npm run bench -- --bounded`
+ * Bounded cost, round two, as `npm run bench` lines (`npm run bench -- --bounded`
  * runs only these), against the app the benchmark started (a primary and its cluster workers;
  * memory and CPU time are summed over them, read from /proc, so a busy machine does not change
  * them; the /healthz times do change with it):

@@ -1,5 +1,5 @@
 /**
- * The bounded-cost part of `npm run bench` (issue 21): an owner with 200 items of the largest
+ * The bounded-cost part of `npm run bench`: an owner with 200 items of the largest
  * size (the lists' page sizes, bytes and times, eight reads in parallel next to another owner's
  * page, the public and builder lists) and a burst of 60 logins and sign-ups (statuses, latency,
  * /healthz during the burst). Runs against the app the benchmark started.

@@ -1,5 +1,5 @@
 /**
- * What a visitor's page costs before its first paint (issue 41, docs/decisions/036-first-screen.md):
+ * What a visitor's page costs before its first paint (docs/decisions/036-first-screen.md):
  * the document's bytes as sent (raw, gzip, brotli), its inline CSS, and the requests that block
  * its rendering. Shared by `npm run bench` and tests/first-screen.test.ts.
  */

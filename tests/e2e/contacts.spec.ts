@@ -1,5 +1,5 @@
 /**
- * Contact exchange (issue 40), end to end on a phone: a visitor taps 'Exchange contact' on an
+ * Contact exchange, end to end on a phone: a visitor taps 'Exchange contact' on an
  * owner's profile, with JavaScript (a dialog: the form, its refusals, the thank-you state with the
  * owner's vCard) and without (the same form as the page `/{pname}/connect`, posted, then its
  * thank-you page); the owner finds both in Contacts (newest first, new ones marked), opens one

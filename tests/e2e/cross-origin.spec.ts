@@ -1,5 +1,5 @@
 /**
- * Another site shows an owner's public images (issue 31): a page served from a second local
+ * Another site shows an owner's public images: a page served from a second local
  * origin (127.0.0.1, another site than localhost for the browser) reads the demo owner's
  * resume.json, as a JSON Resume theme does, and shows `basics.image`, the link card and the QR
  * code. With `Cross-Origin-Resource-Policy: same-site` Chromium blocked them

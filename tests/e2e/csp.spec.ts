@@ -1,6 +1,6 @@
 /**
- * Visitors' pages admit their inline `<style>` elements by hash (issue 41,
- * docs/decisions/036-first-screen.md): what their script adds at run time must not need any other.
+ * Visitors' pages admit their inline `<style>` elements by hash
+ * (docs/decisions/036-first-screen.md): what their script adds at run time must not need any other.
  * On a phone, the demo owner's profile with Share (the modal), its copied link (a toast), Find Me,
  * 'Exchange contact' (the contact dialog) and a project's image viewer: no
  * `securitypolicyviolation` at all, the toasts styled (goober's rules in an adopted stylesheet, no

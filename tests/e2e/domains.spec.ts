@@ -1,5 +1,5 @@
 /**
- * Your own domain (issue 39), end to end on a phone: the owner opens Settings, adds a domain,
+ * Your own domain, end to end on a phone: the owner opens Settings, adds a domain,
  * sees the exact records to publish, presses Verify before the TXT record exists (the error names
  * it), publishes it on the DNS server this spec runs (the app reads DNS_SERVERS, set by
  * playwright.config.ts), verifies, then removes the domain after confirming. The page

@@ -24,7 +24,7 @@ async function openNewProject(page: Page) {
 	await expect(page).toHaveURL(/\/builder\/portfolio$/)
 	await page.getByRole('button', { name: 'Add New' }).first().click()
 	await expect(page).toHaveURL(/\/builder\/portfolio\/[\w-]+$/)
-	// Something saved to it: a new project left untouched is removed when left (issue 33).
+	// Something saved to it: a new project left untouched is removed when left.
 	const portfolioId = page.url().split('/').pop()!
 	const saved = await page.request.post('/one/sites/portfolio/data/update/status', {
 		data: { portfolioId, featured: false },

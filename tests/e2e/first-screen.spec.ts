@@ -1,5 +1,5 @@
 /**
- * The first screen in one round trip (issue 41): each visitor page of the demo owner looks the
+ * The first screen in one round trip: each visitor page of the demo owner looks the
  * same with every stylesheet request refused (`**\/*.css` aborted) as with the app's whole
  * stylesheet added to it (before its inline CSS), so it paints from its document alone and its
  * inline CSS misses nothing it shows (docs/decisions/036-first-screen.md). Compared as

@@ -1,5 +1,5 @@
 /**
- * A visitor's pages speak their owner's language (issue 36), whatever the visitor's browser asks
+ * A visitor's pages speak their owner's language, whatever the visitor's browser asks
  * for: Arabic right to left at a phone's width with nothing off the screen and no serious axe
  * violation, German with its own labels and month names, and the modals that load at first use
  * in the page's language too.

@@ -1,5 +1,5 @@
 /**
- * The language switcher of the signed-out pages works without JavaScript (issue 36): plain links
+ * The language switcher of the signed-out pages works without JavaScript: plain links
  * (`?lang=`), the choice kept in a cookie for the next page, each language named in its own words,
  * and Arabic laid out right to left at a phone's width with nothing running off the screen.
  */

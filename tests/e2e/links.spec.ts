@@ -1,5 +1,5 @@
 /**
- * Links of your own (issue 37), end to end on a phone: the owner adds links in the builder,
+ * Links of your own, end to end on a phone: the owner adds links in the builder,
  * reorders them by keyboard, hides one, highlights one and schedules one (typed in the browser's
  * time zone, the browser's clock pinned with Playwright's `page.clock`); visitors see the live
  * ones as labelled buttons in the first screen at 390 px, with JavaScript and without, axe-clean;

@@ -50,7 +50,7 @@ async function createItem(
 		expect((await page.request.post(path, { data: { portfolioId, ...data } })).status()).toBe(200)
 	// The head is written whole: fields not given here are sent empty.
 	await post('/one/sites/portfolio/data/update/head', { ...EMPTY_HEAD, ...head })
-	// Always said: a named new project would otherwise turn active by itself (issue 33).
+	// Always said: a named new project would otherwise turn active by itself.
 	await post('/one/sites/portfolio/data/update/status', { active: Boolean(status.active) })
 	if (status.featured) await post('/one/sites/portfolio/data/update/status', { featured: true })
 	return portfolioId
@@ -170,7 +170,7 @@ test('an owner creates a project, edits every section and publishes it; visitors
 	await expect(page.getByText('+25% conversion', { exact: true })).toBeVisible()
 
 	// Both switches change at once and toast; a failing call toasts and reverts. Named, the new
-	// project is already active (issue 33).
+	// project is already active.
 	const active = page.getByRole('switch', { name: 'Is Active: Checkout redesign' })
 	const featured = page.getByRole('switch', { name: 'Is Featured: Checkout redesign' })
 	await expect(active).toHaveAttribute('aria-checked', 'true')

@@ -1,5 +1,5 @@
 /**
- * Passkeys and authenticator codes as an owner uses them (issue 38), in Chromium with its virtual
+ * Passkeys and authenticator codes as an owner uses them, in Chromium with its virtual
  * authenticator (the DevTools protocol's WebAuthn domain): a passkey added in Settings, then the
  * only thing typed at the login; authenticator codes set up from the QR code's key, the code step
  * of the login, a recovery code, and a password reset that waits for the second step. Codes are

@@ -1,5 +1,5 @@
 /**
- * The public pages as visitors use them (issue 12): the demo owner's profile, portfolio and a
+ * The public pages as visitors use them: the demo owner's profile, portfolio and a
  * project, each opened three times in one browser (the second and third views revalidated from
  * its HTTP cache), back and forward, with JavaScript off, and with `Save-Data: on`. Every view
  * comes alive with JavaScript (the modals open, the carousel moves), every link works without,

@@ -1,5 +1,5 @@
 /**
- * Issue 33: a portfolio that respects the work. Images of several ratios (made here by sharp) are
+ * A portfolio that respects the work. Images of several ratios (made here by sharp) are
  * stored whole, the gallery shows them whole, a full-screen viewer opens them (keyboard, swipe,
  * Escape, focus returned; its code loads on first use) and without a script each image links to
  * its large rendition. A project page says whose work it is on its first screen, with the cover.
