@@ -17,6 +17,7 @@ import { type Messages } from '@lingui/core'
 import { generateMessageId } from '@lingui/message-utils/generateMessageId'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { MESSAGES } from '~/locales/index.server'
+import { unsubscribeUrl } from '~/services/contact-notices.server'
 import { LOCALES, type Locale } from '~/utils/locales'
 import {
 	replaceEducation,
@@ -315,15 +316,30 @@ type VnuMessage = {
 
 describe('the W3C Nu HTML Checker', () => {
 	test('every page kind in English, Spanish and Arabic: no error in the HTML or its inline CSS', async () => {
-		// The not-found page, in each language (by the visitor's browser: no owner to follow).
+		// The pages the label checks above do not read: the not-found page (by the visitor's
+		// browser: no owner to follow), the rest of the builder, and the signed-out pages a link
+		// leads to (a reset or confirmation link without its token, a notice's unsubscribe link).
+		const unsubscribe = new URL(unsubscribeUrl(owner.id)).pathname
 		for (const locale of CHECKED) {
-			const response = await fetch(`${server.url}/no-one-has-this-name`, {
-				headers: { 'accept-language': locale },
-			})
-			expect(response.status).toBe(404)
-			served.set(`${locale} /no-one-has-this-name`, await response.text())
+			await setOwnerLanguage(locale)
+			const builder = { authorization: `Bearer ${owner.token}`, cookie: `tagg_lang=${locale}` }
+			const visitor = { 'accept-language': locale }
+			const more: Array<[string, Record<string, string>, number]> = [
+				['/no-one-has-this-name', visitor, 404],
+				['/builder/contacts', builder, 200],
+				['/builder/settings/domain', builder, 200],
+				[`/contact?lang=${locale}`, {}, 200],
+				[`/reset-password?lang=${locale}`, {}, 400],
+				[`/confirm-email?lang=${locale}`, {}, 400],
+				[unsubscribe, visitor, 200],
+			]
+			for (const [url, headers, status] of more) {
+				const response = await fetch(`${server.url}${url}`, { headers, redirect: 'manual' })
+				expect(response.status, url).toBe(status)
+				served.set(`${locale} ${url}`, await response.text())
+			}
 		}
-		expect(served.size).toBeGreaterThanOrEqual(CHECKED.length * 17)
+		expect(served.size).toBeGreaterThanOrEqual(CHECKED.length * 24)
 		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tagg-vnu-'))
 		const names = new Map<string, string>()
 		try {
