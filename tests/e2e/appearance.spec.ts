@@ -146,7 +146,9 @@ for (const mode of ['light', 'dark'] as const) {
 					canvas: rgb(NEUTRALS[mode].canvas),
 					button: rgb(palette.brand),
 				})
-				await expectNoSeriousA11yViolations(page)
+				// Each font and header is scanned whole once; the other accents change only the
+				// colours, which is what axe's contrast rule reads.
+				await expectNoSeriousA11yViolations(page, index < 3 ? undefined : ['color-contrast'])
 			}
 		},
 	)
