@@ -1,16 +1,17 @@
 /**
  * `npm test`: every test. A build when needed (some integration tests start the real server),
  * then unit and integration tests (vitest, real PostgreSQL and s3rver), then the browser tests
- * (Playwright in Debian's Chromium). One after the other: each keeps two cores busy on its own,
+ * (Playwright in Debian's Chromium). The programs they use are installed beside the build and
+ * vitest (below); the test stages run one after the other: each keeps two cores busy on its own,
  * and side by side they took as long in all and made timing tests fail (measured: 6.2 + 10.3 min
  * one after the other, 16.9 min side by side). Ends with what failed, by name, and one summary
  * line: "Tests: N passed, N failed".
  */
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { ensureSystemTools, TEST_TOOLS } from './lib/system-tools'
+import { ensureSystemTools, TEST_TOOLS, type ToolCheck } from './lib/system-tools'
 import { counts, failures, type PlaywrightReport, type VitestReport } from './lib/test-report'
 import { buildIsStale } from './start'
 
@@ -35,43 +36,68 @@ const playwrightJson = path.join(RESULTS, 'playwright.json')
 fs.rmSync(vitestJson, { force: true })
 fs.rmSync(playwrightJson, { force: true })
 
-// The browser and poppler (and what later tests start) before any test: found, installed when
-// this machine allows it, or the run stops here naming each missing tool and its install command.
-const tools = timed('installs', () => ensureSystemTools(TEST_TOOLS))
-if (!tools.ok) {
-	console.log(`\nnpm test needs programs this machine does not have:\n${tools.missing.join('\n')}`)
+let toolEnv: Record<string, string> = {}
+
+/** Runs a command in the project; resolves with its exit status and its stage's wall time. */
+function start(name: string, command: string, args: string[], env: Record<string, string> = {}) {
+	const started = performance.now()
+	return new Promise<number>((resolve) => {
+		const child = spawn(command, args, {
+			cwd: ROOT,
+			stdio: 'inherit',
+			env: { ...process.env, ...toolEnv, ...env },
+		})
+		child.on('error', () => resolve(1))
+		child.on('close', (code) => resolve(code ?? 1))
+	}).finally(() => stages.push([name, (performance.now() - started) / 1000]))
+}
+
+/** Says what was installed, and names each missing program and how to install it. */
+function report(check: ToolCheck) {
+	if (check.installed.length > 0) console.log(`Installed ${check.installed.join(', ')}.`)
+	if (!check.ok) {
+		console.log(`\nnpm test needs programs this machine does not have:\n${check.missing.join('\n')}`)
+	}
+	return check.ok
+}
+
+// On a fresh machine the installs take a while; the build needs none of them, and only the
+// browser tests need the browser. So the build runs while the other programs install, and the
+// browser installs while vitest runs (apt-get installs one thing at a time: the two installs
+// follow each other). Found or installed before the tests that use them, or the run stops
+// naming each missing tool and its install command.
+const browserTools = TEST_TOOLS.filter((tool) => tool.browserTestsOnly)
+const building = buildIsStale()
+	? (console.log('\nBuilding the app for the server and browser tests...'),
+		start('build', 'npx', ['remix', 'vite:build']))
+	: Promise.resolve(0)
+const firstTools = timed('installs', () =>
+	ensureSystemTools(TEST_TOOLS.filter((tool) => !tool.browserTestsOnly)),
+)
+if (!report(firstTools)) {
+	await building
 	process.exit(1)
 }
-if (tools.installed.length > 0) console.log(`Installed ${tools.installed.join(', ')}.`)
+toolEnv = { ...firstTools.env }
+const buildStatus = await building
 
-function run(command: string, args: string[], env: Record<string, string> = {}) {
-	const result = spawnSync(command, args, {
-		cwd: ROOT,
-		stdio: 'inherit',
-		env: { ...process.env, ...tools.env, ...env },
-	})
-	return result.status ?? 1
-}
-
-let buildStatus = 0
-if (buildIsStale()) {
-	console.log('\nBuilding the app for the server and browser tests...')
-	buildStatus = timed('build', () => run('npx', ['remix', 'vite:build']))
-}
-const vitestStatus = timed('vitest', () =>
-	run('npx', [
-		'vitest',
-		'run',
-		'--reporter=default',
-		'--reporter=json',
-		`--outputFile.json=${vitestJson}`,
-	]),
-)
+const testing = start('vitest', 'npx', [
+	'vitest',
+	'run',
+	'--reporter=default',
+	'--reporter=json',
+	`--outputFile.json=${vitestJson}`,
+])
+// Blocks this process (not vitest, a process of its own) until the browser is there.
+const browser = timed('browser install', () => ensureSystemTools(browserTools))
+const vitestStatus = await testing
+const browserFound = report(browser)
+toolEnv = { ...toolEnv, ...browser.env }
 const playwrightStatus =
-	buildStatus === 0
-		? timed('Playwright', () =>
-				run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson }),
-			)
+	buildStatus === 0 && browserFound
+		? await start('Playwright', 'npx', ['playwright', 'test'], {
+				PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+			})
 		: 1
 
 function readJson(file: string): unknown {
@@ -99,6 +125,7 @@ const ok =
 const failedNames = failures(vitest, playwright, ROOT)
 if (failedNames.length > 0) console.log(`\nWhat failed:\n${failedNames.join('\n')}`)
 if (buildStatus !== 0) console.log('\nThe build failed, so the browser tests did not run.')
+else if (!browserFound) console.log('\nThe browser is missing, so the browser tests did not run.')
 else if (!ok && failedNames.length === 0) {
 	console.log(
 		`\nNo test failed by name: vitest ended with ${vitestStatus}, Playwright with ${playwrightStatus}` +

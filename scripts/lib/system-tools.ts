@@ -26,6 +26,8 @@ export type SystemTool = {
 	fallback?: { command: string[]; find: () => string | null }
 	/** How to install it elsewhere, said when everything else failed. */
 	elsewhere?: string
+	/** Only the browser tests use it: `npm test` installs it while the other tests run. */
+	browserTestsOnly?: boolean
 }
 
 const playwrightChromium = () => {
@@ -54,6 +56,7 @@ export const TEST_TOOLS: SystemTool[] = [
 		// browser Playwright itself runs headless): a browser context and its first page cost it
 		// a third of what the full browser's headless mode costs (docs/decisions/039-test-budget.md).
 		usedFor: 'the browser tests',
+		browserTestsOnly: true,
 		programs: ['chromium-headless-shell'],
 		debianPackages: ['chromium-headless-shell'],
 		envVariable: 'CHROMIUM_PATH',
