@@ -1,10 +1,11 @@
 /**
- * Authenticator codes (TOTP, RFC 6238 over HOTP, RFC 4226) with node:crypto, and the sealing of
- * their secrets at rest (docs/decisions/033-sign-in-factors.md). What authenticator apps
- * expect: SHA-1, 6 digits, a 30-second step; a code of the step before or after is accepted
+ * Authenticator codes (TOTP, RFC 6238 over HOTP, RFC 4226) with the `otpauth` library, and the
+ * sealing of their secrets at rest (docs/decisions/033-sign-in-factors.md). What authenticator
+ * apps expect: SHA-1, 6 digits, a 30-second step; a code of the step before or after is accepted
  * too (clocks drift). Recovery codes are made and hashed here as well. Nothing here knows a table.
  */
 import crypto from 'node:crypto'
+import { HOTP, Secret, TOTP } from 'otpauth'
 import { env } from './env.server'
 
 export const TOTP_PERIOD_SECONDS = 30
@@ -16,60 +17,37 @@ const SECRET_BYTES = 20
 
 // ---------------------------------------------------------------- base32 (RFC 4648)
 
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
-
-export function base32Encode(bytes: Uint8Array) {
-	let bits = 0
-	let value = 0
-	let out = ''
-	for (const byte of bytes) {
-		value = (value << 8) | byte
-		bits += 8
-		while (bits >= 5) {
-			out += BASE32[(value >>> (bits - 5)) & 31]
-			bits -= 5
-		}
-	}
-	if (bits > 0) out += BASE32[(value << (5 - bits)) & 31]
-	return out
-}
+export const base32Encode = (bytes: Uint8Array) => new Secret({ buffer: bytesOf(bytes) }).base32
 
 /** Bytes of a base32 text (case, spaces and padding ignored), or null when it is not base32. */
 export function base32Decode(text: string): Buffer | null {
-	const clean = text.replace(/[\s=]/g, '').toUpperCase()
-	if (!/^[A-Z2-7]*$/.test(clean)) return null
-	let bits = 0
-	let value = 0
-	const out: number[] = []
-	for (const char of clean) {
-		value = (value << 5) | BASE32.indexOf(char)
-		bits += 5
-		if (bits >= 8) {
-			out.push((value >>> (bits - 8)) & 255)
-			bits -= 8
-		}
+	try {
+		return Buffer.from(Secret.fromBase32(text.replace(/\s/g, '')).bytes)
+	} catch {
+		return null
 	}
-	return Buffer.from(out)
+}
+
+/** A copy of the bytes in an ArrayBuffer of their own (what `otpauth`'s Secret holds). */
+function bytesOf(bytes: Uint8Array) {
+	const copy = new Uint8Array(bytes.byteLength)
+	copy.set(bytes)
+	return copy.buffer
 }
 
 // ---------------------------------------------------------------- codes
 
 export type TotpAlgorithm = 'sha1' | 'sha256' | 'sha512'
 
+const secretOf = (key: Uint8Array) => new Secret({ buffer: bytesOf(key) })
+
 /** The HOTP value of `counter` (RFC 4226 section 5.3: dynamic truncation), `digits` long. */
-export function hotp(
+export const hotp = (
 	key: Uint8Array,
 	counter: number,
 	digits = TOTP_DIGITS,
 	algorithm: TotpAlgorithm = 'sha1',
-) {
-	const message = Buffer.alloc(8)
-	message.writeBigUInt64BE(BigInt(counter))
-	const mac = crypto.createHmac(algorithm, key).update(message).digest()
-	const offset = mac[mac.length - 1]! & 0x0f
-	const binary = mac.readUInt32BE(offset) & 0x7fffffff
-	return String(binary % 10 ** digits).padStart(digits, '0')
-}
+) => HOTP.generate({ secret: secretOf(key), counter, digits, algorithm: algorithm.toUpperCase() })
 
 /** The time step of a moment (milliseconds since 1970): RFC 6238's T. */
 export const totpStep = (timeMs: number) => Math.floor(timeMs / 1000 / TOTP_PERIOD_SECONDS)
@@ -86,37 +64,35 @@ export const totpCode = (
 export const looksLikeTotpCode = (text: string) => /^\d{6}$/.test(text.replace(/\s/g, ''))
 
 /**
- * The time step whose code `code` is, among the steps within {@link TOTP_WINDOW} of `timeMs`
- * and after `lastStep` (a step already used is never accepted again), or null. The newest step
- * that matches is answered; the comparison takes the same time whatever the digits.
+ * The time step whose code `code` is, among the steps within {@link TOTP_WINDOW} of `timeMs`,
+ * or null; a step at or before `lastStep` (one already used) is never accepted again. The library
+ * compares in constant time.
  */
 export function matchTotpStep(key: Uint8Array, code: string, timeMs: number, lastStep = 0) {
-	const typed = Buffer.from(code.replace(/\s/g, ''))
 	const now = totpStep(timeMs)
-	let found: number | null = null
-	for (let step = now - TOTP_WINDOW; step <= now + TOTP_WINDOW; step++) {
-		const expected = Buffer.from(hotp(key, step))
-		const same = expected.length === typed.length && crypto.timingSafeEqual(expected, typed)
-		if (same && step > lastStep) found = step
-	}
-	return found
+	const delta = HOTP.validate({
+		token: code.replace(/\s/g, ''),
+		secret: secretOf(key),
+		digits: TOTP_DIGITS,
+		counter: now,
+		window: TOTP_WINDOW,
+	})
+	return delta !== null && now + delta > lastStep ? now + delta : null
 }
 
 /** A new secret, as the base32 text authenticator apps take. */
-export const newTotpSecret = () => base32Encode(crypto.randomBytes(SECRET_BYTES))
+export const newTotpSecret = () => new Secret({ size: SECRET_BYTES }).base32
 
 /** The `otpauth://` URL a QR code carries (Key Uri Format: issuer Tagg, labelled by the email). */
-export function otpauthUrl(secret: string, accountName: string, issuer = 'Tagg') {
-	const label = `${encodeURIComponent(issuer)}:${encodeURIComponent(accountName)}`
-	const query = new URLSearchParams({
-		secret,
+export const otpauthUrl = (secret: string, accountName: string, issuer = 'Tagg') =>
+	new TOTP({
 		issuer,
+		label: accountName,
+		secret: Secret.fromBase32(secret),
 		algorithm: 'SHA1',
-		digits: String(TOTP_DIGITS),
-		period: String(TOTP_PERIOD_SECONDS),
-	})
-	return `otpauth://totp/${label}?${query}`
-}
+		digits: TOTP_DIGITS,
+		period: TOTP_PERIOD_SECONDS,
+	}).toString()
 
 // ---------------------------------------------------------------- sealing secrets
 
