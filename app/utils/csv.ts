@@ -2,7 +2,13 @@
  * CSV as RFC 4180 writes it (and as LinkedIn's data export does): fields separated by commas,
  * records by CRLF (a lone LF or CR is accepted too), a field in double quotes may hold commas,
  * line breaks and doubled quotes (""). A UTF-8 byte order mark at the start is dropped.
+ *
+ * The writer is `csv-stringify`'s. The reader is our own: `csv-parse` either refuses a quote
+ * inside an unquoted field (`5" screen`, which LinkedIn writes) or, relaxed, also takes text after
+ * a closing quote (`"a"b`), which is a damaged file; it cannot accept the one and refuse the other
+ * (docs/decisions/044-format-libraries.md).
  */
+import { stringify } from 'csv-stringify/sync'
 import { msg, type Descriptor } from '~/utils/i18n-macro'
 
 const CSV_ERRORS = {
@@ -101,28 +107,23 @@ export function parseCsvObjects(text: string): Array<Record<string, string>> {
 }
 
 /**
- * `records` as RFC 4180 CSV (CRLF between records, quotes where needed). A field that a
- * spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return) gets
- * a leading apostrophe, so opening a downloaded file never runs anything from a visitor.
- */
-/**
  * A CSV file's text as it is downloaded: after a UTF-8 byte order mark, without which Excel and
  * LibreOffice's default import read the file in the machine's code page and garble every name
  * outside Latin-1 (`Ù…Ø­Ù…Ø¯` for `محمد`). Our own reader drops it again ({@link parseCsv}).
  */
 export const CSV_FILE_START = '\uFEFF'
 
+/**
+ * `records` as RFC 4180 CSV (CRLF between records, quotes where needed), written by
+ * `csv-stringify`. A text that a spreadsheet would run as a formula (starting with =, +, -, @, a
+ * tab or a carriage return) gets a leading apostrophe, so opening a downloaded file never runs
+ * anything from a visitor; numbers are written as they are.
+ */
 export function toCsv(records: ReadonlyArray<ReadonlyArray<string | number>>): string {
-	return records
-		.map((record) =>
-			record
-				.map((value) => {
-					let field = String(value)
-					if (typeof value === 'string' && /^[=+\-@\t\r]/.test(field)) field = `'${field}`
-					return /[",\r\n]/.test(field) ? `"${field.replace(/"/g, '""')}"` : field
-				})
-				.join(','),
-		)
-		.join('\r\n')
-		.concat('\r\n')
+	return stringify(records as Array<Array<string | number>>, {
+		record_delimiter: '\r\n',
+		// A line break of either kind inside a field is quoted, not only the record's CRLF.
+		quoted_match: /[\r\n]/,
+		cast: { string: (value) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value) },
+	})
 }
