@@ -163,6 +163,8 @@ export const CATALOGS: CatalogDefinition[] = [
 			'app/models/*.ts',
 			'app/services/*.ts',
 			'app/services/*.tsx',
+			'app/services/*/*.ts',
+			'app/services/*/*.tsx',
 			'app/utils/*.server.ts',
 			'app/routes/*.ts',
 		],
