@@ -161,6 +161,7 @@ export const CATALOGS: CatalogDefinition[] = [
 		client: false,
 		include: [
 			'app/models/*.ts',
+			'app/models/*/*.ts',
 			'app/services/*.ts',
 			'app/services/*.tsx',
 			'app/services/*/*.ts',
