@@ -96,8 +96,8 @@ describe('the layering of app/', () => {
 	})
 
 	test('the graph is read (a broken reader would pass the tests above)', () => {
-		const profileEditors = path.join(APP, 'components/profile-editors.tsx')
-		expect(graph.get(profileEditors)).toContain(path.join(APP, 'components/editor-fields.tsx'))
+		const blockEditors = path.join(APP, 'components/profile-block-editors.tsx')
+		expect(graph.get(blockEditors)).toContain(path.join(APP, 'components/editor-fields.tsx'))
 		const sessions = path.join(APP, 'services/session.server.ts')
 		expect(graph.get(sessions)).toContain(path.join(APP, 'models/token.server.ts'))
 	})
