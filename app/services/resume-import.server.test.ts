@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { countryCode, countryName } from '~/utils/json-resume'
-import { importMonth, importYear, levelToHalves } from './resume-import.server'
+import { importMonth, importYear, levelToHalves } from './resume-import/fit.server'
 import { pdfDisposition } from './resume-pdf.server'
 
 describe('import dates', () => {
