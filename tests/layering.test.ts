@@ -51,6 +51,13 @@ function importGraph() {
 	return graph
 }
 
+/** `a/{b,c}.{ts,tsx}` as the four paths it names. */
+function expandBraces(pattern: string): string[] {
+	const match = /\{([^{}]*)\}/.exec(pattern)
+	if (!match) return [pattern]
+	return match[1]!.split(',').flatMap((choice) => expandBraces(pattern.replace(match[0], choice)))
+}
+
 const name = (file: string) => path.relative(ROOT, file)
 const layer = (file: string) => path.relative(APP, file).split(path.sep)[0]!
 const isTest = (file: string) => /\.test\.tsx?$/.test(file)
@@ -93,6 +100,39 @@ describe('the layering of app/', () => {
 			}
 		}
 		expect(upward).toEqual([])
+	})
+
+	test("every component a visitor's page draws is read for that page's CSS", () => {
+		// Visitors' pages carry only the CSS of the classes their sources use
+		// (app/styles/public/*.css, `@source`): a component left out of every list is drawn
+		// unstyled until the full stylesheet arrives, or never without it.
+		const sources = fs
+			.readdirSync(path.join(APP, 'styles', 'public'))
+			.flatMap((file) =>
+				[
+					...fs
+						.readFileSync(path.join(APP, 'styles', 'public', file), 'utf8')
+						.matchAll(/@source '([^']+)'/g),
+				].flatMap((match) => expandBraces(path.resolve(APP, 'styles', 'public', match[1]!))),
+			)
+		const drawn = new Set<string>()
+		const walk = (file: string) => {
+			if (drawn.has(file) || /\.server\.tsx?$/.test(file)) return
+			drawn.add(file)
+			for (const target of graph.get(file) ?? []) walk(target)
+		}
+		for (const file of graph.keys()) {
+			if (/^routes\/\$pname\.[^/]*\.tsx$/.test(path.relative(APP, file))) walk(file)
+		}
+		const unread = [...drawn].filter(
+			(file) =>
+				file.endsWith('.tsx') &&
+				// Classes of its own (not only a className passed through).
+				/className=(["'`]|\{\s*["'`]|\{cx\()/.test(fs.readFileSync(file, 'utf8')) &&
+				!sources.includes(file),
+		)
+		expect(drawn.size).toBeGreaterThan(20)
+		expect(unread.map(name)).toEqual([])
 	})
 
 	test('the graph is read (a broken reader would pass the tests above)', () => {

@@ -18,7 +18,7 @@ import { ArrowRightIcon, PencilIcon } from './icons'
 import { PlaceholderGallery } from './placeholder-gallery'
 import { type ViewerLabels } from './image-viewer'
 import { MISSING_TITLE } from './portfolio-card'
-import { EditableSection, EditButton, Paragraphs, Placeholder, Section } from './profile-view'
+import { EditableSection, EditButton, Paragraphs, Placeholder, Section } from './profile-sections'
 
 /** Whose work it is: the owner's name and picture, linking to their profile. */
 export type ProjectOwner = {

@@ -10,7 +10,7 @@ import { type ProfileData } from '~/models/profile.server'
 import { type Resume } from '~/models/resume.server'
 import { useSectionReload } from './editor-form'
 import { Modal } from './modal'
-import { type EditSection } from './profile-view'
+import { type EditSection } from './profile-sections'
 import {
 	type Base,
 	BioEditor,

@@ -11,7 +11,7 @@ import { type Locale } from '~/utils/locales'
 import { cx } from '~/utils/misc'
 import { publicPageHeaders } from '~/utils/seo'
 import { mainBase, PageBaseProvider, pagePath } from './page-base'
-import { TopBar } from './profile-view'
+import { TopBar } from './profile-sections'
 import { DialogMessages, shareData, ShareSheet } from './public-sheets'
 
 const ShareModal = lazy(() =>
