@@ -16,20 +16,19 @@ import {
 import { UNPACK_BUDGET, unpackWanted, ZipError } from './zip.server'
 import { type Descriptor, msg } from '~/utils/i18n-macro'
 import { serverI18n } from './i18n.server'
+import { linkTitle, socialFieldOfUrl } from './json-resume-import.server'
 import {
 	importError,
 	inEntry,
 	KEEPS_CITY_AND_COUNTRY,
 	labelled,
-	linkTitle,
 	NO_FIELD_FOR_IT,
 	NO_PROJECTS,
 	NO_SECTION,
 	noFieldReason,
 	quoted,
-	socialFieldOfUrl,
 	type SectionNoun,
-} from './json-resume-import.server'
+} from './import-texts.server'
 
 /** More entries than this is no LinkedIn export (a full one has a few dozen files). */
 export const MAX_ZIP_ENTRIES = UNPACK_BUDGET.maxEntries

@@ -35,7 +35,7 @@ import {
 	clipValue,
 } from '~/utils/resume-import'
 import { PROFILE_LIMITS, RESUME_LIMITS } from '~/utils/field-limits'
-import { catalogText, labelled } from '~/utils/json-resume-import.server'
+import { catalogText, labelled } from '~/utils/import-texts.server'
 import { splitParagraphs, toMonthDate } from '~/utils/text'
 import { withValues } from '~/utils/i18n'
 import { type Descriptor, msg } from '~/utils/i18n-macro'
