@@ -343,6 +343,9 @@ test("the owner's own project page opens the viewer as a visitor's does, by keyb
 	await expect(head).toBeVisible()
 	await page.keyboard.press('Escape')
 	await expect(head).toBeHidden()
+	// The dialog gives the focus back to its button a moment after it is gone: until then a
+	// focus moved elsewhere would be taken back, and Enter would open the editor again.
+	await expect(page.getByRole('button', { name: 'Edit product details' })).toBeFocused()
 
 	const links = page.getByRole('list', { name: 'Images of Night ferry' }).locator('a[data-viewer]')
 	await expect(links).toHaveCount(3)
