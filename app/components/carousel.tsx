@@ -9,8 +9,9 @@ const SLIDE = msg({ message: '{position} of {count}' })
 
 /**
  * A scroll-snap carousel (WAI-ARIA carousel pattern): every 3 seconds (`CAROUSEL_INTERVAL_MS`) it moves
- * one card width and wraps to the start after the last; it pauses while hovered or focused, and
- * does not move by itself when the visitor prefers reduced motion. Previous/next buttons and
+ * one card width and wraps to the start after the last; it pauses while hovered or focused, off
+ * screen or in a background tab, and does not move by itself when the visitor prefers reduced
+ * motion. Previous/next buttons and
  * swiping always work. The behaviour lives in `controlCarousel` (app/utils/carousel.ts), which
  * visitors' pages run without React; with no JavaScript at all the cards still scroll by touch
  * and keyboard (the buttons stay hidden).

@@ -10,8 +10,9 @@ export const CAROUSEL_INTERVAL_MS = 3000
 
 /**
  * Every {@link CAROUSEL_INTERVAL_MS} the track moves one card width and wraps to the start after
- * the last card; it pauses while hovered or focused, and does not move by itself when the
- * visitor prefers reduced motion. Previous/next buttons show when the cards overflow.
+ * the last card; it pauses while hovered or focused, while no part of it is on screen or the
+ * tab is in the background (nobody sees it move, and a phone spends no battery on it), and does
+ * not move by itself when the visitor prefers reduced motion. Previous/next buttons show when the cards overflow.
  * `root` holds `[data-carousel-track]`, `[data-carousel-controls]` and `[data-carousel-move]`
  * buttons (1 or -1). Answers a function that stops it all.
  */
@@ -23,6 +24,8 @@ export function controlCarousel(root: HTMLElement): () => void {
 	let hovered = false
 	let focused = false
 	let overflowing = false
+	// Until the browser says otherwise (and where it cannot say), the carousel counts as seen.
+	let onScreen = true
 	let timer: number | undefined
 
 	/** One card width plus the gap between cards. */
@@ -51,7 +54,13 @@ export function controlCarousel(root: HTMLElement): () => void {
 	}
 
 	const update = () => {
-		const playing = !motion.matches && !hovered && !focused && overflowing
+		const playing =
+			!motion.matches &&
+			!hovered &&
+			!focused &&
+			overflowing &&
+			onScreen &&
+			document.visibilityState !== 'hidden'
 		track.setAttribute('aria-live', playing ? 'off' : 'polite')
 		if (controls) controls.hidden = !overflowing
 		if (playing && timer === undefined) {
@@ -81,6 +90,7 @@ export function controlCarousel(root: HTMLElement): () => void {
 			},
 		],
 		[motion, 'change', update],
+		[document, 'visibilitychange', update],
 		[
 			root,
 			'click',
@@ -93,11 +103,20 @@ export function controlCarousel(root: HTMLElement): () => void {
 	for (const [target, type, listener] of listeners) target.addEventListener(type, listener)
 	const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure)
 	observer?.observe(track)
+	const sight =
+		typeof IntersectionObserver === 'undefined'
+			? null
+			: new IntersectionObserver((entries) => {
+					onScreen = entries.some((entry) => entry.isIntersecting)
+					update()
+				})
+	sight?.observe(root)
 	measure()
 
 	return () => {
 		for (const [target, type, listener] of listeners) target.removeEventListener(type, listener)
 		observer?.disconnect()
+		sight?.disconnect()
 		window.clearInterval(timer)
 		timer = undefined
 	}

@@ -335,7 +335,10 @@ test('the profile carousel: 3 featured items, auto-advance with wrap, pause, red
 	await createItem(page, { productName: 'Fourth (featured)' }, { active: true, featured: true })
 	await createItem(page, { productName: 'Hidden one' }, { featured: true })
 
-	const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+	const context = await browser.newContext({
+		viewport: { width: 390, height: 844 },
+		reducedMotion: 'no-preference',
+	})
 	const visitor = await context.newPage()
 	// The page's timers run on a clock that only the test moves: 3 seconds pass when it says so.
 	await visitor.clock.install()
