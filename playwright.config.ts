@@ -20,6 +20,10 @@ const launchOptions = {
 		'--disable-background-networking',
 		'--disable-component-update',
 		'--disable-sync',
+		// No optimising compiler for the pages' scripts: a test's page lives seconds, too short
+		// for TurboFan's compiling to pay back. Measured on the visitor, profile and real-content
+		// specs on the phone: 220 busy core-seconds with it, 170 without (docs/decisions/039).
+		'--js-flags=--no-opt',
 	],
 }
 
@@ -46,6 +50,11 @@ export default defineConfig({
 		// the phone: 118 busy core-seconds with it, 101 without), and the film strip of
 		// screenshots a quarter more; a failure names its step and line without one
 		// (docs/decisions/039-test-budget.md).
+		// Visitors and owners who ask for less motion: no transitions, no smooth scrolls, a still
+		// carousel, so the browser draws a few frames per action instead of an animation's dozen
+		// (a tenth less CPU). The specs about motion itself (the carousel moving by itself, the
+		// visitor's every view) ask for motion (docs/decisions/039).
+		reducedMotion: 'reduce',
 		trace: process.env.E2E_TRACE ? { mode: 'retain-on-failure', screenshots: false } : 'off',
 		launchOptions,
 	},
