@@ -129,6 +129,7 @@ export const CATALOGS: CatalogDefinition[] = [
 			'app/routes/builder.insights.tsx',
 			'app/routes/builder.contacts.tsx',
 			...components(
+				'account-settings.tsx',
 				'insights-names.ts',
 				'domain-settings.tsx',
 				'settings-section.tsx',

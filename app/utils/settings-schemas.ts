@@ -6,6 +6,7 @@
  * `translate(i18n, message)` (app/utils/i18n.ts). The API's `field: is required`-style answers
  * to developers stay English.
  */
+import { type SubmissionResult } from '@conform-to/react'
 import { z } from 'zod'
 import { msg } from '~/utils/i18n-macro'
 import { EMAIL_INVALID, EMAIL_MISSING, PASSWORD_MISSING, PasswordSchema } from './account-schemas'
@@ -140,3 +141,23 @@ export const PathFormSchema = z.object({
 		.max(PATH_MAX_LENGTH, PATH_TOO_LONG)
 		.regex(PATH_PATTERN, PATH_HINT),
 })
+
+/** The forms of the builder's Settings page that carry fields, by their `intent`. */
+export const SETTING_SCHEMAS = {
+	email: ChangeEmailFormSchema,
+	password: ChangePasswordFormSchema,
+	path: PathFormSchema,
+	delete: DeleteAccountFormSchema,
+} as const
+
+/** Every form of the Settings page, named by the `intent` it posts. */
+export type SettingIntent =
+	keyof typeof SETTING_SCHEMAS | 'sessions' | 'verify' | 'pageLanguage' | 'builderLanguage'
+
+/** The Settings page's answer to a form: for which one, and what it says. */
+export type SettingResult = {
+	intent: SettingIntent
+	result?: SubmissionResult<string[]>
+	notice?: string
+	error?: string
+}
