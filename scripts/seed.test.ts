@@ -5,7 +5,7 @@ import { DEMO_OWNER, DEMO_PORTFOLIO, DEMO_RESUME, seedDemoOwner } from '#tests/f
 import { runScript } from '#tests/run-script'
 import { isCategory, isIndustry, isSkill } from '~/data/options'
 import { findCustomer, listCustomers, verifyLogin } from '~/models/customer.server'
-import { listPortfolios } from '~/models/portfolio.server'
+import { listPortfolios } from '~/models/portfolio/lists.server'
 import { readSummary } from '~/services/insights.server'
 import { env } from '~/utils/env.server'
 import { storage } from '~/utils/storage.server'

@@ -17,7 +17,8 @@ import {
 } from '~/models/account-transfer.server'
 import { listCustomers } from '~/models/customer.server'
 import { setImageDetails } from '~/models/image.server'
-import { listPortfolios, updatePortfolio } from '~/models/portfolio.server'
+import { updatePortfolio } from '~/models/portfolio.server'
+import { listPortfolios } from '~/models/portfolio/lists.server'
 import { storage } from '~/utils/storage.server'
 import { createTar, createTarGz, readTarGz, type TarEntry } from '../app/utils/tar.server'
 

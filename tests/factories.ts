@@ -108,7 +108,7 @@ export async function createPortfolioImage(
 import { getCredentials } from '~/models/account.server'
 import { allContacts } from '~/models/contact.server'
 import { getCustomerEmail, getCustomerPath, listHeldPaths } from '~/models/customer.server'
-import { listPortfolios } from '~/models/portfolio.server'
+import { listPortfolios } from '~/models/portfolio/lists.server'
 import { getProfile } from '~/models/profile.server'
 import { getResume } from '~/models/resume.server'
 import { storage } from '~/utils/storage.server'

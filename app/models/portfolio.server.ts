@@ -8,16 +8,9 @@
  * guards it, the code below keeps the numbers contiguous.
  */
 import crypto from 'node:crypto'
-import { prisma, Prisma } from '~/utils/db.server'
+import { prisma, type Prisma } from '~/utils/db.server'
 import { env } from '~/utils/env.server'
 import { type Precondition } from '~/utils/etag.server'
-import {
-	rowsAfter,
-	toPage,
-	type Page,
-	type PageKey,
-	type PageRequest,
-} from '~/utils/pagination.server'
 import { type PortfolioChanges } from '~/utils/portfolio-schemas'
 import { storage } from '~/utils/storage.server'
 import { type Tx, writeAsOwner } from './tx.server'
@@ -148,14 +141,14 @@ export const imageSelect = {
 
 type ImageRow = Prisma.PortfolioImageGetPayload<{ select: typeof imageSelect }>
 
-const imagesInclude = {
+export const imagesInclude = {
 	images: {
 		orderBy: [{ position: 'asc' }, { createdAt: 'asc' }],
 		select: imageSelect,
 	},
 } satisfies Prisma.PortfolioInclude
 
-const byPosition = [
+export const byPosition = [
 	{ position: 'asc' },
 	{ createdAt: 'asc' },
 ] satisfies Prisma.PortfolioOrderByWithRelationInput[]
@@ -197,7 +190,7 @@ export function toDisplayImage(image: ImageRow): DisplayImage {
 }
 
 /** What a card's cover is chosen from: the item's active images in their order. */
-const coverImages = {
+export const coverImages = {
 	where: { active: true },
 	orderBy: [{ position: 'asc' }, { createdAt: 'asc' }],
 	select: {
@@ -220,7 +213,7 @@ type CoverRow = {
 }
 
 /** The featured image, else the first one, else null. */
-function coverOf(images: CoverRow[]): CoverData | null {
+export function coverOf(images: CoverRow[]): CoverData | null {
 	const cover = images.find((image) => image.featured) ?? images[0]
 	return cover
 		? {
@@ -259,220 +252,10 @@ export function toPortfolioItem(row: PortfolioRow, viewer: Viewer): PortfolioIte
 }
 
 /** What visitors may see of a customer's portfolio. */
-const visibleToVisitors = {
+export const visibleToVisitors = {
 	active: true,
 	customer: { disabled: false },
 } satisfies Prisma.PortfolioWhereInput
-
-/**
- * One list in one query (images included): `all` for the owner, `active` items, or up to
- * {@link FEATURED_LIMIT} `featured` active items. Lists other than `all` are visitor views.
- */
-export async function listPortfolios(
-	customerId: string,
-	type: PortfolioListType,
-): Promise<PortfolioItem[]> {
-	const where: Prisma.PortfolioWhereInput =
-		type === 'all'
-			? { customerId, pristine: false }
-			: type === 'active'
-				? { customerId, ...visibleToVisitors }
-				: { customerId, ...visibleToVisitors, featured: true }
-	const rows = await prisma().portfolio.findMany({
-		where,
-		include: imagesInclude,
-		orderBy: byPosition,
-		...(type === 'featured' ? { take: FEATURED_LIMIT } : {}),
-	})
-	return rows.map((row) => toPortfolioItem(row, type === 'all' ? 'owner' : 'visitor'))
-}
-
-const PAGE_ORDER = [
-	{ position: 'asc' },
-	{ createdAt: 'asc' },
-	{ id: 'asc' },
-] satisfies Prisma.PortfolioOrderByWithRelationInput[]
-
-/**
- * The sort keys and text sizes (kept by a trigger) of the next `take` items of a list after
- * `after`: one indexed read that loads no item, so a page is cut to {@link PAGE_BYTES} before
- * any item is read.
- */
-async function probeList(
-	customerId: string,
-	type: PortfolioListType,
-	after: PageKey | null,
-	take: number,
-) {
-	const where = [Prisma.sql`p."customerId" = ${customerId}`]
-	// A new item no field was saved to is never listed (see createPortfolio).
-	where.push(Prisma.sql`NOT p."pristine"`)
-	if (type !== 'all') where.push(Prisma.sql`p."active" AND NOT c."disabled"`)
-	if (type === 'featured') where.push(Prisma.sql`p."featured"`)
-	if (after) {
-		where.push(
-			Prisma.sql`(p."position", p."createdAt", p."id") > (${after.position}, ${after.createdAt.toISOString()}::timestamp(3), ${after.id})`,
-		)
-	}
-	return prisma().$queryRaw<Array<PageKey & { bytes: number }>>`
-		SELECT p."id", p."position", p."createdAt", p."textBytes" AS "bytes"
-		FROM "Portfolio" p JOIN "Customer" c ON c."id" = p."customerId"
-		WHERE ${Prisma.join(where, ' AND ')}
-		ORDER BY p."position", p."createdAt", p."id"
-		LIMIT ${take}`
-}
-
-/**
- * One page of a list (see {@link listPortfolios} for the types): at most `limit` items and about
- * {@link PAGE_BYTES}, and the cursor of the next page. `featured` is at most
- * {@link FEATURED_LIMIT} items in all, whatever the pages.
- */
-export async function listPortfolioPage(
-	customerId: string,
-	type: PortfolioListType,
-	{ limit, after }: PageRequest,
-): Promise<Page<PortfolioItem>> {
-	let keys
-	if (type === 'featured') {
-		const featured = await probeList(customerId, type, null, FEATURED_LIMIT)
-		const start = after ? featured.findIndex((key) => compareKeys(key, after) > 0) : 0
-		keys = start < 0 ? [] : featured.slice(start, start + limit + 1)
-	} else {
-		keys = await probeList(customerId, type, after, limit + 1)
-	}
-	let bytes = 0
-	const page = toPage(keys, limit, (key) => (bytes += key.bytes) <= PAGE_BYTES)
-	if (!page.rows.length) return { items: [], next: null }
-	const rows = await prisma().portfolio.findMany({
-		where: { id: { in: page.rows.map((key) => key.id) }, customerId },
-		include: imagesInclude,
-		orderBy: PAGE_ORDER,
-	})
-	const viewer = type === 'all' ? 'owner' : 'visitor'
-	return { items: rows.map((row) => toPortfolioItem(row, viewer)), next: page.next }
-}
-
-function compareKeys(a: PageKey, b: PageKey) {
-	return (
-		a.position - b.position ||
-		a.createdAt.getTime() - b.createdAt.getTime() ||
-		(a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
-	)
-}
-
-/** What a card on the public portfolio page shows (the summary is its first paragraph only). */
-export type PortfolioCardItem = Pick<
-	PortfolioItem,
-	| 'portfolioId'
-	| 'productName'
-	| 'company'
-	| 'projectSummary'
-	| 'coverImage'
-	| 'cover'
-	| 'categories'
->
-
-/** A page of the cards of a visitor's portfolio list: only what a card shows is read. */
-export async function listPortfolioCards(
-	customerId: string,
-	{ limit, after }: PageRequest,
-): Promise<Page<PortfolioCardItem>> {
-	const rows = await prisma().portfolio.findMany({
-		where: {
-			customerId,
-			...visibleToVisitors,
-			...rowsAfter(after),
-		},
-		orderBy: PAGE_ORDER,
-		take: limit + 1,
-		select: {
-			id: true,
-			position: true,
-			createdAt: true,
-			productName: true,
-			company: true,
-			projectSummary: true,
-			categories: true,
-			images: coverImages,
-		},
-	})
-	const page = toPage(rows, limit)
-	return {
-		items: page.rows.map((row) => {
-			return {
-				portfolioId: row.id,
-				productName: row.productName,
-				company: row.company,
-				projectSummary: row.projectSummary.slice(0, 1),
-				coverImage: coverOf(row.images)?.cardUrl ?? null,
-				cover: coverOf(row.images),
-				categories: row.categories,
-			}
-		}),
-		next: page.next,
-	}
-}
-
-/** What the builder's list shows of each item: the whole list, without the long texts. */
-export type PortfolioSummary = Pick<
-	PortfolioItem,
-	| 'portfolioId'
-	| 'productName'
-	| 'company'
-	| 'role'
-	| 'coverImage'
-	| 'cover'
-	| 'active'
-	| 'featured'
->
-
-/** Every item of the owner (at most {@link MAX_PORTFOLIO_ITEMS}), as the builder lists them. */
-export async function listPortfolioSummaries(customerId: string): Promise<PortfolioSummary[]> {
-	const rows = await prisma().portfolio.findMany({
-		where: { customerId, pristine: false },
-		orderBy: byPosition,
-		select: {
-			id: true,
-			productName: true,
-			company: true,
-			role: true,
-			active: true,
-			featured: true,
-			images: coverImages,
-		},
-	})
-	return rows.map((row) => {
-		return {
-			portfolioId: row.id,
-			productName: row.productName,
-			company: row.company,
-			role: row.role,
-			coverImage: coverOf(row.images)?.cardUrl ?? null,
-			cover: coverOf(row.images),
-			active: row.active,
-			featured: row.featured,
-		}
-	})
-}
-
-/**
- * The version of everything an owner's lists show (the profile's "updatedAt", which database
- * triggers move on every change to the items, their images or the owner), and whether the
- * owner is disabled; null for an unknown customer. One indexed read: the lists' ETags.
- */
-export async function getListVersion(customerId: string) {
-	const rows = await prisma().$queryRaw<Array<{ updatedAt: Date; disabled: boolean }>>`
-		SELECT p."updatedAt", c."disabled"
-		FROM "Customer" c JOIN "Profile" p ON p."customerId" = c."id"
-		WHERE c."id" = ${customerId}`
-	const row = rows[0]
-	return row ? { version: row.updatedAt.getTime(), disabled: row.disabled } : null
-}
-
-/** How many items a visitor can see (decides the profile's 'View All' link). */
-export async function countActivePortfolios(customerId: string) {
-	return prisma().portfolio.count({ where: { customerId, ...visibleToVisitors } })
-}
 
 /** One item: any of the owner's own, or an active one for visitors; null otherwise. */
 export async function getPortfolio(
@@ -505,7 +288,7 @@ async function nextPosition(tx: Tx, customerId: string) {
  *
  * `fresh` is 'Add New' (the builder and the API): the item is *pristine* until a field, its
  * status or an image is saved: no list shows it, and it is removed when the owner leaves it
- * ({@link discardPristinePortfolio}, {@link sweepPristinePortfolios}). It turns active by itself
+ * (models/portfolio/abandoned.server.ts). It turns active by itself
  * once it has a name, unless the owner set 'Is Active' first.
  */
 export async function createPortfolio(
@@ -613,108 +396,6 @@ export async function deletePortfolio(
 		)
 	}
 	return true
-}
-
-/** Whether one of the owner's items is pristine (made by 'Add New', nothing saved yet). */
-export async function isPortfolioPristine(customerId: string, portfolioId: string) {
-	const item = await prisma().portfolio.findFirst({
-		where: { id: portfolioId, customerId },
-		select: { pristine: true },
-	})
-	return item?.pristine ?? false
-}
-
-/** Items left pristine longer than this are removed when the owner's list is read. */
-export const PRISTINE_GRACE_MS = 60 * 60 * 1000
-
-/**
- * Removes one of the owner's items if it is still pristine (made by 'Add New', no field saved):
- * the owner left it. True when it was removed.
- */
-export async function discardPristinePortfolio(customerId: string, portfolioId: string) {
-	const item = await prisma().portfolio.findFirst({
-		where: { id: portfolioId, customerId, pristine: true },
-		select: { id: true },
-	})
-	return item ? deletePortfolio(customerId, portfolioId, { onlyPristine: true }) : false
-}
-
-/**
- * Removes the owner's pristine items older than {@link PRISTINE_GRACE_MS}: those left with no
- * script to say so (no JavaScript, a crash). Newer ones may be open in another tab. Items whose
- * page was left more than {@link LEFT_GRACE_MS} ago go too ({@link removeLeftPortfolios}).
- */
-export async function sweepPristinePortfolios(customerId: string) {
-	const stale = await prisma().portfolio.findMany({
-		where: {
-			customerId,
-			pristine: true,
-			createdAt: { lt: new Date(Date.now() - PRISTINE_GRACE_MS) },
-		},
-		select: { id: true },
-	})
-	for (const item of stale) await deletePortfolio(customerId, item.id, { onlyPristine: true })
-	return stale.length + (await removeLeftPortfolios(customerId))
-}
-
-/**
- * How long a pristine item's page may stay left before the item is removed: time for a reload
- * of the page, or another tab with the same project open, to say the owner is still there.
- */
-export const LEFT_GRACE_MS = 8_000
-
-/**
- * A builder page of one of the owner's items is open (`view`: a random id per page load). For a
- * pristine item it becomes the page that has the item, and the item is no longer left. Answers
- * whether the item is still pristine; null when the owner has no such item.
- */
-export async function markPortfolioOpen(customerId: string, portfolioId: string, view: string) {
-	await prisma().$executeRaw`
-		UPDATE "Portfolio" SET "openView" = ${view}, "leftAt" = NULL
-		WHERE "id" = ${portfolioId} AND "customerId" = ${customerId} AND "pristine"`
-	const item = await prisma().portfolio.findFirst({
-		where: { id: portfolioId, customerId },
-		select: { pristine: true },
-	})
-	return item ? item.pristine : null
-}
-
-/**
- * The page `view` of one of the owner's items was left (in the builder, or the tab closed,
- * reloaded or taken elsewhere). A pristine item is then left, unless a later page has it open
- * (another tab, the reloaded page): {@link removeLeftPortfolios} removes it once
- * {@link LEFT_GRACE_MS} have passed with no page opening it again. Answers as
- * {@link markPortfolioOpen}.
- */
-export async function markPortfolioLeft(customerId: string, portfolioId: string, view: string) {
-	await prisma().$executeRaw`
-		UPDATE "Portfolio" SET "leftAt" = ${new Date()}
-		WHERE "id" = ${portfolioId} AND "customerId" = ${customerId} AND "pristine"
-			AND ("openView" IS NULL OR "openView" = ${view})`
-	const item = await prisma().portfolio.findFirst({
-		where: { id: portfolioId, customerId },
-		select: { pristine: true },
-	})
-	return item ? item.pristine : null
-}
-
-/**
- * Removes the owner's pristine items left more than {@link LEFT_GRACE_MS} ago and not opened
- * since. Answers how many went. An item saved to meanwhile is not pristine and stays.
- */
-export async function removeLeftPortfolios(customerId: string) {
-	const before = new Date(Date.now() - LEFT_GRACE_MS)
-	const left = await prisma().portfolio.findMany({
-		where: { customerId, pristine: true, leftAt: { lt: before } },
-		select: { id: true },
-	})
-	let removed = 0
-	for (const item of left) {
-		if (await deletePortfolio(customerId, item.id, { onlyPristine: true, leftBefore: before })) {
-			removed++
-		}
-	}
-	return removed
 }
 
 export type ReorderResult = 'ok' | 'not-found' | 'incomplete'

@@ -3,7 +3,7 @@
  */
 import { getCustomerEmail, getCustomerIdByPath } from './customer.server'
 import { listLiveLinks } from './link.server'
-import { countActivePortfolios, listPortfolios } from './portfolio.server'
+import { countActivePortfolios, listPortfolios } from './portfolio/lists.server'
 import { getProfile, type ProfileData } from './profile.server'
 import { getResume } from './resume.server'
 

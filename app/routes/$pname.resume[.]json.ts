@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { getPageVersion } from '~/models/page-version.server'
-import { listPortfolios } from '~/models/portfolio.server'
+import { listPortfolios } from '~/models/portfolio/lists.server'
 import { getProfilePage } from '~/models/public-page.server'
 import { profileUrlFor } from '~/utils/public-url.server'
 import { notFoundOrMoved } from '~/services/moved.server'

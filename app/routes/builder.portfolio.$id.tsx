@@ -24,11 +24,11 @@ import { getCustomerPath } from '~/models/customer.server'
 import {
 	FEATURED_LIMIT,
 	getPortfolio,
-	isPortfolioPristine,
-	listPortfolios,
 	updatePortfolio,
 	type PortfolioItem,
 } from '~/models/portfolio.server'
+import { listPortfolios } from '~/models/portfolio/lists.server'
+import { isPortfolioPristine } from '~/models/portfolio/abandoned.server'
 import { requireCustomerId } from '~/services/auth.server'
 import { editorClientAction, fieldErrorsOf, keepPageWhenSignedOut } from '~/utils/editor'
 import { PreconditionFailed, versionPrecondition } from '~/utils/etag.server'

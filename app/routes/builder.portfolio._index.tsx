@@ -22,13 +22,12 @@ import {
 	createPortfolio,
 	deletePortfolio,
 	FEATURED_LIMIT,
-	listPortfolioSummaries,
 	PortfolioLimitError,
 	reorderPortfolios,
 	setPortfolioStatus,
-	sweepPristinePortfolios,
-	type PortfolioSummary,
 } from '~/models/portfolio.server'
+import { listPortfolioSummaries, type PortfolioSummary } from '~/models/portfolio/lists.server'
+import { sweepPristinePortfolios } from '~/models/portfolio/abandoned.server'
 import { requireCustomerId } from '~/services/auth.server'
 import { fieldErrorsOf, type EditorResult, editorClientAction } from '~/utils/editor'
 import { focalPosition } from '~/utils/image-sizes'

@@ -6,14 +6,13 @@
 import { describe, expect, test } from 'vitest'
 import { createOwner, createPortfolio, createPortfolioImage } from '#tests/factories'
 import { callApi, makeRequest, type CallOptions } from '#tests/route'
+import { getPortfolio, type PortfolioItem } from '~/models/portfolio.server'
+import { listPortfolios } from '~/models/portfolio/lists.server'
 import {
-	getPortfolio,
-	listPortfolios,
 	LEFT_GRACE_MS,
 	PRISTINE_GRACE_MS,
 	removeLeftPortfolios,
-	type PortfolioItem,
-} from '~/models/portfolio.server'
+} from '~/models/portfolio/abandoned.server'
 import { prisma } from '~/utils/db.server'
 import { env } from '~/utils/env.server'
 import { storage } from '~/utils/storage.server'

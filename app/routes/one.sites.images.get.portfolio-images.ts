@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { listPortfolioImagesPage } from '~/models/image.server'
-import { getListVersion } from '~/models/portfolio.server'
+import { getListVersion } from '~/models/portfolio/lists.server'
 import { apiError, apiOk, getOnlyAction, readQuery, requireMethod } from '~/utils/api.server'
 import { getCustomerId } from '~/services/auth.server'
 import { listPageCaching, pageRequest, PageQuerySchema } from '~/utils/pagination.server'

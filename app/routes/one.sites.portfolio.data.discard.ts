@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { ownsPortfolio } from '~/models/image.server'
-import { discardPristinePortfolio } from '~/models/portfolio.server'
+import { discardPristinePortfolio } from '~/models/portfolio/abandoned.server'
 import { apiError, apiOk, postOnlyLoader, readJsonBody } from '~/utils/api.server'
 import { requireApiOwner } from '~/services/auth.server'
 import { DeleteSchema } from '~/utils/portfolio-schemas'

@@ -1,10 +1,7 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
-import {
-	getListVersion,
-	listPortfolioPage,
-	type PortfolioListType,
-} from '~/models/portfolio.server'
+import { type PortfolioListType } from '~/models/portfolio.server'
+import { getListVersion, listPortfolioPage } from '~/models/portfolio/lists.server'
 import { apiError, apiOk, getOnlyAction, readQuery, requireMethod } from '~/utils/api.server'
 import { requireApiCustomerId } from '~/services/auth.server'
 import { listPageCaching, pageRequest, PageQuerySchema } from '~/utils/pagination.server'

@@ -4,7 +4,7 @@ import {
 	markPortfolioLeft,
 	markPortfolioOpen,
 	removeLeftPortfolios,
-} from '~/models/portfolio.server'
+} from '~/models/portfolio/abandoned.server'
 import { apiError, apiOk, postOnlyLoader, readJsonBody } from '~/utils/api.server'
 import { requireApiOwner } from '~/services/auth.server'
 import { PresenceSchema } from '~/utils/portfolio-schemas'

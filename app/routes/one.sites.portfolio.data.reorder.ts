@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
-import { listPortfolioPage, reorderPortfolios } from '~/models/portfolio.server'
+import { reorderPortfolios } from '~/models/portfolio.server'
+import { listPortfolioPage } from '~/models/portfolio/lists.server'
 import { apiError, apiOk, postOnlyLoader, readJsonBody } from '~/utils/api.server'
 import { requireApiOwner } from '~/services/auth.server'
 import { PAGE_SIZE_DEFAULT } from '~/utils/pagination.server'

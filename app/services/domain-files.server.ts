@@ -3,7 +3,7 @@
  * owner's pages, at their short paths on `https://{domain}/`.
  */
 import { getPageVersion } from '~/models/page-version.server'
-import { listPortfolios } from '~/models/portfolio.server'
+import { listPortfolios } from '~/models/portfolio/lists.server'
 import { requestDomain } from '~/utils/public-url.server'
 
 const escapeXml = (text: string) =>
