@@ -25,6 +25,21 @@ const ABOVE_UTILS = {
 	group: ['~/models/*', '**/models/*', ...ABOVE_MODELS.group],
 	message: 'app/utils is the ground floor: it imports no model, service or route',
 }
+/** Under the ground floor: data imports other data, and the `msg` macro that compiles away. */
+const ABOVE_DATA = {
+	group: ['~/utils/*', '**/utils/*', '~/locales/*', ...ABOVE_UTILS.group, '!~/utils/i18n-macro'],
+	message: 'app/data holds data: it imports only other data (and msg from ~/utils/i18n-macro)',
+}
+/** Only Remix imports a route: what a component or a service needs of one moves below it. */
+const ROUTES = {
+	group: ['~/routes/*', '**/routes/*'],
+	message: 'Nothing imports a route: move what is shared below it (a type to app/utils)',
+}
+/** A service serves routes; the components are the routes' too. */
+const ABOVE_SERVICES = {
+	group: ['~/components/*', '**/components/*', ...ROUTES.group],
+	message: 'app/services stands below the routes and their components',
+}
 
 export default tseslint.config(
 	{
@@ -62,10 +77,31 @@ export default tseslint.config(
 		},
 	},
 	{
-		files: ['app/utils/**', 'app/data/**'],
+		files: ['app/utils/**'],
 		ignores: ['**/*.test.{ts,tsx}'],
 		rules: {
 			'no-restricted-imports': ['error', { patterns: [PRISMA, ABOVE_UTILS, MACRO_BY_NAME] }],
+		},
+	},
+	{
+		files: ['app/data/**'],
+		ignores: ['**/*.test.{ts,tsx}'],
+		rules: {
+			'no-restricted-imports': ['error', { patterns: [PRISMA, ABOVE_DATA, MACRO_BY_NAME] }],
+		},
+	},
+	{
+		files: ['app/services/**'],
+		ignores: ['**/*.test.{ts,tsx}'],
+		rules: {
+			'no-restricted-imports': ['error', { patterns: [PRISMA, ABOVE_SERVICES, MACRO_BY_NAME] }],
+		},
+	},
+	{
+		files: ['app/components/**'],
+		ignores: ['**/*.test.{ts,tsx}'],
+		rules: {
+			'no-restricted-imports': ['error', { patterns: [PRISMA, ROUTES, MACRO_BY_NAME] }],
 		},
 	},
 	{

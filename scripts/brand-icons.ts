@@ -374,7 +374,7 @@ async function render() {
  * They are inlined as SVG on the server, only those a page uses (app/components/link-icon.tsx):
  * no icon font and nothing in the visitors' script (app/entry.public.ts never imports this).
  */
-import { GENERIC_ICONS } from '~/utils/links'
+import { GENERIC_ICONS } from './generic-icons'
 
 /** The brands, sorted by name. */
 export const BRAND_SLUGS = ${JSON.stringify(icons.map((icon) => icon.slug))} as const

@@ -7,7 +7,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useFetcher, type Form } from '@remix-run/react'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { useSudo, type SudoOffer } from '~/components/sudo-dialog'
+import { useSudo } from '~/components/sudo-dialog'
+import { type SudoOffer } from '~/utils/sign-in-factor-schemas'
 import { cx, useHydrated } from '~/utils/misc'
 
 export type DomainRecordView = { type: string; name: string; value: string }

@@ -13,7 +13,7 @@ import { Field, FormError, SubmitButton } from '~/components/forms'
 import { Modal } from '~/components/modal'
 import { sudoOfferOf, useSudo } from '~/components/sudo-dialog'
 import { Section } from '~/components/settings-section'
-import { type SecurityAnswer, type SecurityIntent } from '~/routes/builder.settings.security'
+import { type SecurityAnswer, type SecurityIntent } from '~/utils/sign-in-factor-schemas'
 import { PasskeyCancelled, passkeyCreation, passkeySupport } from '~/utils/passkeys.client'
 import { useTimeZone } from '~/utils/time-zone'
 

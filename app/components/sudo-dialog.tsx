@@ -23,9 +23,7 @@ import {
 	passkeyAssertion,
 	postJson,
 } from '~/utils/passkeys.client'
-
-/** What the owner can prove presence with, besides the password (from the server's answer). */
-export type SudoOffer = { totp: boolean; passkeys: boolean }
+import { type SudoOffer } from '~/utils/sign-in-factor-schemas'
 
 type Ask = (offer: SudoOffer, retry: () => void) => void
 

@@ -12,7 +12,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, test } from 'vitest'
 import { iconTitle, LinkIcon } from '~/components/link-icon'
 import { serverI18n } from '~/utils/i18n.server'
-import { GENERIC_ICONS } from '~/utils/links'
+import { GENERIC_ICONS } from './generic-icons'
 import {
 	BRAND_SLUGS,
 	brandIcon,

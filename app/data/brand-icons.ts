@@ -13,7 +13,7 @@
  * They are inlined as SVG on the server, only those a page uses (app/components/link-icon.tsx):
  * no icon font and nothing in the visitors' script (app/entry.public.ts never imports this).
  */
-import { GENERIC_ICONS } from '~/utils/links'
+import { GENERIC_ICONS } from './generic-icons'
 
 /** The brands, sorted by name. */
 export const BRAND_SLUGS = [

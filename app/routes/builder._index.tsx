@@ -44,7 +44,8 @@ import { PreconditionFailed, versionOf, versionPrecondition } from '~/utils/etag
 import { metaI18n, translate } from '~/utils/i18n'
 import { requestI18n } from '~/utils/i18n.server'
 import { LinksUpdateSchema } from '~/utils/link-schemas'
-import { GENERIC_ICONS, type OwnLink } from '~/utils/links'
+import { GENERIC_ICONS } from '~/data/generic-icons'
+import { type OwnLink } from '~/utils/links'
 import { noindexMeta } from '~/utils/seo'
 
 /** The Links editor: its code loads when the owner first opens it. */

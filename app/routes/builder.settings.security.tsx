@@ -3,8 +3,7 @@ import { msg } from '@lingui/core/macro'
 import { type RegistrationResponseJSON } from '@simplewebauthn/server'
 import { data, redirect, type ActionFunctionArgs } from '@remix-run/node'
 import QRCode from 'qrcode'
-import { z } from 'zod'
-import { type SudoOffer } from '~/components/sudo-dialog'
+import { type z } from 'zod'
 import { requireCustomerId } from '~/services/auth.server'
 import { SUDO_REQUIRED, sudoNeeded } from '~/services/sudo.server'
 import { createSession, headersWithCookies } from '~/services/session.server'
@@ -24,12 +23,12 @@ import { translate } from '~/utils/i18n'
 import { requestI18n } from '~/utils/i18n.server'
 import { getAccount } from '~/models/account.server'
 import {
-	PasskeyRegisterFormSchema,
-	PasskeyRemoveFormSchema,
-	PasskeyRenameFormSchema,
-	RecoveryCodesFormSchema,
-	TotpDisableFormSchema,
-	TotpEnableFormSchema,
+	type PasskeyRegisterFormSchema,
+	type PasskeyRemoveFormSchema,
+	type PasskeyRenameFormSchema,
+	SECURITY_SCHEMAS,
+	type SecurityAnswer,
+	type SecurityIntent,
 } from '~/utils/sign-in-factor-schemas'
 
 /**
@@ -45,36 +44,6 @@ import {
  */
 export const loader = () => redirect('/builder/settings')
 
-export type SecurityAnswer =
-	| ({ intent: SecurityIntent; ok: true } & Partial<{
-			secret: string
-			otpauthUrl: string
-			qrSvg: string
-			recoveryCodes: string[]
-			options: unknown
-	  }>)
-	// `intent: null`: the form named none Tagg knows (no section of the page takes it).
-	| {
-			intent: SecurityIntent | null
-			ok: false
-			error: string
-			field: string | null
-			/** Set when the change needs sudo mode: what the 'Confirm it’s you' dialog offers. */
-			sudo?: SudoOffer
-	  }
-
-const SCHEMAS = {
-	'totp-setup': z.object({ code: z.string().trim().max(40).optional() }),
-	'totp-enable': TotpEnableFormSchema,
-	'totp-disable': TotpDisableFormSchema,
-	'recovery-codes': RecoveryCodesFormSchema,
-	'passkey-options': z.object({}),
-	'passkey-register': PasskeyRegisterFormSchema,
-	'passkey-rename': PasskeyRenameFormSchema,
-	'passkey-remove': PasskeyRemoveFormSchema,
-} as const
-export type SecurityIntent = keyof typeof SCHEMAS
-
 const NEEDS_SUDO = new Set<SecurityIntent>([
 	'totp-setup',
 	'totp-enable',
@@ -83,7 +52,7 @@ const NEEDS_SUDO = new Set<SecurityIntent>([
 ])
 
 const isIntent = (value: unknown): value is SecurityIntent =>
-	typeof value === 'string' && Object.hasOwn(SCHEMAS, value)
+	typeof value === 'string' && Object.hasOwn(SECURITY_SCHEMAS, value)
 
 export async function action({ request }: ActionFunctionArgs) {
 	const customerId = await requireCustomerId(request)
@@ -93,7 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	const intent = formData.get('intent')
 	if (!isIntent(intent))
 		return answer({ intent: null, ok: false, error: i18n._(msg`Unknown intent`), field: null })
-	const submission = parseWithZod(formData, { schema: SCHEMAS[intent] })
+	const submission = parseWithZod(formData, { schema: SECURITY_SCHEMAS[intent] })
 	if (submission.status !== 'success') {
 		const [field, messages] = Object.entries(submission.error ?? {})[0] ?? ['', []]
 		return answer({
@@ -129,7 +98,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 	switch (intent) {
 		case 'totp-setup': {
-			const code = (value as z.infer<(typeof SCHEMAS)['totp-setup']>).code
+			const code = (value as z.infer<(typeof SECURITY_SCHEMAS)['totp-setup']>).code
 			const outcome = await startTotpSetup(customerId, { code: code || undefined })
 			if (!outcome.ok) return refused(outcome)
 			const qrSvg = await QRCode.toString(outcome.otpauthUrl, {

@@ -4,6 +4,7 @@
  * insights names, resume.json), and the pure rules that need no database. Used by the browser
  * and the server alike.
  */
+import { type GENERIC_ICONS } from '~/data/generic-icons'
 
 export const LINKS_MAX = 50
 export const LINK_TITLE_MAX = 80
@@ -32,9 +33,6 @@ export type OwnLink = {
 export type ShownLink = Pick<OwnLink, 'linkId' | 'title' | 'url' | 'highlight'> & {
 	icon: string
 }
-
-/** The generic icons, for a link whose host names no known brand. */
-export const GENERIC_ICONS = ['link', 'mail', 'phone'] as const
 
 /**
  * Whether a visitor sees `link` at `now`: active, started (or no start) and not ended (or no

@@ -194,3 +194,41 @@ export const SudoBody = z
 		(body) => [body.password, body.code, body.response].filter((v) => v !== undefined).length === 1,
 		{ message: 'give one of password, code or response', path: ['password'] },
 	)
+
+/** What the owner can prove presence with, besides the password (from the server's answer). */
+export type SudoOffer = { totp: boolean; passkeys: boolean }
+
+/** The forms of the Settings page's sign-in factors, by the `intent` each posts. */
+export const SECURITY_SCHEMAS = {
+	'totp-setup': z.object({ code: z.string().trim().max(40).optional() }),
+	'totp-enable': TotpEnableFormSchema,
+	'totp-disable': TotpDisableFormSchema,
+	'recovery-codes': RecoveryCodesFormSchema,
+	'passkey-options': z.object({}),
+	'passkey-register': PasskeyRegisterFormSchema,
+	'passkey-rename': PasskeyRenameFormSchema,
+	'passkey-remove': PasskeyRemoveFormSchema,
+} as const
+export type SecurityIntent = keyof typeof SECURITY_SCHEMAS
+
+/**
+ * The answer of the Settings page's sign-in factors (routes/builder.settings.security.tsx) to
+ * one of its forms, in the owner's language.
+ */
+export type SecurityAnswer =
+	| ({ intent: SecurityIntent; ok: true } & Partial<{
+			secret: string
+			otpauthUrl: string
+			qrSvg: string
+			recoveryCodes: string[]
+			options: unknown
+	  }>)
+	// `intent: null`: the form named none Tagg knows (no section of the page takes it).
+	| {
+			intent: SecurityIntent | null
+			ok: false
+			error: string
+			field: string | null
+			/** Set when the change needs sudo mode: what the 'Confirm it’s you' dialog offers. */
+			sudo?: SudoOffer
+	  }

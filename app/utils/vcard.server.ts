@@ -6,7 +6,8 @@
 import { type I18n } from '@lingui/core'
 import sharp from 'sharp'
 import { msg } from '~/utils/i18n-macro'
-import { GENERIC_ICONS, type ShownLink } from '~/utils/links'
+import { GENERIC_ICONS } from '~/data/generic-icons'
+import { type ShownLink } from '~/utils/links'
 
 export type VCardInput = {
 	firstName?: string | null
