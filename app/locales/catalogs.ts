@@ -134,6 +134,8 @@ export const CATALOGS: CatalogDefinition[] = [
 				'domain-settings.tsx',
 				'settings-section.tsx',
 				'sign-in-factors.tsx',
+				'sign-in-factors/common.tsx',
+				'sign-in-factors/passkeys.tsx',
 				'sudo-dialog.tsx',
 			),
 		],
