@@ -65,7 +65,7 @@ describe('label in name', () => {
 	test('the code has such pairs (the search still finds them)', () => {
 		expect(found.length).toBeGreaterThanOrEqual(5)
 		expect(found).toContainEqual({
-			file: 'app/components/sign-in-factors.tsx',
+			file: 'app/components/sign-in-factors/passkeys.tsx',
 			name: 'Rename {name}',
 			label: 'Rename',
 		})
