@@ -60,7 +60,11 @@ export const test = base.extend<{ consoleErrors: void }>({
 					errors.push(`${message.text()}${where ? ` (at ${where})` : ''}`)
 				})
 				watchedContext.on('weberror', (error) => {
-					errors.push(`Uncaught ${error.error().stack ?? error.error().message}`)
+					// Which page threw: a test often has several open (another device, a popup).
+					const page = error.page()
+					errors.push(
+						`Uncaught ${error.error().stack ?? error.error().message}${page ? ` (on ${page.url()})` : ''}`,
+					)
 				})
 			}
 			watch(context)
